@@ -1,0 +1,64 @@
+// Configuration from the environment, read once. Every name is documented in the README.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  production: boolean;
+  dataDir: string;
+  databaseUrl: string | null;
+  sessionSecret: string;
+  adminUsername: string;
+  adminPassword: string | null;
+  siteName: string;
+  contactPhone: string;
+  contactEmail: string;
+  publicUrl: string;
+  storageDriver: 'local' | 'gcs';
+  gcsBucket: string | null;
+  smtpUrl: string | null;
+  notifyEmail: string | null;
+  feedAllowPrivateHosts: boolean;
+  publicWriteLimit: number;
+  schedulerEnabled: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = Number(env.PORT ?? 3000);
+  if (production && !env.SESSION_SECRET) {
+    throw new Error('SESSION_SECRET es obligatorio cuando NODE_ENV=production');
+  }
+  const storageDriver = env.STORAGE_DRIVER === 'gcs' ? 'gcs' : 'local';
+  if (storageDriver === 'gcs' && !env.GCS_BUCKET) throw new Error('STORAGE_DRIVER=gcs necesita GCS_BUCKET');
+  return {
+    port,
+    production,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || null,
+    sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || null,
+    siteName: env.SITE_NAME || 'Contraespionaje CR',
+    contactPhone: (env.CONTACT_PHONE || '+50688888888').replace(/[^\d+]/g, ''),
+    contactEmail: env.CONTACT_EMAIL || 'info@contraespionaje.cr',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    storageDriver,
+    gcsBucket: env.GCS_BUCKET || null,
+    smtpUrl: env.SMTP_URL || null,
+    notifyEmail: env.NOTIFY_EMAIL || null,
+    feedAllowPrivateHosts: ['1', 'true', 'yes'].includes((env.FEED_ALLOW_PRIVATE_HOSTS ?? '').toLowerCase()),
+    publicWriteLimit: env.PUBLIC_WRITE_LIMIT === undefined ? 10 : Number(env.PUBLIC_WRITE_LIMIT),
+    schedulerEnabled: env.FEED_SCHEDULER !== 'off',
+    ...overrides,
+  };
+}
+
+/** The public face of the business, safe to send to the browser. */
+export type SiteInfo = { siteName: string; contactPhone: string; contactEmail: string; publicUrl: string };
+export const siteInfo = (config: Config): SiteInfo => ({
+  siteName: config.siteName,
+  contactPhone: config.contactPhone,
+  contactEmail: config.contactEmail,
+  publicUrl: config.publicUrl,
+});

@@ -1,0 +1,42 @@
+// Dates as the business reads them: Costa Rica's zone, Spanish, weeks from Monday.
+import { format } from 'date-fns';
+import { es } from 'date-fns/locale';
+import { TZDate } from '@date-fns/tz';
+
+export const businessTimeZone = 'America/Costa_Rica';
+export const weekStartsOn = 1 as const;
+
+function inZone(value: Date | string): TZDate {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return new TZDate(date.getTime(), businessTimeZone);
+}
+
+/** '5 de marzo, 2024' */
+export function formatLongDate(value: Date | string): string {
+  return format(inZone(value), "d 'de' MMMM, yyyy", { locale: es });
+}
+
+/** '5 de marzo, 2024, 14:30' */
+export function formatDateTime(value: Date | string): string {
+  return format(inZone(value), "d 'de' MMMM, yyyy, HH:mm", { locale: es });
+}
+
+/** A calendar day 'YYYY-MM-DD' shown as '5 de marzo, 2024' (no zone shift: it is already a day). */
+export function formatCalendarDay(day: string): string {
+  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
+  return format(new Date(y, m - 1, d), "d 'de' MMMM, yyyy", { locale: es });
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in Costa Rica. */
+export function calendarDayOf(value: Date | string): string {
+  return format(inZone(value), 'yyyy-MM-dd');
+}
+
+export const calendarDayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isValidCalendarDay(day: string): boolean {
+  if (!calendarDayPattern.test(day)) return false;
+  const [y, m, d] = day.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}

@@ -1,0 +1,54 @@
+// Building blocks shared by the payload schemas: trimmed texts with Spanish messages.
+import { z } from 'zod';
+
+/** A required text: trimmed, at least one character, at most `max`. */
+export const requiredText = (message: string, max = 500) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Máximo ${max} caracteres` });
+
+/** An optional text: empty or missing becomes null. */
+export const optionalText = (max = 2000) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.string().trim().max(max, { error: `Máximo ${max} caracteres` }).nullish().transform((v) => v ?? null),
+  );
+
+/** A yes/no switch; missing is false. */
+export const yesNo = () => z.boolean({ error: 'Valor inválido (sí o no)' }).default(false);
+
+/** A whole number from a number input: invalid or empty values become 0, as the form does. */
+export const wholeNumber = () =>
+  z.preprocess((value) => {
+    if (value === '' || value === null || value === undefined) return 0;
+    const n = typeof value === 'number' ? value : Number(value);
+    return Number.isFinite(n) ? Math.trunc(n) : 0;
+  }, z.number().int().min(0, { error: 'Debe ser un número mayor o igual a 0' }).max(1_000_000, { error: 'Número demasiado grande' }));
+
+export const httpUrl = (message = 'Ingrese una URL válida (http o https)') =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(2000, { error: 'La URL es demasiado larga' })
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, { error: message });
+
+export const uuid = z.uuid({ error: 'Identificador inválido' });
+
+/** Turns a zod error into `{ field: message }`, the first message of each field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}

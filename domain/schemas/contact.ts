@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { contactStatuses, type ContactStatus } from '../enums';
+import { optionalText, requiredText } from './common';
+
+export const contactMessageInput = z.object({
+  name: requiredText('El nombre es requerido', 200),
+  email: z.string({ error: 'El correo electrónico es requerido' }).trim().min(1, { error: 'El correo electrónico es requerido' }).pipe(z.email({ error: 'Ingrese un correo electrónico válido' })),
+  phone: optionalText(50),
+  message: requiredText('El mensaje es requerido', 5000),
+  /** Honeypot: people leave it empty; bots fill it. */
+  website: z.string().max(500).optional(),
+});
+export type ContactMessageInput = z.infer<typeof contactMessageInput>;
+export type ContactFormValues = z.input<typeof contactMessageInput>;
+
+export const contactStatusChange = z.object({
+  status: z.enum(contactStatuses, { error: 'Estado inválido (unread, read o resolved)' }),
+});
+
+export type ContactMessage = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  status: ContactStatus;
+  createdAt: string;
+};

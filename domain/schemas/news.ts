@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { newsCategories } from '../enums';
+import { slugPattern } from '../slug';
+import { httpUrl, requiredText } from './common';
+
+const imageField = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  httpUrl('La imagen debe ser una URL válida (http o https)').nullish().transform((v) => v ?? null),
+);
+
+export const newsArticleInput = z.object({
+  title: requiredText('El título es requerido', 300),
+  slug: z
+    .string({ error: 'El slug es requerido' })
+    .trim()
+    .min(1, { error: 'El slug es requerido' })
+    .max(120, { error: 'Máximo 120 caracteres' })
+    .regex(slugPattern, { error: 'Use solo minúsculas, números y guiones (ej. titulo-de-la-noticia)' }),
+  excerpt: requiredText('El extracto es requerido', 1000),
+  content: requiredText('El contenido es requerido', 200_000),
+  image: imageField.optional().transform((v) => v ?? null),
+  category: z.enum(newsCategories, { error: 'Seleccione una categoría válida' }),
+  author: requiredText('El autor es requerido', 200),
+  publishedAt: z.coerce.date({ error: 'Fecha de publicación inválida' }).optional(),
+  reviewRequired: z.boolean().optional(),
+});
+export type NewsArticleInput = z.infer<typeof newsArticleInput>;
+export type NewsArticleFormValues = z.input<typeof newsArticleInput>;
+
+export const newsArticlePatch = newsArticleInput.partial();
+export type NewsArticlePatch = z.infer<typeof newsArticlePatch>;
+
+export type NewsArticle = {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  image: string | null;
+  category: string;
+  author: string;
+  publishedAt: string;
+  sourceId: string | null;
+  sourceUrl: string | null;
+  guidHash: string | null;
+  isImported: boolean;
+  reviewRequired: boolean;
+};
+
+export const newsSorts = ['newest', 'oldest'] as const;
+export const newsListQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  category: z.string().optional(),
+  dateFrom: z.string().optional(),
+  dateTo: z.string().optional(),
+  sort: z.enum(newsSorts).catch('newest').default('newest'),
+  status: z.enum(['published', 'pending', 'all']).catch('published').default('published'),
+  limit: z.coerce.number().int().min(1).max(100).catch(30).default(30),
+  offset: z.coerce.number().int().min(0).catch(0).default(0),
+});
+export type NewsListQuery = z.infer<typeof newsListQuery>;
