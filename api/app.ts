@@ -1,0 +1,84 @@
+// Composes the application: database, event store with its projectors, seed data, middleware, routes, web.
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { EventStore, eventMigrations, migrate, openDb, type Db } from '../events';
+import { allProjectors, projectionMigrations, readModels } from '../projections';
+import type { Config } from './config';
+import type { AppServices } from './context';
+import { errorHandler } from './middleware/errors';
+import { clearOldWindows } from './middleware/rate-limit';
+import { sameOrigin, securityHeaders } from './middleware/security';
+import { currentUser, sessions } from './middleware/session';
+import { apiRouters } from './routes';
+import { seed } from './seed';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const apiMigrations = [path.join(here, 'migrations', '001_state.sql')];
+
+export type AppOptions = {
+  /** Vite dev server in middleware mode instead of the built assets. */
+  dev?: boolean;
+  /** Serve the web pages (the API tests leave them out). */
+  web?: boolean;
+  httpServer?: Server;
+  db?: Db;
+  log?: (line: string) => void;
+};
+
+export type App = { app: Koa; services: AppServices; close(): Promise<void> };
+
+export async function openServices(config: Config, options: AppOptions = {}): Promise<AppServices> {
+  const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await migrate(db, [...eventMigrations, ...projectionMigrations, ...apiMigrations]);
+  const store = new EventStore(db);
+  store.register(...allProjectors);
+  const read = readModels(db);
+  await seed(store, read, config, options.log);
+  return { config, db, store, read, hooks: { advanceFormErased: [], notify: [] } };
+}
+
+export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
+  const services = await openServices(config, options);
+  const app = new Koa();
+  app.proxy = process.env.TRUST_PROXY === '1';
+  app.use(securityHeaders(config, { dev: Boolean(options.dev) }));
+  app.use(errorHandler);
+  app.use(sameOrigin(config));
+  app.use(koaBody({ json: true, jsonLimit: '2mb', urlencoded: false, text: false, multipart: false }));
+  app.use(sessions(app, services.db, config));
+  app.use(currentUser(services.db));
+  for (const makeRouter of apiRouters) {
+    const router = makeRouter(services);
+    app.use(router.routes()).use(router.allowedMethods());
+  }
+  const cleanup = setInterval(() => clearOldWindows(services.db).catch(() => {}), 60 * 60 * 1000);
+  cleanup.unref();
+
+  if (options.web !== false && existsSync(path.join(here, 'web', 'index.ts'))) {
+    const webModule = './web/index.ts';
+    const web = await import(webModule);
+    app.use(await web.createWebMiddleware({ dev: Boolean(options.dev), httpServer: options.httpServer, config, queries: publicQueries(services) }));
+  }
+
+  return {
+    app,
+    services,
+    async close() {
+      clearInterval(cleanup);
+      if (!options.db) await services.db.close();
+    },
+  };
+}
+
+/** What the server-rendered public pages may read: published articles and services only. */
+export function publicQueries(services: AppServices) {
+  return {
+    listNews: (query: Parameters<AppServices['read']['news']['list']>[0]) => services.read.news.list({ ...query, status: 'published' }),
+    newsBySlug: (slug: string) => services.read.news.bySlug(slug, false),
+    listServices: () => services.read.services.list(),
+  };
+}

@@ -1,0 +1,61 @@
+// What every route needs: the store, the read models, the config, and helpers to parse and to run commands.
+import type { Context } from 'koa';
+import type { ZodType, z } from 'zod';
+import { BadRequest, fieldErrors, type SessionUser } from '../domain';
+import { handle, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin } from '../events';
+import type { ReadModels } from '../projections';
+import type { Config } from './config';
+
+export type AppServices = {
+  config: Config;
+  db: Db;
+  store: EventStore;
+  read: ReadModels;
+  /** Hooks other modules add (photo clean-up on erasure, mail notifications). */
+  hooks: {
+    advanceFormErased: ((id: string, photoLinks: string[]) => Promise<void>)[];
+    notify: ((subject: string, text: string) => Promise<void>)[];
+  };
+};
+
+export function metadataOf(ctx: Context, origin: Origin = 'api'): EventMetadata {
+  const user = ctx.state.user as SessionUser | null;
+  return { actor: user ? { id: user.id, username: user.username, role: user.role } : null, origin, requestId: ctx.state.requestId };
+}
+
+export function runCommand<S, C, E extends NewEvent>(services: AppServices, ctx: Context, decider: Decider<S, C, E>, streamId: string, command: C, origin?: Origin) {
+  return handle(services.store, decider, streamId, command, metadataOf(ctx, origin));
+}
+
+/** Validates the JSON body; a failure is a 400 with each field's Spanish message. */
+export function parseBody<T extends ZodType>(ctx: Context, schema: T): z.infer<T> {
+  const body = (ctx.request as any).body;
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new BadRequest('El cuerpo de la solicitud debe ser un objeto JSON');
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw new BadRequest('Revise los campos marcados', fieldErrors(result.error));
+  return result.data;
+}
+
+export function parseQuery<T extends ZodType>(ctx: Context, schema: T): z.infer<T> {
+  const result = schema.safeParse(ctx.query);
+  if (!result.success) throw new BadRequest('Parámetros inválidos', fieldErrors(result.error));
+  return result.data;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => uuidPattern.test(value);
+
+/** The `:id` of the route, which must be a uuid; anything else cannot exist. */
+export function idParam(ctx: Context, notFound: () => Error): string {
+  const id = ctx.params?.id as string;
+  if (!id || !isUuid(id)) throw notFound();
+  return id.toLowerCase();
+}
+
+export function paging(ctx: Context): { limit: number; offset: number } {
+  const limit = Math.min(100, Math.max(1, Number.parseInt(String(ctx.query.limit ?? '30'), 10) || 30));
+  const offset = Math.max(0, Number.parseInt(String(ctx.query.offset ?? '0'), 10) || 0);
+  return { limit, offset };
+}

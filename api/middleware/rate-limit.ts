@@ -1,0 +1,36 @@
+// Fixed-window counters in the database, so several instances share one limit.
+import type { Middleware } from 'koa';
+import { TooManyRequests } from '../../domain';
+import type { Sql } from '../../events';
+
+/** Counts one hit for `key` in the current window; answers the count so far. */
+export async function hit(sql: Sql, key: string, windowSeconds: number): Promise<number> {
+  const windowStart = new Date(Math.floor(Date.now() / (windowSeconds * 1000)) * windowSeconds * 1000).toISOString();
+  const [row] = await sql.query(
+    `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1)
+     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1 RETURNING count`,
+    [key, windowStart],
+  );
+  return Number(row.count);
+}
+
+export async function countInWindow(sql: Sql, key: string, windowSeconds: number): Promise<number> {
+  const windowStart = new Date(Math.floor(Date.now() / (windowSeconds * 1000)) * windowSeconds * 1000).toISOString();
+  const [row] = await sql.query('SELECT count FROM rate_limits WHERE key = $1 AND window_start = $2', [key, windowStart]);
+  return row ? Number(row.count) : 0;
+}
+
+export async function clearOldWindows(sql: Sql) {
+  await sql.query(`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
+}
+
+/** `limit` public writes per minute per client; 0 turns it off (benchmarks say so when they do). */
+export function publicWriteLimit(sql: Sql, limit: number, bucket: string): Middleware {
+  return async (ctx, next) => {
+    if (limit > 0 && (await hit(sql, `${bucket}:${ctx.ip}`, 60)) > limit) {
+      ctx.set('Retry-After', '60');
+      throw new TooManyRequests('Ha enviado demasiadas solicitudes. Espere un minuto e intente de nuevo.');
+    }
+    await next();
+  };
+}

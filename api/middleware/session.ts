@@ -1,0 +1,77 @@
+// Sessions: koa-session with its store in the database; the cookie holds only a signed random id.
+import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import session from 'koa-session';
+import type { Middleware } from 'koa';
+import type { Config } from '../config';
+import type { Sql } from '../../events';
+import { Forbidden, Unauthorized, type SessionUser } from '../../domain';
+import { userQueries } from '../../projections';
+
+export const sessionMaxAge = 12 * 60 * 60 * 1000;
+
+export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
+  app.keys = [config.sessionSecret];
+  return session(
+    {
+      key: 'sid',
+      maxAge: sessionMaxAge,
+      httpOnly: true,
+      sameSite: 'lax',
+      signed: true,
+      secure: config.production,
+      rolling: false,
+      renew: true,
+      genid: () => randomBytes(32).toString('base64url'),
+      store: {
+        async get(id: string) {
+          const [row] = await sql.query('SELECT data FROM sessions WHERE id = $1 AND expires_at > now()', [id]);
+          return row?.data;
+        },
+        async set(id: string, data: any, maxAge: number) {
+          const ttl = typeof maxAge === 'number' ? maxAge : sessionMaxAge;
+          await sql.query(
+            `INSERT INTO sessions (id, user_id, data, expires_at) VALUES ($1, $2, $3::jsonb, now() + make_interval(secs => $4))
+             ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at`,
+            [id, data?.userId ?? null, JSON.stringify(data), Math.round(ttl / 1000)],
+          );
+        },
+        async destroy(id: string) {
+          await sql.query('DELETE FROM sessions WHERE id = $1', [id]);
+        },
+      },
+    } as any,
+    app,
+  );
+}
+
+/** Ends every session of a user (disabled, password reset). */
+export async function endSessionsOf(sql: Sql, userId: string) {
+  await sql.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+}
+
+/** Loads the signed-in user on every request; a disabled or vanished user is signed out. */
+export function currentUser(sql: Sql): Middleware {
+  const users = userQueries(sql);
+  return async (ctx, next) => {
+    ctx.state.user = null;
+    const userId = ctx.session?.userId as string | undefined;
+    if (userId) {
+      const user = await users.byId(userId);
+      if (user && !user.disabled) ctx.state.user = { id: user.id, username: user.username, role: user.role } satisfies SessionUser;
+      else ctx.session = null;
+    }
+    await next();
+  };
+}
+
+export const requireStaff: Middleware = async (ctx, next) => {
+  if (!ctx.state.user) throw new Unauthorized('Debe iniciar sesión');
+  await next();
+};
+
+export const requireAdmin: Middleware = async (ctx, next) => {
+  if (!ctx.state.user) throw new Unauthorized('Debe iniciar sesión');
+  if (ctx.state.user.role !== 'admin') throw new Forbidden('Solo un administrador puede realizar esta acción');
+  await next();
+};

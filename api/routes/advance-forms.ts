@@ -1,0 +1,76 @@
+// /api/advance-forms: staff's and visitors' event-security surveys. A create with an Idempotency-Key
+// (the offline draft's uuid) is repeatable: the key is the form's id, so a retry finds the record made.
+import { createHash, randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import Router from '@koa/router';
+import { BadRequest, NotFound, advanceFormInput, normalizeAdvanceForm, photoFields, type AdvanceFormData } from '../../domain';
+import { advanceForm, ConcurrencyError } from '../../events';
+import { idParam, isUuid, paging, parseBody, runCommand, type AppServices } from '../context';
+import { publicWriteLimit } from '../middleware/rate-limit';
+import { requireAdmin, requireStaff } from '../middleware/session';
+
+const notFound = () => new NotFound('Formulario no encontrado');
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as any)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function advanceFormRoutes(services: AppServices) {
+  const router = new Router({ prefix: '/api/advance-forms' });
+  const read = services.read.advanceForms;
+
+  async function submit(ctx: Context, submittedBy: string | null) {
+    const key = ctx.get('Idempotency-Key').trim();
+    if (key && !isUuid(key)) throw new BadRequest('Idempotency-Key debe ser un UUID');
+    const input = parseBody(ctx, advanceFormInput);
+    if (input.website) throw new BadRequest('No se pudo procesar el formulario');
+    const form: AdvanceFormData = normalizeAdvanceForm(input);
+    const id = key ? key.toLowerCase() : randomUUID();
+    const requestHash = createHash('sha256').update(stableJson({ form, scope: submittedBy ? 'staff' : 'public' })).digest('hex');
+    const command = { type: 'Submit' as const, form, submittedBy, requestHash, at: new Date() };
+    try {
+      await runCommand(services, ctx, advanceForm, id, command, key ? 'offline-sync' : 'api');
+    } catch (error) {
+      // Two tabs sending one draft at once: the loser re-reads the stream and finds the record made.
+      if (!(error instanceof ConcurrencyError)) throw error;
+      await runCommand(services, ctx, advanceForm, id, command, 'offline-sync');
+    }
+    ctx.status = 201;
+    ctx.body = await read.byId(id);
+    if (!ctx.body) throw notFound();
+    for (const notify of services.hooks.notify) {
+      notify('Nuevo formulario de avanzada', `Anfitrión: ${form.hostName}\nFecha del evento: ${form.eventDate}`).catch((e) => console.error('notify', e));
+    }
+  }
+
+  router.post('/public', publicWriteLimit(services.db, services.config.publicWriteLimit, 'advance-form'), (ctx) => submit(ctx, null));
+  router.post('/', requireStaff, (ctx) => submit(ctx, ctx.state.user.id));
+
+  router.get('/', requireStaff, async (ctx) => {
+    const { limit, offset } = paging(ctx);
+    const page = await read.list(limit, offset);
+    ctx.set('X-Total-Count', String(page.total));
+    ctx.body = page.items;
+  });
+
+  router.get('/:id', requireStaff, async (ctx) => {
+    const form = await read.byId(idParam(ctx, notFound));
+    if (!form) throw notFound();
+    ctx.body = form;
+  });
+
+  router.delete('/:id', requireAdmin, async (ctx) => {
+    const id = idParam(ctx, notFound);
+    const form = await read.byId(id);
+    await runCommand(services, ctx, advanceForm, id, { type: 'Erase' });
+    const photos = form ? photoFields.map((f) => form[f]).filter((link): link is string => Boolean(link)) : [];
+    for (const hook of services.hooks.advanceFormErased) await hook(id, photos);
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,50 @@
+// /api/auth: sign in, sign out, and who is signed in.
+import Router from '@koa/router';
+import { TooManyRequests, Unauthorized, loginInput, type SessionUser } from '../../domain';
+import { user } from '../../events';
+import { parseBody, runCommand, type AppServices } from '../context';
+import { dummyHash, verifyPassword } from '../passwords';
+import { countInWindow, hit } from '../middleware/rate-limit';
+
+const failureWindowSeconds = 15 * 60;
+const maxFailures = 5;
+
+export function authRoutes(services: AppServices) {
+  const router = new Router({ prefix: '/api/auth' });
+  const users = services.read.users;
+
+  router.post('/login', async (ctx) => {
+    const { username, password } = parseBody(ctx, loginInput);
+    const throttleKey = `login:${ctx.ip}:${username.toLowerCase()}`;
+    if ((await countInWindow(services.db, throttleKey, failureWindowSeconds)) >= maxFailures) {
+      ctx.set('Retry-After', String(failureWindowSeconds));
+      throw new TooManyRequests('Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.');
+    }
+    const found = await users.credentials(username);
+    const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
+    if (!found || !valid || found.disabled) {
+      await hit(services.db, throttleKey, failureWindowSeconds);
+      throw new Unauthorized('Usuario o contraseña incorrectos');
+    }
+    const signedIn: SessionUser = { id: found.id, username: found.username, role: found.role };
+    // A new session id on every sign-in: no fixation.
+    await ctx.session!.regenerate();
+    ctx.session!.userId = found.id;
+    ctx.state.user = signedIn;
+    await runCommand(services, ctx, user, found.id, { type: 'RecordLogin' });
+    ctx.body = signedIn;
+  });
+
+  router.post('/logout', async (ctx) => {
+    if (ctx.state.user) await runCommand(services, ctx, user, ctx.state.user.id, { type: 'RecordLogout' });
+    ctx.session = null;
+    ctx.status = 204;
+  });
+
+  router.get('/me', async (ctx) => {
+    if (!ctx.state.user) throw new Unauthorized('No ha iniciado sesión');
+    ctx.body = ctx.state.user;
+  });
+
+  return router;
+}

@@ -1,0 +1,42 @@
+// /api/rss/sources: the feed sources staff follow (the import itself lives in api/feeds/).
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { NotFound, feedSourceInput, feedSourcePatch } from '../../domain';
+import { feedSource } from '../../events';
+import { idParam, parseBody, runCommand, type AppServices } from '../context';
+import { requireAdmin, requireStaff } from '../middleware/session';
+
+const notFound = () => new NotFound('Fuente RSS no encontrada');
+
+export function feedSourceRoutes(services: AppServices) {
+  const router = new Router({ prefix: '/api/rss/sources' });
+  const read = services.read.feedSources;
+  router.use(requireStaff);
+
+  router.get('/', async (ctx) => {
+    ctx.body = await read.list();
+  });
+
+  router.post('/', async (ctx) => {
+    const input = parseBody(ctx, feedSourceInput);
+    const id = randomUUID();
+    await runCommand(services, ctx, feedSource, id, { type: 'Create', record: { ...input, createdAt: new Date().toISOString() } });
+    ctx.status = 201;
+    ctx.body = await read.byId(id);
+  });
+
+  router.patch('/:id', async (ctx) => {
+    const id = idParam(ctx, notFound);
+    await runCommand(services, ctx, feedSource, id, { type: 'Update', patch: parseBody(ctx, feedSourcePatch) });
+    ctx.body = await read.byId(id);
+  });
+
+  router.delete('/:id', requireAdmin, async (ctx) => {
+    const id = idParam(ctx, notFound);
+    await runCommand(services, ctx, feedSource, id, { type: 'Delete' });
+    await services.db.query('DELETE FROM feed_http_cache WHERE source_id = $1', [id]);
+    ctx.status = 204;
+  });
+
+  return router;
+}

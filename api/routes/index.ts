@@ -1,0 +1,22 @@
+// Every API router, in one list: app.ts mounts them in this order.
+import type Router from '@koa/router';
+import type { AppServices } from '../context';
+import { advanceFormRoutes } from './advance-forms';
+import { authRoutes } from './auth';
+import { contactRoutes } from './contact';
+import { feedSourceRoutes } from './feed-sources';
+import { historyRoutes } from './history';
+import { newsRoutes } from './news';
+import { serviceRoutes } from './services';
+import { userRoutes } from './users';
+
+export const apiRouters: ((services: AppServices) => Router)[] = [
+  authRoutes,
+  newsRoutes,
+  serviceRoutes,
+  feedSourceRoutes,
+  contactRoutes,
+  advanceFormRoutes,
+  userRoutes,
+  historyRoutes,
+];

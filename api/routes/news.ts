@@ -1,0 +1,59 @@
+// /api/news: the public list and article, and staff's create, update and delete.
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { NotFound, newsArticleInput, newsArticlePatch, newsListQuery } from '../../domain';
+import { newsArticle, type NewsArticleRecord } from '../../events';
+import { idParam, parseBody, parseQuery, runCommand, type AppServices } from '../context';
+import { sanitizeArticleHtml } from '../html';
+import { requireAdmin, requireStaff } from '../middleware/session';
+
+const notFound = () => new NotFound('Noticia no encontrada');
+
+export function newsRoutes(services: AppServices) {
+  const router = new Router({ prefix: '/api/news' });
+  const { news } = services.read;
+
+  router.get('/', async (ctx) => {
+    const query = parseQuery(ctx, newsListQuery);
+    // Visitors always see published articles only, whatever they ask for.
+    if (!ctx.state.user) query.status = 'published';
+    const page = await news.list(query);
+    ctx.set('X-Total-Count', String(page.total));
+    ctx.body = page.items;
+  });
+
+  router.get('/:slug', async (ctx) => {
+    const article = await news.bySlug(ctx.params.slug, Boolean(ctx.state.user));
+    if (!article) throw new NotFound('Artículo no encontrado');
+    ctx.body = article;
+  });
+
+  router.post('/', requireStaff, async (ctx) => {
+    const input = parseBody(ctx, newsArticleInput);
+    const id = randomUUID();
+    const record: NewsArticleRecord = {
+      title: input.title, slug: input.slug, excerpt: input.excerpt, content: sanitizeArticleHtml(input.content), image: input.image,
+      category: input.category, author: input.author, publishedAt: (input.publishedAt ?? new Date()).toISOString(),
+      reviewRequired: input.reviewRequired ?? false, isImported: false, sourceId: null, sourceUrl: null, guidHash: null,
+    };
+    await runCommand(services, ctx, newsArticle, id, { type: 'Create', record });
+    ctx.status = 201;
+    ctx.body = await news.byId(id);
+  });
+
+  router.patch('/:id', requireStaff, async (ctx) => {
+    const id = idParam(ctx, notFound);
+    const input = parseBody(ctx, newsArticlePatch);
+    const patch: Partial<NewsArticleRecord> = { ...input, publishedAt: input.publishedAt?.toISOString() };
+    if (input.content !== undefined) patch.content = sanitizeArticleHtml(input.content);
+    await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch });
+    ctx.body = await news.byId(id);
+  });
+
+  router.delete('/:id', requireAdmin, async (ctx) => {
+    await runCommand(services, ctx, newsArticle, idParam(ctx, notFound), { type: 'Delete' });
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,39 @@
+// /api/services: the services the company offers.
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { NotFound, serviceInput, servicePatch } from '../../domain';
+import { service } from '../../events';
+import { idParam, parseBody, runCommand, type AppServices } from '../context';
+import { requireAdmin, requireStaff } from '../middleware/session';
+
+const notFound = () => new NotFound('Servicio no encontrado');
+
+export function serviceRoutes(services: AppServices) {
+  const router = new Router({ prefix: '/api/services' });
+  const read = services.read.services;
+
+  router.get('/', async (ctx) => {
+    ctx.body = await read.list();
+  });
+
+  router.post('/', requireStaff, async (ctx) => {
+    const input = parseBody(ctx, serviceInput);
+    const id = randomUUID();
+    await runCommand(services, ctx, service, id, { type: 'Create', record: input });
+    ctx.status = 201;
+    ctx.body = await read.byId(id);
+  });
+
+  router.patch('/:id', requireStaff, async (ctx) => {
+    const id = idParam(ctx, notFound);
+    await runCommand(services, ctx, service, id, { type: 'Update', patch: parseBody(ctx, servicePatch) });
+    ctx.body = await read.byId(id);
+  });
+
+  router.delete('/:id', requireAdmin, async (ctx) => {
+    await runCommand(services, ctx, service, idParam(ctx, notFound), { type: 'Delete' });
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,47 @@
+// /api/users: staff accounts, managed by admins only. No answer ever carries a password hash.
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { NotFound, userCreateInput, userPatchInput } from '../../domain';
+import { user } from '../../events';
+import { idParam, parseBody, runCommand, type AppServices } from '../context';
+import { hashPassword } from '../passwords';
+import { endSessionsOf, requireAdmin } from '../middleware/session';
+
+const notFound = () => new NotFound('Usuario no encontrado');
+
+export function userRoutes(services: AppServices) {
+  const router = new Router({ prefix: '/api/users' });
+  const users = services.read.users;
+  router.use(requireAdmin);
+
+  router.get('/', async (ctx) => {
+    ctx.body = await users.list();
+  });
+
+  router.post('/', async (ctx) => {
+    const input = parseBody(ctx, userCreateInput);
+    const id = randomUUID();
+    await runCommand(services, ctx, user, id, { type: 'Register', username: input.username, role: input.role, passwordHash: await hashPassword(input.password), at: new Date() });
+    ctx.status = 201;
+    ctx.body = await users.byId(id);
+  });
+
+  router.patch('/:id', async (ctx) => {
+    const id = idParam(ctx, notFound);
+    const input = parseBody(ctx, userPatchInput);
+    const target = await users.byId(id);
+    if (!target) throw notFound();
+    const isLastActiveAdmin = target.role === 'admin' && !target.disabled && (await users.activeAdminCount()) <= 1;
+    await runCommand(services, ctx, user, id, {
+      type: 'Change',
+      role: input.role,
+      disabled: input.disabled,
+      passwordHash: input.password ? await hashPassword(input.password) : undefined,
+      isLastActiveAdmin,
+    });
+    if (input.disabled || input.password) await endSessionsOf(services.db, id);
+    ctx.body = await users.byId(id);
+  });
+
+  return router;
+}

@@ -1,0 +1,23 @@
+// Initial data, written once as events with origin `seed`: the eight services and the first admin.
+import { randomUUID } from 'node:crypto';
+import { handle, service, user, type EventMetadata, type EventStore } from '../events';
+import type { ReadModels } from '../projections';
+import type { Config } from './config';
+import { generatePassword, hashPassword } from './passwords';
+import { seedServices } from './seed-data';
+
+export async function seed(store: EventStore, read: ReadModels, config: Config, log: (line: string) => void = console.log) {
+  const metadata: EventMetadata = { actor: null, origin: 'seed', requestId: randomUUID() };
+  const [{ seeded }] = await store.db.query(`SELECT EXISTS (SELECT 1 FROM events WHERE type = 'ServiceCreated') AS seeded`);
+  if (!seeded) {
+    for (const record of seedServices) await handle(store, service, randomUUID(), { type: 'Create', record }, metadata);
+  }
+  if ((await read.users.count()) === 0) {
+    const password = config.adminPassword ?? generatePassword();
+    const id = randomUUID();
+    await handle(store, user, id, { type: 'Register', username: config.adminUsername, role: 'admin', passwordHash: await hashPassword(password), at: new Date() }, metadata);
+    if (!config.adminPassword) {
+      log(`\n  Usuario administrador creado: ${config.adminUsername}\n  Contraseña generada (se muestra una sola vez): ${password}\n`);
+    }
+  }
+}

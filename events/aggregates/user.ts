@@ -1,0 +1,54 @@
+// A staff user: registered, role and password changed, disabled or enabled, signed in.
+import { Conflict, NotFound, type UserRole } from '../../domain';
+import type { Decider } from '../decider';
+
+export type UserEvent =
+  | { type: 'UserRegistered'; data: { username: string; role: UserRole; passwordHash: string; createdAt: string } }
+  | { type: 'UserRoleChanged'; data: { from: UserRole; to: UserRole } }
+  | { type: 'UserPasswordChanged'; data: { passwordHash: string } }
+  | { type: 'UserDisabled'; data: Record<string, never> }
+  | { type: 'UserEnabled'; data: Record<string, never> }
+  | { type: 'UserLoggedIn'; data: Record<string, never> }
+  | { type: 'UserLoggedOut'; data: Record<string, never> };
+
+export type UserCommand =
+  | { type: 'Register'; username: string; role: UserRole; passwordHash: string; at: Date }
+  | { type: 'Change'; role?: UserRole; passwordHash?: string; disabled?: boolean; isLastActiveAdmin: boolean }
+  | { type: 'RecordLogin' }
+  | { type: 'RecordLogout' };
+
+type State = { status: 'new' } | { status: 'active' | 'disabled'; role: UserRole };
+
+export const user: Decider<State, UserCommand, UserEvent> = {
+  initialState: () => ({ status: 'new' }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'UserRegistered': return { status: 'active', role: event.data.role };
+      case 'UserRoleChanged': return state.status === 'new' ? state : { ...state, role: event.data.to };
+      case 'UserDisabled': return state.status === 'new' ? state : { ...state, status: 'disabled' };
+      case 'UserEnabled': return state.status === 'new' ? state : { ...state, status: 'active' };
+      default: return state;
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'Register') {
+      if (state.status !== 'new') throw new Conflict('El usuario ya existe');
+      const { username, role, passwordHash, at } = command;
+      return [{ type: 'UserRegistered', data: { username, role, passwordHash, createdAt: at.toISOString() } }];
+    }
+    if (state.status === 'new') throw new NotFound('Usuario no encontrado');
+    if (command.type === 'RecordLogin') return [{ type: 'UserLoggedIn', data: {} }];
+    if (command.type === 'RecordLogout') return [{ type: 'UserLoggedOut', data: {} }];
+    const events: UserEvent[] = [];
+    const demotes = command.role !== undefined && command.role !== 'admin' && state.role === 'admin';
+    const disables = command.disabled === true && state.status === 'active';
+    if ((demotes || disables) && state.role === 'admin' && state.status === 'active' && command.isLastActiveAdmin) {
+      throw new Conflict('No se puede deshabilitar ni cambiar el rol del último administrador activo');
+    }
+    if (command.role !== undefined && command.role !== state.role) events.push({ type: 'UserRoleChanged', data: { from: state.role, to: command.role } });
+    if (command.passwordHash) events.push({ type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash } });
+    if (command.disabled === true && state.status === 'active') events.push({ type: 'UserDisabled', data: {} });
+    if (command.disabled === false && state.status === 'disabled') events.push({ type: 'UserEnabled', data: {} });
+    return events;
+  },
+};

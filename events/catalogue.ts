@@ -1,0 +1,14 @@
+// The event catalogue: every event type the log may hold, by aggregate. Names are facts in the past tense.
+export const eventTypes = {
+  newsArticle: ['NewsArticleCreated', 'NewsArticleUpdated', 'NewsArticlePublished', 'NewsArticleDeleted'],
+  service: ['ServiceCreated', 'ServiceUpdated', 'ServiceDeleted'],
+  feedSource: ['FeedSourceCreated', 'FeedSourceUpdated', 'FeedSourceDeleted', 'FeedSourceImported'],
+  contactMessage: ['ContactMessageReceived', 'ContactStatusChanged', 'ContactMessageErased'],
+  advanceForm: ['AdvanceFormSubmitted', 'AdvanceFormErased'],
+  user: ['UserRegistered', 'UserRoleChanged', 'UserPasswordChanged', 'UserDisabled', 'UserEnabled', 'UserLoggedIn', 'UserLoggedOut'],
+} as const;
+
+export const allEventTypes: readonly string[] = Object.values(eventTypes).flat();
+
+/** Event data fields that must never leave the server (history, exports). */
+export const secretFields = new Set(['passwordHash', 'requestHash']);

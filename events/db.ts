@@ -1,0 +1,137 @@
+// One small query layer over both databases: PGlite (embedded, in DATA_DIR) and PostgreSQL (postgres.js).
+// Plain SQL with $1 parameters runs unchanged on both; jsonb parameters are passed as JSON text.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Sql {
+  query<T = Record<string, any>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Sql {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction; everything it writes commits together or not at all. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while holding a cluster-wide lock named by `key`, or answers `null` at once when
+   * another process (or another call in this one) holds it. On PostgreSQL it is an advisory lock
+   * taken on one reserved connection (never the pool); on PGlite an in-process lock.
+   */
+  tryWithLock<T>(key: string, fn: () => Promise<T>): Promise<{ value: T } | null>;
+  close(): Promise<void>;
+}
+
+export type DbOptions = { databaseUrl?: string | null; dataDir?: string; max?: number };
+
+export async function openDb(options: DbOptions): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.max) : openPglite(options.dataDir ?? './data');
+}
+
+function lockId(key: string): bigint {
+  // A stable 63-bit number from the key (FNV-1a), so every instance names the same lock.
+  let hash = 0xcbf29ce484222325n;
+  for (const char of Buffer.from(key)) {
+    hash ^= BigInt(char);
+    hash = (hash * 0x100000001b3n) & 0x7fffffffffffffffn;
+  }
+  return hash;
+}
+
+async function openPostgres(url: string, max = 10): Promise<Db> {
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(url, {
+    max,
+    onnotice: () => {},
+    connection: { application_name: 'contraespionaje-cr' },
+  });
+  const run = (client: any) => async (text: string, params: unknown[] = []) =>
+    [...(await client.unsafe(text, params as any[]))] as any[];
+  return {
+    kind: 'postgres',
+    query: run(sql),
+    transaction: (fn) => sql.begin((tx) => fn({ query: run(tx) })) as Promise<any>,
+    async tryWithLock(key, fn) {
+      const reserved = await sql.reserve();
+      try {
+        const [row] = await reserved.unsafe('SELECT pg_try_advisory_lock($1) AS locked', [lockId(key).toString()]);
+        if (!row.locked) return null;
+        try {
+          return { value: await fn() };
+        } finally {
+          await reserved.unsafe('SELECT pg_advisory_unlock($1)', [lockId(key).toString()]);
+        }
+      } finally {
+        reserved.release();
+      }
+    },
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const dir = dataDir === 'memory://' ? undefined : path.resolve(dataDir, 'pglite');
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pg = await PGlite.create(dir ?? 'memory://', { extensions: { unaccent, pg_trgm } });
+  const held = new Set<string>();
+  const run = (client: any) => async (text: string, params: unknown[] = []) =>
+    (await client.query(text, params)).rows as any[];
+  return {
+    kind: 'pglite',
+    query: run(pg),
+    transaction: (fn) => pg.transaction((tx) => fn({ query: run(tx) })),
+    async tryWithLock(key, fn) {
+      if (held.has(key)) return null;
+      held.add(key);
+      try {
+        return { value: await fn() };
+      } finally {
+        held.delete(key);
+      }
+    },
+    close: () => pg.close(),
+  };
+}
+
+/** Applies every `.sql` file of the given folders once, in order, under a lock so instances can start together. */
+export async function migrate(db: Db, files: string[]): Promise<void> {
+  const { readFile } = await import('node:fs/promises');
+  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(727274)');
+    const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    for (const file of files) {
+      const name = path.relative(process.cwd(), file).split(path.sep).slice(-3).join('/');
+      if (done.has(name)) continue;
+      const text = await readFile(file, 'utf8');
+      for (const statement of splitStatements(text)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+    }
+  });
+}
+
+/** Splits a migration on semicolons that end a line, keeping $$-quoted bodies whole. */
+function splitStatements(text: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  let inDollar = false;
+  for (const line of text.split('\n')) {
+    if (line.trim().startsWith('--') && !inDollar) continue;
+    current += line + '\n';
+    if ((line.match(/\$\$/g) ?? []).length % 2 === 1) inDollar = !inDollar;
+    if (!inDollar && line.trimEnd().endsWith(';')) {
+      statements.push(current.trim());
+      current = '';
+    }
+  }
+  if (current.trim()) statements.push(current.trim());
+  return statements;
+}
+
+/** The database error's unique constraint name, if it is a unique violation (both drivers). */
+export function uniqueViolation(error: unknown): string | null {
+  const e = error as { code?: string; constraint?: string; constraint_name?: string };
+  if (e?.code !== '23505') return null;
+  return e.constraint ?? e.constraint_name ?? '';
+}

@@ -1,0 +1,56 @@
+// The decider pattern: a stream's behaviour is initialState, evolve and decide; `handle` runs one command.
+import type { EventStore, EventMetadata, NewEvent, StoredEvent } from './store';
+
+export type Decider<State, Command, Event extends NewEvent> = {
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Event[];
+};
+
+export function fold<S, E extends NewEvent>(decider: Decider<S, any, E>, events: readonly NewEvent[]): S {
+  return events.reduce((state, event) => decider.evolve(state, event as E), decider.initialState());
+}
+
+/**
+ * Loads the stream, decides, appends at the version it read. An `...Erased` event also redacts the
+ * stream's earlier payloads in the same transaction: the log keeps who erased what and when, not the data.
+ */
+export async function handle<S, C, E extends NewEvent>(
+  store: EventStore,
+  decider: Decider<S, C, E>,
+  streamId: string,
+  command: C,
+  metadata: EventMetadata,
+): Promise<{ events: StoredEvent[]; state: S }> {
+  const history = await store.readStream(streamId);
+  const state = fold(decider, history);
+  const events = decider.decide(command, state);
+  const erases = events.some((event) => event.type.endsWith('Erased'));
+  const stored = await store.append(streamId, history.length, events, metadata, erases
+    ? async (tx) => {
+        await tx.query(
+          `UPDATE events SET data = '{"redacted":true}'::jsonb WHERE stream_id = $1 AND stream_version <= $2`,
+          [streamId, history.length],
+        );
+      }
+    : undefined);
+  return { events: stored, state: events.reduce((s, e) => decider.evolve(s, e), state) };
+}
+
+/** Field-by-field differences between two records: what an update event stores. */
+export function diff<T extends Record<string, unknown>>(before: T, patch: Partial<T>): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, to] of Object.entries(patch)) {
+    if (to === undefined) continue;
+    const from = before[key] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+/** Applies the `to` side of stored changes to a record. */
+export function applyChanges<T extends Record<string, unknown>>(record: T, changes: Record<string, { to: unknown }>): T {
+  const next: Record<string, unknown> = { ...record };
+  for (const [key, { to }] of Object.entries(changes)) next[key] = to;
+  return next as T;
+}

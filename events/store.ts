@@ -1,0 +1,117 @@
+// The event store: append with an expected stream version, read a stream, read all after a position.
+// Registered projectors run inside the append's transaction, so a write is visible to the next read.
+import { randomUUID } from 'node:crypto';
+import { Conflict } from '../domain';
+import { uniqueViolation, type Db, type Sql } from './db';
+
+export type Actor = { id: string; username: string; role: string };
+export type Origin = 'api' | 'seed' | 'feed-import' | 'offline-sync' | 'system';
+export type EventMetadata = { actor: Actor | null; origin: Origin; requestId: string };
+
+export type NewEvent = { type: string; data: Record<string, unknown> };
+export type StoredEvent<E extends NewEvent = NewEvent> = E & {
+  position: number;
+  streamId: string;
+  streamVersion: number;
+  metadata: EventMetadata;
+  recordedAt: Date;
+};
+
+/** A projector keeps one or more read tables current; it runs in the append's transaction. */
+export type Projector = { name: string; handles: readonly string[]; project(tx: Sql, event: StoredEvent): Promise<void> };
+
+export class ConcurrencyError extends Conflict {
+  constructor(readonly streamId: string) {
+    super('El registro fue modificado al mismo tiempo por otra persona. Recargue e intente de nuevo.');
+  }
+}
+
+/** Thrown by a projector when a unique read-side rule (slug, URL, username) is broken; rolls the append back. */
+export const uniqueMessages: Record<string, { field: string; message: string }> = {};
+
+const columns = 'position, stream_id, stream_version, type, data, metadata, recorded_at';
+
+function toStored(row: any): StoredEvent {
+  return {
+    position: Number(row.position),
+    streamId: row.stream_id,
+    streamVersion: Number(row.stream_version),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: new Date(row.recorded_at),
+  };
+}
+
+export class EventStore {
+  private projectors: Projector[] = [];
+
+  constructor(readonly db: Db) {}
+
+  register(...projectors: Projector[]) {
+    this.projectors.push(...projectors);
+  }
+
+  get registeredProjectors(): readonly Projector[] {
+    return this.projectors;
+  }
+
+  /**
+   * Appends `events` to a stream whose current version must be `expectedVersion` (0 for a new stream).
+   * `beforeCommit` runs extra writes in the same transaction (erasure uses it to redact the stream).
+   */
+  async append(
+    streamId: string,
+    expectedVersion: number,
+    events: NewEvent[],
+    metadata: EventMetadata,
+    beforeCommit?: (tx: Sql) => Promise<void>,
+  ): Promise<StoredEvent[]> {
+    if (events.length === 0) return [];
+    try {
+      return await this.db.transaction(async (tx) => {
+        const stored: StoredEvent[] = [];
+        let version = expectedVersion;
+        for (const event of events) {
+          version += 1;
+          const [row] = await tx.query(
+            `INSERT INTO events (stream_id, stream_version, type, data, metadata)
+             VALUES ($1, $2, $3, $4::jsonb, $5::jsonb) RETURNING ${columns}`,
+            [streamId, version, event.type, JSON.stringify(event.data), JSON.stringify(metadata)],
+          );
+          stored.push(toStored(row));
+        }
+        if (beforeCommit) await beforeCommit(tx);
+        for (const event of stored) await this.project(tx, event);
+        return stored;
+      });
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'events_stream_version_key') throw new ConcurrencyError(streamId);
+      if (constraint !== null && uniqueMessages[constraint]) {
+        const { field, message } = uniqueMessages[constraint];
+        throw new Conflict(message, { [field]: message });
+      }
+      throw error;
+    }
+  }
+
+  async project(tx: Sql, event: StoredEvent) {
+    for (const projector of this.projectors) {
+      if (projector.handles.includes(event.type)) await projector.project(tx, event);
+    }
+  }
+
+  async readStream(streamId: string, sql: Sql = this.db): Promise<StoredEvent[]> {
+    const rows = await sql.query(`SELECT ${columns} FROM events WHERE stream_id = $1 ORDER BY stream_version`, [streamId]);
+    return rows.map(toStored);
+  }
+
+  /** Every event after `position`, in global order, `limit` at a time. */
+  async readAll(after = 0, limit = 1000, sql: Sql = this.db): Promise<StoredEvent[]> {
+    const rows = await sql.query(`SELECT ${columns} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [after, limit]);
+    return rows.map(toStored);
+  }
+}
+
+export const newRequestId = () => randomUUID();

@@ -1,0 +1,167 @@
+// Projectors: each keeps one read table current from the events of one aggregate.
+// A redacted payload (an erased stream) carries no data, so it projects nothing.
+import { eventTypes, uniqueMessages, type Projector, type Sql, type StoredEvent } from '../events';
+
+Object.assign(uniqueMessages, {
+  news_articles_slug_key: { field: 'slug', message: 'Ya existe una noticia con ese slug' },
+  news_articles_source_guid_key: { field: 'guidHash', message: 'Ese artículo de la fuente ya fue importado' },
+  rss_sources_url_key: { field: 'url', message: 'Ya existe una fuente RSS con esa URL' },
+  users_username_key: { field: 'username', message: 'Ese nombre de usuario ya existe' },
+});
+
+const redacted = (event: StoredEvent) => (event.data as { redacted?: boolean }).redacted === true;
+const json = (value: unknown) => JSON.stringify(value ?? null);
+
+/** Builds `SET col = $2, ...` from an update event's changes, through a field→column map. */
+async function applyChanges(tx: Sql, table: string, id: string, changes: Record<string, { to: unknown }>, columns: Record<string, string>, jsonColumns = new Set<string>()) {
+  const sets: string[] = [];
+  const values: unknown[] = [id];
+  for (const [field, { to }] of Object.entries(changes)) {
+    const column = columns[field];
+    if (!column) continue;
+    values.push(jsonColumns.has(field) ? json(to) : to);
+    sets.push(`${column} = $${values.length}${jsonColumns.has(field) ? '::jsonb' : ''}`);
+  }
+  if (sets.length) await tx.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1`, values);
+}
+
+const serviceColumns = { title: 'title', description: 'description', icon: 'icon', category: 'category', features: 'features', order: '"order"' };
+
+export const servicesProjector: Projector = {
+  name: 'services',
+  handles: eventTypes.service,
+  async project(tx, event) {
+    const d = event.data as any;
+    if (event.type === 'ServiceCreated') {
+      await tx.query(
+        `INSERT INTO services (id, title, description, icon, category, features, "order", created_at) VALUES ($1,$2,$3,$4,$5,$6::jsonb,$7,$8)`,
+        [event.streamId, d.title, d.description, d.icon, d.category, json(d.features), d.order, event.recordedAt.toISOString()],
+      );
+    } else if (event.type === 'ServiceUpdated') {
+      await applyChanges(tx, 'services', event.streamId, d.changes, serviceColumns, new Set(['features']));
+    } else if (event.type === 'ServiceDeleted') {
+      await tx.query('DELETE FROM services WHERE id = $1', [event.streamId]);
+    }
+  },
+};
+
+const sourceColumns = {
+  name: 'name', url: 'url', format: 'format', enabled: 'enabled', defaultCategory: 'default_category', autoPublish: 'auto_publish',
+  scheduleIntervalHours: 'schedule_interval_hours', includeKeywords: 'include_keywords', excludeKeywords: 'exclude_keywords',
+};
+
+export const feedSourcesProjector: Projector = {
+  name: 'rss_sources',
+  handles: eventTypes.feedSource,
+  async project(tx, event) {
+    const d = event.data as any;
+    if (event.type === 'FeedSourceCreated') {
+      await tx.query(
+        `INSERT INTO rss_sources (id, name, url, format, enabled, default_category, auto_publish, schedule_interval_hours, include_keywords, exclude_keywords, created_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11)`,
+        [event.streamId, d.name, d.url, d.format, d.enabled, d.defaultCategory, d.autoPublish, d.scheduleIntervalHours, json(d.includeKeywords), json(d.excludeKeywords), d.createdAt],
+      );
+    } else if (event.type === 'FeedSourceUpdated') {
+      await applyChanges(tx, 'rss_sources', event.streamId, d.changes, sourceColumns, new Set(['includeKeywords', 'excludeKeywords']));
+    } else if (event.type === 'FeedSourceImported') {
+      const { feedUrl: _feedUrl, ...run } = d;
+      await tx.query('UPDATE rss_sources SET last_fetched_at = $2, last_run = $3::jsonb WHERE id = $1', [event.streamId, d.at, json(run)]);
+    } else if (event.type === 'FeedSourceDeleted') {
+      await tx.query('DELETE FROM rss_sources WHERE id = $1', [event.streamId]);
+    }
+  },
+};
+
+const newsColumns = {
+  title: 'title', slug: 'slug', excerpt: 'excerpt', content: 'content', image: 'image', category: 'category', author: 'author',
+  publishedAt: 'published_at', reviewRequired: 'review_required',
+};
+
+export const newsProjector: Projector = {
+  name: 'news_articles',
+  handles: eventTypes.newsArticle,
+  async project(tx, event) {
+    const d = event.data as any;
+    if (event.type === 'NewsArticleCreated') {
+      await tx.query(
+        `INSERT INTO news_articles (id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
+        [event.streamId, d.title, d.slug, d.excerpt, d.content, d.image, d.category, d.author, d.publishedAt, d.sourceId, d.sourceUrl, d.guidHash, d.isImported, d.reviewRequired],
+      );
+    } else if (event.type === 'NewsArticleUpdated') {
+      await applyChanges(tx, 'news_articles', event.streamId, d.changes, newsColumns);
+    } else if (event.type === 'NewsArticlePublished') {
+      await tx.query('UPDATE news_articles SET review_required = false WHERE id = $1', [event.streamId]);
+    } else if (event.type === 'NewsArticleDeleted') {
+      await tx.query('DELETE FROM news_articles WHERE id = $1', [event.streamId]);
+      if (d.sourceId && d.guidHash) {
+        await tx.query('INSERT INTO deleted_feed_items (source_id, guid_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [d.sourceId, d.guidHash]);
+      }
+    }
+  },
+};
+
+export const contactProjector: Projector = {
+  name: 'contact_messages',
+  handles: eventTypes.contactMessage,
+  async project(tx, event) {
+    const d = event.data as any;
+    if (event.type === 'ContactMessageReceived' && !redacted(event)) {
+      await tx.query(
+        'INSERT INTO contact_messages (id, name, email, phone, message, status, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
+        [event.streamId, d.name, d.email, d.phone, d.message, 'unread', d.createdAt],
+      );
+    } else if (event.type === 'ContactStatusChanged' && !redacted(event)) {
+      await tx.query('UPDATE contact_messages SET status = $2 WHERE id = $1', [event.streamId, d.to]);
+    } else if (event.type === 'ContactMessageErased') {
+      await tx.query('DELETE FROM contact_messages WHERE id = $1', [event.streamId]);
+    }
+  },
+};
+
+export const advanceFormsProjector: Projector = {
+  name: 'advance_forms',
+  handles: eventTypes.advanceForm,
+  async project(tx, event) {
+    const d = event.data as any;
+    if (event.type === 'AdvanceFormSubmitted' && !redacted(event)) {
+      await tx.query(
+        `INSERT INTO advance_forms (id, host_name, event_date, data, submitted_by, created_at, updated_at) VALUES ($1,$2,$3,$4::jsonb,$5,$6,$6)`,
+        [event.streamId, d.form.hostName, d.form.eventDate, json(d.form), d.submittedBy, d.createdAt],
+      );
+    } else if (event.type === 'AdvanceFormErased') {
+      await tx.query('DELETE FROM advance_forms WHERE id = $1', [event.streamId]);
+    }
+  },
+};
+
+export const usersProjector: Projector = {
+  name: 'users',
+  handles: eventTypes.user,
+  async project(tx, event) {
+    const d = event.data as any;
+    switch (event.type) {
+      case 'UserRegistered':
+        await tx.query('INSERT INTO users (id, username, password_hash, role, created_at) VALUES ($1,$2,$3,$4,$5)', [event.streamId, d.username, d.passwordHash, d.role, d.createdAt]);
+        break;
+      case 'UserRoleChanged':
+        await tx.query('UPDATE users SET role = $2 WHERE id = $1', [event.streamId, d.to]);
+        break;
+      case 'UserPasswordChanged':
+        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [event.streamId, d.passwordHash]);
+        break;
+      case 'UserDisabled':
+      case 'UserEnabled':
+        await tx.query('UPDATE users SET disabled = $2 WHERE id = $1', [event.streamId, event.type === 'UserDisabled']);
+        break;
+      case 'UserLoggedIn':
+        await tx.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [event.streamId, event.recordedAt.toISOString()]);
+        break;
+    }
+  },
+};
+
+export const allProjectors: Projector[] = [usersProjector, servicesProjector, feedSourcesProjector, newsProjector, contactProjector, advanceFormsProjector];
+
+/** The read tables the projectors own, emptied before a rebuild. */
+export const readTables = ['users', 'services', 'rss_sources', 'news_articles', 'deleted_feed_items', 'contact_messages', 'advance_forms'];

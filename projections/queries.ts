@@ -1,0 +1,167 @@
+// Queries behind the GET endpoints: they read only the projections.
+import type { AdvanceForm, ContactMessage, FeedSource, NewsArticle, NewsListQuery, Service, User, UserRole } from '../domain';
+import { isValidCalendarDay, newsCategories } from '../domain';
+import type { Sql } from '../events';
+
+const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+export type Page<T> = { items: T[]; total: number };
+
+export const toNews = (r: any): NewsArticle => ({
+  id: r.id, title: r.title, slug: r.slug, excerpt: r.excerpt, content: r.content, image: r.image, category: r.category,
+  author: r.author, publishedAt: iso(r.published_at)!, sourceId: r.source_id, sourceUrl: r.source_url, guidHash: r.guid_hash,
+  isImported: r.is_imported, reviewRequired: r.review_required,
+});
+const toService = (r: any): Service => ({ id: r.id, title: r.title, description: r.description, icon: r.icon, category: r.category, features: r.features, order: r.order });
+const toSource = (r: any): FeedSource => ({
+  id: r.id, name: r.name, url: r.url, format: r.format, enabled: r.enabled, defaultCategory: r.default_category, autoPublish: r.auto_publish,
+  scheduleIntervalHours: r.schedule_interval_hours, includeKeywords: r.include_keywords, excludeKeywords: r.exclude_keywords,
+  lastFetchedAt: iso(r.last_fetched_at), createdAt: iso(r.created_at)!, lastRun: r.last_run,
+});
+const toContact = (r: any): ContactMessage => ({ id: r.id, name: r.name, email: r.email, phone: r.phone, message: r.message, status: r.status, createdAt: iso(r.created_at)! });
+const toForm = (r: any): AdvanceForm => ({ ...r.data, id: r.id, submittedBy: r.submitted_by, createdAt: iso(r.created_at)!, updatedAt: iso(r.updated_at)! });
+export const toUser = (r: any): User => ({ id: r.id, username: r.username, role: r.role, disabled: r.disabled, createdAt: iso(r.created_at)! });
+
+// Costa Rica keeps UTC-6 all year (no daylight saving): a calendar day there starts at 06:00 UTC.
+const dayStart = (day: string) => `${day}T00:00:00-06:00`;
+const dayAfter = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
+
+export function newsQueries(sql: Sql) {
+  return {
+    async list(query: NewsListQuery): Promise<Page<NewsArticle>> {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
+      if (query.status === 'published') where.push('review_required = false');
+      if (query.status === 'pending') where.push('review_required = true');
+      if (query.category && query.category !== 'all' && (newsCategories as readonly string[]).includes(query.category)) where.push(`category = ${param(query.category)}`);
+      if (query.dateFrom && isValidCalendarDay(query.dateFrom.slice(0, 10))) where.push(`published_at >= ${param(dayStart(query.dateFrom.slice(0, 10)))}::timestamptz`);
+      if (query.dateTo && isValidCalendarDay(query.dateTo.slice(0, 10))) where.push(`published_at < ${param(dayStart(dayAfter(query.dateTo.slice(0, 10))))}::timestamptz`);
+      if (query.search) {
+        const p = param(query.search);
+        where.push(`(search_vector @@ plainto_tsquery('spanish', f_unaccent(${p})) OR f_unaccent(lower(title)) LIKE '%' || f_unaccent(lower(${p})) || '%')`);
+      }
+      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const order = query.sort === 'oldest' ? 'published_at ASC, id ASC' : 'published_at DESC, id DESC';
+      const [rows, [count]] = await Promise.all([
+        sql.query(`SELECT * FROM news_articles ${filter} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`, params),
+        sql.query(`SELECT count(*)::int AS total FROM news_articles ${filter}`, params),
+      ]);
+      return { items: rows.map(toNews), total: Number(count.total) };
+    },
+    async bySlug(slug: string, includePending = false): Promise<NewsArticle | null> {
+      const [row] = await sql.query(`SELECT * FROM news_articles WHERE slug = $1 ${includePending ? '' : 'AND review_required = false'}`, [slug]);
+      return row ? toNews(row) : null;
+    },
+    async byId(id: string): Promise<NewsArticle | null> {
+      const [row] = await sql.query('SELECT * FROM news_articles WHERE id = $1', [id]);
+      return row ? toNews(row) : null;
+    },
+    async slugTaken(slug: string): Promise<boolean> {
+      return (await sql.query('SELECT 1 FROM news_articles WHERE slug = $1', [slug])).length > 0;
+    },
+    async knownGuids(sourceId: string): Promise<Set<string>> {
+      const rows = await sql.query(
+        'SELECT guid_hash FROM news_articles WHERE source_id = $1 AND guid_hash IS NOT NULL UNION SELECT guid_hash FROM deleted_feed_items WHERE source_id = $1',
+        [sourceId],
+      );
+      return new Set(rows.map((r) => r.guid_hash));
+    },
+  };
+}
+
+const serviceOrder = `ORDER BY (CASE WHEN "order" ~ '^[0-9]+$' THEN "order"::int END) NULLS LAST, "order", created_at`;
+
+export function serviceQueries(sql: Sql) {
+  return {
+    list: async (): Promise<Service[]> => (await sql.query(`SELECT * FROM services ${serviceOrder}`)).map(toService),
+    byId: async (id: string): Promise<Service | null> => {
+      const [row] = await sql.query('SELECT * FROM services WHERE id = $1', [id]);
+      return row ? toService(row) : null;
+    },
+  };
+}
+
+export function feedSourceQueries(sql: Sql) {
+  return {
+    list: async (): Promise<FeedSource[]> => (await sql.query('SELECT * FROM rss_sources ORDER BY created_at DESC, id')).map(toSource),
+    byId: async (id: string): Promise<FeedSource | null> => {
+      const [row] = await sql.query('SELECT * FROM rss_sources WHERE id = $1', [id]);
+      return row ? toSource(row) : null;
+    },
+    /** Enabled sources whose last import is older than their interval (or that never ran). */
+    due: async (now: Date): Promise<FeedSource[]> =>
+      (await sql.query(
+        `SELECT * FROM rss_sources WHERE enabled AND (last_fetched_at IS NULL OR last_fetched_at + make_interval(hours => schedule_interval_hours) <= $1::timestamptz) ORDER BY last_fetched_at NULLS FIRST`,
+        [now.toISOString()],
+      )).map(toSource),
+  };
+}
+
+export function contactQueries(sql: Sql) {
+  return {
+    async list(limit: number, offset: number): Promise<Page<ContactMessage>> {
+      const [rows, [count]] = await Promise.all([
+        sql.query('SELECT * FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2', [limit, offset]),
+        sql.query('SELECT count(*)::int AS total FROM contact_messages'),
+      ]);
+      return { items: rows.map(toContact), total: Number(count.total) };
+    },
+    byId: async (id: string): Promise<ContactMessage | null> => {
+      const [row] = await sql.query('SELECT * FROM contact_messages WHERE id = $1', [id]);
+      return row ? toContact(row) : null;
+    },
+  };
+}
+
+export function advanceFormQueries(sql: Sql) {
+  return {
+    async list(limit: number, offset: number): Promise<Page<AdvanceForm>> {
+      const [rows, [count]] = await Promise.all([
+        sql.query('SELECT * FROM advance_forms ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2', [limit, offset]),
+        sql.query('SELECT count(*)::int AS total FROM advance_forms'),
+      ]);
+      return { items: rows.map(toForm), total: Number(count.total) };
+    },
+    byId: async (id: string): Promise<AdvanceForm | null> => {
+      const [row] = await sql.query('SELECT * FROM advance_forms WHERE id = $1', [id]);
+      return row ? toForm(row) : null;
+    },
+    /** Every photo link some form refers to: uploads outside this set may be swept. */
+    photoLinks: async (): Promise<Set<string>> => {
+      const rows = await sql.query(
+        `SELECT p.link FROM advance_forms, LATERAL (VALUES (data->>'emergencyExitsPhoto'), (data->>'evacuationPlanPhoto'), (data->>'evacuationRoutesPhoto'), (data->>'safeZonePhoto')) AS p(link) WHERE p.link IS NOT NULL`,
+      );
+      return new Set(rows.map((r) => r.link));
+    },
+  };
+}
+
+export function userQueries(sql: Sql) {
+  return {
+    list: async (): Promise<User[]> => (await sql.query('SELECT * FROM users ORDER BY created_at, username')).map(toUser),
+    byId: async (id: string): Promise<User | null> => {
+      const [row] = await sql.query('SELECT * FROM users WHERE id = $1', [id]);
+      return row ? toUser(row) : null;
+    },
+    /** For sign-in only: the one query that returns the password hash. */
+    credentials: async (username: string): Promise<(User & { passwordHash: string }) | null> => {
+      const [row] = await sql.query('SELECT * FROM users WHERE lower(username) = lower($1)', [username]);
+      return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
+    },
+    activeAdminCount: async (): Promise<number> => Number((await sql.query(`SELECT count(*)::int AS n FROM users WHERE role = 'admin' AND NOT disabled`))[0].n),
+    count: async (): Promise<number> => Number((await sql.query('SELECT count(*)::int AS n FROM users'))[0].n),
+  };
+}
+
+export type ReadModels = ReturnType<typeof readModels>;
+export function readModels(sql: Sql) {
+  return {
+    news: newsQueries(sql),
+    services: serviceQueries(sql),
+    feedSources: feedSourceQueries(sql),
+    contact: contactQueries(sql),
+    advanceForms: advanceFormQueries(sql),
+    users: userQueries(sql),
+  };
+}
+export type { UserRole };
