@@ -1,0 +1,28 @@
+// Shared fixtures: `api` is a request context signed in as the admin (to create data through the API),
+// `adminPage` is a page whose browser context is signed in as the admin.
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eAdmin } from './credentials';
+
+export { expect };
+export { e2eAdmin, e2eSite } from './credentials';
+
+export const test = base.extend<{ api: APIRequestContext; adminPage: Page }>({
+  api: async ({ playwright, baseURL }, use) => {
+    const api = await playwright.request.newContext({ baseURL });
+    const login = await api.post('/api/auth/login', { data: e2eAdmin });
+    expect(login.status()).toBe(200);
+    await use(api);
+    await api.dispose();
+  },
+  adminPage: async ({ browser, baseURL }, use) => {
+    const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica' });
+    const login = await context.request.post('/api/auth/login', { data: e2eAdmin });
+    expect(login.status()).toBe(200);
+    const page = await context.newPage();
+    await use(page);
+    await context.close();
+  },
+});
+
+/** A name no other test uses, so parallel tests never see each other's records. */
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,0 +1,34 @@
+// End-to-end tests: Debian's Chromium against the real server (built assets) and a fresh database.
+import { defineConfig, devices } from '@playwright/test';
+
+export const e2ePort = Number(process.env.E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  fullyParallel: false,
+  retries: 0,
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${e2ePort}`,
+    locale: 'es-CR',
+    timezoneId: 'America/Costa_Rica',
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node --import tsx e2e/serve.ts',
+    url: `http://127.0.0.1:${e2ePort}/api/services`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(e2ePort) },
+  },
+});

@@ -1,0 +1,105 @@
+// `npm test`: every uvu file under tests/ (each in its own process, two at a time), then the Playwright
+// suite in e2e/ against the built app. The last line is the honest total: `N passed, N failed`.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const only = args.filter((a) => !a.startsWith('--'));
+const runUnit = !args.includes('--e2e');
+const runE2e = !args.includes('--unit') && only.length === 0;
+
+/** Chromium and poppler-utils come from Debian: install them when we are root, else say how. */
+function ensureSystemTools() {
+  const missing = [['/usr/bin/chromium', 'chromium'], ['/usr/bin/pdftotext', 'poppler-utils']].filter(([bin]) => !existsSync(bin)).map(([, pkg]) => pkg);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`Faltan paquetes del sistema: ejecute "sudo apt-get install -y ${missing.join(' ')}" y vuelva a correr npm test.`);
+    process.exit(1);
+  }
+  console.log(`Instalando ${missing.join(', ')} con apt-get...`);
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit' });
+  if (install.status !== 0) {
+    console.error(`No se pudo instalar ${missing.join(' ')}: instálelos con apt-get y vuelva a correr npm test.`);
+    process.exit(1);
+  }
+}
+
+function findTests(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'fixtures' || name === 'helpers' ? [] : findTests(full);
+    return name.endsWith('.test.ts') ? [full] : [];
+  }).sort();
+}
+
+type Result = { file: string; passed: number; failed: number; output: string; ms: number };
+
+function runFile(file: string): Promise<Result> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], { env: { ...process.env, FORCE_COLOR: '0' } });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5 * 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const total = Number(/Total:\s+(\d+)/.exec(output)?.[1] ?? 0);
+      const passedCount = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? 0);
+      let failed = total - passedCount;
+      // A file that crashed or exited non-zero without counting its failure still counts as one.
+      if (code !== 0 && failed === 0) failed = 1;
+      resolve({ file, passed: passedCount, failed, output, ms: Date.now() - started });
+    });
+  });
+}
+
+async function unitSuite(): Promise<{ passed: number; failed: number }> {
+  const files = (only.length ? only : findTests('tests'));
+  const queue = [...files];
+  let passed = 0;
+  let failed = 0;
+  const workers = Array.from({ length: Number(process.env.TEST_CONCURRENCY ?? 2) }, async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const result = await runFile(file);
+      passed += result.passed;
+      failed += result.failed;
+      console.log(`${result.failed ? '✗' : '✓'} ${file}  ${result.passed} passed, ${result.failed} failed (${(result.ms / 1000).toFixed(1)} s)`);
+      if (result.failed) console.log(result.output.split('\n').map((l) => `    ${l}`).join('\n'));
+    }
+  });
+  await Promise.all(workers);
+  return { passed, failed };
+}
+
+function e2eSuite(): { passed: number; failed: number } {
+  if (!existsSync('playwright.config.ts') || !existsSync('e2e')) return { passed: 0, failed: 0 };
+  console.log('\nConstruyendo la aplicación para las pruebas de extremo a extremo...');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  if (build.status !== 0) return { passed: 0, failed: 1 };
+  const run = spawnSync('npx', ['playwright', 'test', '--reporter=list'], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, maxBuffer: 64 * 1024 * 1024 });
+  const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
+  process.stdout.write(output);
+  const passed = Number(/(\d+) passed/.exec(output)?.[1] ?? 0);
+  let failed = Number(/(\d+) failed/.exec(output)?.[1] ?? 0);
+  if (run.status !== 0 && failed === 0) failed = 1;
+  return { passed, failed };
+}
+
+ensureSystemTools();
+const totals = { passed: 0, failed: 0 };
+if (runUnit) {
+  const unit = await unitSuite();
+  totals.passed += unit.passed;
+  totals.failed += unit.failed;
+}
+if (runE2e) {
+  const e2e = e2eSuite();
+  totals.passed += e2e.passed;
+  totals.failed += e2e.failed;
+}
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed ? 1 : 0);

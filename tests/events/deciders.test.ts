@@ -1,0 +1,71 @@
+import { test } from 'uvu';
+import { Conflict, NotFound } from '../../domain';
+import { advanceForm, contactMessage, newsArticle, service, user } from '../../events';
+import { given } from '../helpers/given';
+
+const received = { type: 'ContactMessageReceived' as const, data: { name: 'Ana', email: 'ana@example.com', phone: null, message: 'Hola', createdAt: '2026-01-01T00:00:00Z' } };
+const changed = (from: any, to: any) => ({ type: 'ContactStatusChanged' as const, data: { from, to } });
+
+test('an unread message can be marked as read', () =>
+  given(contactMessage, received).when({ type: 'ChangeStatus', to: 'read' }).then([changed('unread', 'read')]));
+
+test('a read message can be resolved', () =>
+  given(contactMessage, received, changed('unread', 'read')).when({ type: 'ChangeStatus', to: 'resolved' }).then([changed('read', 'resolved')]));
+
+test('an unread message can be resolved directly', () =>
+  given(contactMessage, received).when({ type: 'ChangeStatus', to: 'resolved' }).then([changed('unread', 'resolved')]));
+
+test('a resolved message cannot go back to unread', () =>
+  given(contactMessage, received, changed('unread', 'resolved')).when({ type: 'ChangeStatus', to: 'unread' }).thenThrows(Conflict, /resuelto no puede pasar a sin leer/));
+
+test('a resolved message cannot go back to read', () =>
+  given(contactMessage, received, changed('unread', 'resolved')).when({ type: 'ChangeStatus', to: 'read' }).thenThrows(Conflict));
+
+test('a read message cannot go back to unread', () =>
+  given(contactMessage, received, changed('unread', 'read')).when({ type: 'ChangeStatus', to: 'unread' }).thenThrows(Conflict));
+
+test('an erased message no longer exists', () =>
+  given(contactMessage, received, { type: 'ContactMessageErased', data: {} } as any).when({ type: 'ChangeStatus', to: 'read' }).thenThrows(NotFound));
+
+const submitted = (requestHash: string) => ({ type: 'AdvanceFormSubmitted' as const, data: { form: {} as any, submittedBy: null, requestHash, createdAt: '2026-01-01T00:00:00Z' } });
+
+test('a retried submission with the same body changes nothing', () =>
+  given(advanceForm, submitted('h1')).when({ type: 'Submit', form: {} as any, submittedBy: null, requestHash: 'h1', at: new Date() }).then([]));
+
+test('a reused idempotency key with another body is a conflict', () =>
+  given(advanceForm, submitted('h1')).when({ type: 'Submit', form: {} as any, submittedBy: null, requestHash: 'h2', at: new Date() }).thenThrows(Conflict));
+
+test('an erased form cannot be erased again', () =>
+  given(advanceForm, submitted('h1'), { type: 'AdvanceFormErased', data: {} } as any).when({ type: 'Erase' }).thenThrows(NotFound));
+
+const serviceCreated = { type: 'ServiceCreated', data: { title: 'A', description: 'B', icon: 'Shield', category: 'C', features: [], order: '1' } };
+
+test('a service update stores only the fields that changed, with before and after', () =>
+  given(service, serviceCreated).when({ type: 'Update', patch: { title: 'A', order: '2' } }).then([{ type: 'ServiceUpdated', data: { changes: { order: { from: '1', to: '2' } } } }]));
+
+test('an update that changes nothing records nothing', () =>
+  given(service, serviceCreated).when({ type: 'Update', patch: { title: 'A' } }).then([]));
+
+test('a deleted service cannot be updated', () =>
+  given(service, serviceCreated, { type: 'ServiceDeleted', data: {} }).when({ type: 'Update', patch: { title: 'X' } }).thenThrows(NotFound));
+
+const pendingArticle = { type: 'NewsArticleCreated', data: { title: 'T', slug: 't', excerpt: 'e', content: 'c', image: null, category: 'Noticias', author: 'a', publishedAt: '2026-01-01T00:00:00Z', reviewRequired: true, isImported: true, sourceId: 's', sourceUrl: null, guidHash: 'g' } };
+
+test('approving a pending article publishes it', () =>
+  given(newsArticle, pendingArticle).when({ type: 'Update', patch: { reviewRequired: false } }).then([{ type: 'NewsArticlePublished' }]));
+
+test('deleting an imported article remembers its guid', () =>
+  given(newsArticle, pendingArticle).when({ type: 'Delete' }).then([{ type: 'NewsArticleDeleted', data: { slug: 't', sourceId: 's', guidHash: 'g' } }]));
+
+const registered = { type: 'UserRegistered' as const, data: { username: 'admin', role: 'admin' as const, passwordHash: 'x', createdAt: '2026-01-01T00:00:00Z' } };
+
+test('the last active admin cannot be disabled', () =>
+  given(user, registered).when({ type: 'Change', disabled: true, isLastActiveAdmin: true }).thenThrows(Conflict));
+
+test('the last active admin cannot be demoted', () =>
+  given(user, registered).when({ type: 'Change', role: 'colaborador', isLastActiveAdmin: true }).thenThrows(Conflict));
+
+test('an admin can be disabled when another admin remains', () =>
+  given(user, registered).when({ type: 'Change', disabled: true, isLastActiveAdmin: false }).then([{ type: 'UserDisabled' }]));
+
+test.run();

@@ -1,0 +1,95 @@
+// Starts the real application on a free port against a fresh database, with an HTTP client per user.
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { createApp } from '../../api/app';
+import { loadConfig, type Config } from '../../api/config';
+import type { AppServices } from '../../api/context';
+import { freshDatabase } from './database';
+
+export const adminCredentials = { username: 'admin', password: 'clave-de-prueba-123' };
+
+export type Answer<T = any> = { status: number; body: T; headers: Headers; text: string };
+
+export class Client {
+  private cookies = new Map<string, string>();
+  constructor(readonly base: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const init: RequestInit = { method, headers: { ...(cookie ? { cookie } : {}), ...headers }, redirect: 'manual' };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as any) : JSON.stringify(body);
+      if (!(body instanceof Uint8Array) && !headers['content-type']) (init.headers as any)['content-type'] = 'application/json';
+    }
+    const response = await fetch(this.base + path, init);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: any = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed, headers: response.headers, text };
+  }
+
+  get = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('GET', path, undefined, headers);
+  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, body ?? {}, headers);
+  patch = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PATCH', path, body ?? {}, headers);
+  put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', path, body, headers);
+  delete = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('DELETE', path, undefined, headers);
+
+  async login(username = adminCredentials.username, password = adminCredentials.password): Promise<this> {
+    const answer = await this.post('/api/auth/login', { username, password });
+    if (answer.status !== 200) throw new Error(`login ${username} failed: ${answer.status} ${answer.text}`);
+    return this;
+  }
+}
+
+export type TestApp = {
+  base: string;
+  services: AppServices;
+  config: Config;
+  client(): Client;
+  admin(): Promise<Client>;
+  /** Creates a user with the role through the API and answers a client signed in as them. */
+  userWithRole(role: 'admin' | 'colaborador', username?: string): Promise<Client>;
+  close(): Promise<void>;
+};
+
+export async function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config = loadConfig(
+    { ADMIN_USERNAME: adminCredentials.username, ADMIN_PASSWORD: adminCredentials.password, PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off', ...env } as NodeJS.ProcessEnv,
+    { databaseUrl: database.databaseUrl, ...overrides },
+  );
+  const server = createServer();
+  const { app, services, close } = await createApp(config, { web: false, db: database.db, httpServer: server, log: () => {} });
+  server.on('request', app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let counter = 0;
+  const testApp: TestApp = {
+    base,
+    services,
+    config,
+    client: () => new Client(base),
+    admin: () => new Client(base).login(),
+    async userWithRole(role, username = `${role}${++counter}`) {
+      const admin = await testApp.admin();
+      const password = 'otra-clave-segura-1';
+      const created = await admin.post('/api/users', { username, password, role });
+      if (created.status !== 201) throw new Error(`user create failed: ${created.text}`);
+      return new Client(base).login(username, password);
+    },
+    async close() {
+      server.closeAllConnections?.();
+      await new Promise((resolve) => server.close(resolve));
+      await close();
+      await database.drop();
+    },
+  };
+  return testApp;
+}

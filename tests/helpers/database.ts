@@ -1,0 +1,30 @@
+// A fresh database for one test file: PGlite in memory, or a new PostgreSQL database when
+// TEST_DATABASE_URL is set (dropped again on close), so test files never see each other's data.
+import { randomBytes } from 'node:crypto';
+import { openDb, type Db } from '../../events';
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export async function freshDatabase(): Promise<{ db: Db; databaseUrl: string | null; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) {
+    const db = await openDb({ dataDir: 'memory://' });
+    return { db, databaseUrl: null, drop: () => db.close() };
+  }
+  const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const { default: postgres } = await import('postgres');
+  const root = postgres(admin, { max: 1, onnotice: () => {} });
+  await root.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: url.toString(), max: 5 });
+  return {
+    db,
+    databaseUrl: url.toString(),
+    async drop() {
+      await db.close();
+      await root.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await root.end();
+    },
+  };
+}
