@@ -24,7 +24,7 @@ export function fixture(name: string): Buffer {
 }
 
 /** Routes match the path without the query string; anything else answers 404. */
-export async function startFeedServer(routes: Record<string, RouteHandler> = {}, options: { host?: string } = {}): Promise<FeedServer> {
+export async function startFeedServer(routes: Record<string, RouteHandler> = {}, options: { host?: string; port?: number } = {}): Promise<FeedServer> {
   const table = new Map(Object.entries(routes));
   const requests: RecordedRequest[] = [];
   const server = http.createServer(async (req, res) => {
@@ -41,7 +41,7 @@ export async function startFeedServer(routes: Record<string, RouteHandler> = {},
     }
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     origin,
@@ -117,10 +117,22 @@ export function serveHuge(totalBytes: number, options: { declareLength?: boolean
     const chunk = Buffer.alloc(64 * 1024, 'a');
     res.write('<rss version="2.0"><channel><title>Enorme</title><item><description>');
     for (let sent = 0; sent < totalBytes && !res.destroyed; sent += chunk.length) {
-      if (!res.write(chunk)) await new Promise((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+      if (!res.write(chunk)) await drainedOrClosed(res);
     }
     res.end('</description></item></channel></rss>');
   };
+}
+
+function drainedOrClosed(res: http.ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
