@@ -1,5 +1,5 @@
 // Composes the application: database, event store with its projectors, seed data, middleware, routes, web.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,8 @@ import { apiRouters } from './routes';
 import { seed } from './seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const apiMigrations = [path.join(here, 'migrations', '001_state.sql')];
+/** Every .sql file of api/migrations, in name order (001_state.sql, 002_uploads.sql, ...). */
+export const apiMigrations = readdirSync(path.join(here, 'migrations')).filter((f) => f.endsWith('.sql')).sort().map((f) => path.join(here, 'migrations', f));
 
 export type AppOptions = {
   /** Vite dev server in middleware mode instead of the built assets. */
