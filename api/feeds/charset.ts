@@ -14,7 +14,7 @@ export function decodeFeedBytes(bytes: Uint8Array, contentType: string | null): 
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    return windows1252.decode(bytes);
   }
 }
 
@@ -48,10 +48,32 @@ function latin1Head(bytes: Uint8Array, length: number): string {
   return new TextDecoder('latin1').decode(bytes.subarray(0, length));
 }
 
-function decoderFor(label: string): TextDecoder | null {
+type Decoder = { decode(bytes: Uint8Array): string };
+
+function decoderFor(label: string): Decoder | null {
+  let decoder: TextDecoder;
   try {
-    return new TextDecoder(label.trim().toLowerCase());
+    decoder = new TextDecoder(label.trim().toLowerCase());
   } catch {
     return null; // an unknown label falls back to the UTF-8 rule
   }
+  // WHATWG maps iso-8859-1 and latin1 to windows-1252 as well, so all three land here.
+  return decoder.encoding === 'windows-1252' ? windows1252 : decoder;
 }
+
+/**
+ * Node 20's TextDecoder decodes "windows-1252" as strict Latin-1, turning 0x80–0x9F (€, curly quotes,
+ * dashes) into control characters; this table is the difference.
+ */
+const cp1252High = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+
+const windows1252: Decoder = {
+  decode(bytes) {
+    let text = '';
+    for (let start = 0; start < bytes.length; start += 8192) {
+      const chunk = bytes.subarray(start, start + 8192);
+      text += String.fromCharCode(...chunk.map((byte) => byte)).replace(/[\x80-\x9f]/g, (char) => cp1252High[char.charCodeAt(0) - 0x80]);
+    }
+    return text;
+  },
+};
