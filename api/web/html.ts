@@ -1,0 +1,69 @@
+// Turns a rendered page into the final HTML document: the <head> tags a page describes (title,
+// description, canonical, Open Graph, Twitter, JSON-LD), modulepreload links, markup and data.
+import type { SiteInfo } from '../config';
+import type { PageHead } from '../../pwa/entry-server';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const absolute = (site: SiteInfo, url: string) => (/^https?:\/\//.test(url) ? url : `${site.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+
+export function headTags(head: PageHead, site: SiteInfo): string {
+  const meta = (attribute: 'name' | 'property', key: string, value: string | null | undefined) =>
+    value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />` : '';
+  const url = absolute(site, head.path);
+  const image = head.image ? absolute(site, head.image) : null;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    head.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:type', head.type ?? 'website'),
+    meta('property', 'og:site_name', site.siteName),
+    meta('property', 'og:locale', 'es_CR'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    meta('property', 'article:published_time', head.publishedTime),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', image),
+  ];
+  if (head.jsonLd) {
+    const json = JSON.stringify(head.jsonLd).replace(/</g, '\\u003c');
+    tags.push(`<script type="application/ld+json">${json}</script>`);
+  }
+  return tags.filter(Boolean).join('\n    ');
+}
+
+/** Vite's build manifest: source file -> its chunk, the chunks it imports, its CSS. */
+export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/** <link> tags that fetch a lazy page's chunk (and what it imports) in parallel with the entry. */
+export function preloadTags(manifest: ViteManifest | null, source: string | undefined, template: string): string {
+  if (!manifest || !source || !manifest[source]) return '';
+  const files = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((file) => css.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  visit(source);
+  const links = [
+    ...[...css].map((file) => `<link rel="stylesheet" href="/${file}" />`),
+    ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+  ];
+  // The entry's own chunks are already in the template.
+  return links.filter((link) => !template.includes(link.match(/href="([^"]+)"/)![1])).join('\n    ');
+}
+
+export function fillTemplate(template: string, parts: { head: string; html: string; appData: string }): string {
+  return template
+    .replace('<!--app-head-->', () => parts.head)
+    .replace('<!--app-html-->', () => parts.html)
+    .replace('<!--app-data-->', () => parts.appData);
+}

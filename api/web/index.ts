@@ -1,0 +1,141 @@
+// The public website inside the Koa app: server-rendered public pages, the client-rendered shell of
+// the admin and form screens, static files, /robots.txt and /sitemap.xml. In development Vite
+// serves the sources with hot reload; in production the built files of dist/client and dist/server.
+// It never answers /api/* or /objects/*: those belong to the API.
+import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type Koa from 'koa';
+import type { ViteDevServer } from 'vite';
+import { siteInfo, type Config } from '../config';
+import type * as ServerEntry from '../../pwa/entry-server';
+import { acceptedEncoding, compress } from './compress';
+import { fillTemplate, headTags, preloadTags, type ViteManifest } from './html';
+import { robotsTxt, sitemapXml } from './seo-files';
+import { createStaticFiles } from './static';
+import type { PublicQueries } from './types';
+
+export type { PublicQueries } from './types';
+
+export type WebOptions = { dev: boolean; httpServer?: Server; config: Config; queries: PublicQueries };
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+const isApiPath = (p: string) => /^\/(api|objects)(\/|$)/.test(p);
+
+/** How pages get their template and server entry: from Vite (dev) or from dist/ (production). */
+type Renderer = {
+  template(url: string): Promise<string>;
+  entry(): Promise<typeof ServerEntry>;
+  manifest: ViteManifest | null;
+  /** Answers a request Vite or dist/client owns (modules, assets, public files); false otherwise. */
+  serveFile(ctx: Koa.Context): Promise<boolean>;
+  fixError(error: unknown): void;
+};
+
+export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middleware> {
+  const site = siteInfo(opts.config);
+  const renderer = opts.dev ? await devRenderer(opts.httpServer) : await productionRenderer();
+
+  return async function web(ctx, next) {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
+    if (await renderer.serveFile(ctx)) return;
+
+    if (ctx.path === '/robots.txt') {
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = robotsTxt(site);
+      return;
+    }
+    const entry = await renderer.entry();
+    if (ctx.path === '/sitemap.xml') {
+      ctx.type = 'application/xml; charset=utf-8';
+      ctx.set('Cache-Control', 'no-cache');
+      await sendText(ctx, await sitemapXml(site, opts.queries, entry.publicPaths));
+      return;
+    }
+
+    try {
+      const template = await renderer.template(ctx.url);
+      const result = await entry.render(ctx.url, { site, data: opts.queries });
+      const head = [headTags(result.head, site), preloadTags(renderer.manifest, result.pageSource, template)].filter(Boolean).join('\n    ');
+      const html = fillTemplate(template, { head, html: result.kind === 'page' ? result.html : '', appData: result.appData });
+      ctx.status = result.status;
+      ctx.type = 'text/html; charset=utf-8';
+      // Admin screens belong to a signed-in person: no cache may keep them. Public pages revalidate.
+      ctx.set('Cache-Control', result.kind === 'shell' && result.admin ? 'no-store' : 'no-cache');
+      await sendText(ctx, html);
+    } catch (error) {
+      renderer.fixError(error);
+      console.error('[web] error al generar', ctx.url, error);
+      ctx.status = 500;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = '<!doctype html><html lang="es"><meta charset="utf-8"><title>Error</title><h1>Ocurrió un error</h1><p>Intente de nuevo en unos momentos.</p></html>';
+    }
+  };
+}
+
+async function sendText(ctx: Koa.Context, text: string) {
+  const body = Buffer.from(text, 'utf8');
+  ctx.vary('Accept-Encoding');
+  const encoding = body.length > 1024 ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
+  if (encoding) {
+    ctx.set('Content-Encoding', encoding);
+    ctx.body = await compress(body, encoding, 'fast');
+  } else {
+    ctx.body = body;
+  }
+}
+
+async function devRenderer(httpServer: Server | undefined): Promise<Renderer> {
+  const { createServer } = await import('vite');
+  const vite: ViteDevServer = await createServer({
+    root: projectRoot,
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    appType: 'custom',
+    // Hot reload rides on the app's own server (FACTS.md); without one, no second port is opened.
+    server: { middlewareMode: true, hmr: httpServer ? { server: httpServer } : false },
+  });
+  const templateFile = path.join(projectRoot, 'index.html');
+  return {
+    async template(url) {
+      return vite.transformIndexHtml(url, await readFile(templateFile, 'utf8'));
+    },
+    entry: () => vite.ssrLoadModule('/pwa/entry-server.tsx') as Promise<typeof ServerEntry>,
+    manifest: null,
+    serveFile(ctx) {
+      // Vite's connect stack writes to the raw response; Koa must stand aside (FACTS.md) once it did.
+      return new Promise<boolean>((resolve, reject) => {
+        const onFinish = () => {
+          ctx.respond = false;
+          resolve(true);
+        };
+        ctx.res.once('finish', onFinish);
+        vite.middlewares(ctx.req, ctx.res, (error?: unknown) => {
+          ctx.res.off('finish', onFinish);
+          if (error) reject(error);
+          else resolve(false);
+        });
+      });
+    },
+    fixError: (error) => error instanceof Error && vite.ssrFixStacktrace(error),
+  };
+}
+
+async function productionRenderer(): Promise<Renderer> {
+  const clientDir = path.join(projectRoot, 'dist/client');
+  const serverEntry = path.join(projectRoot, 'dist/server/entry-server.js');
+  const template = await readFile(path.join(clientDir, 'index.html'), 'utf8').catch(() => {
+    throw new Error('Falta dist/client: ejecute "npm run build" antes de iniciar en producción.');
+  });
+  const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
+  const entry = (await import(pathToFileURL(serverEntry).href)) as typeof ServerEntry;
+  const serveStatic = createStaticFiles(clientDir);
+  return {
+    template: async () => template,
+    entry: async () => entry,
+    manifest,
+    serveFile: serveStatic,
+    fixError: () => {},
+  };
+}

@@ -1,0 +1,30 @@
+// Browser entry: take over the server's HTML (hydrate) or, for the client-only screens and the
+// offline shell, render from scratch.
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { App } from './App';
+import { readAppData } from './lib/app-data';
+import { browserQueryClient } from './lib/query-client';
+import { fallbackSite } from './lib/site';
+import { matchRoute } from './routes';
+
+async function start() {
+  const data = readAppData();
+  const queryClient = browserQueryClient();
+  if (data?.queries) hydrate(queryClient, data.queries);
+
+  // Load the page's chunk before React starts, so hydration finds the same tree the server sent.
+  await matchRoute(window.location.pathname)?.route.page.preload?.();
+
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App site={data?.site ?? fallbackSite} queryClient={queryClient} />
+    </StrictMode>
+  );
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

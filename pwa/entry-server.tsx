@@ -1,0 +1,75 @@
+// Server entry (built to dist/server, loaded by api/web): renders one URL to HTML with its data.
+import { PassThrough } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { dehydrate } from '@tanstack/react-query';
+import { App } from './App';
+import { appDataScript } from './lib/app-data';
+import type { PageHead } from './lib/head';
+import { createQueryClient } from './lib/query-client';
+import type { SiteInfo } from './lib/site';
+import { matchRoute, routes } from './routes';
+import { serverPages, type PageDataSource } from './server-pages';
+import { notFoundHead } from './features/not-found/texts';
+
+export type { PageDataSource } from './server-pages';
+export type { PageHead } from './lib/head';
+
+export type RenderResult =
+  /** A server-rendered page (or the 404 screen): markup, status, head, and the data script. */
+  | { kind: 'page'; status: number; head: PageHead; html: string; appData: string; pageSource?: string }
+  /** A client-only screen (admin, advance form): the empty shell, rendered by the browser. */
+  | { kind: 'shell'; status: 200; head: PageHead; appData: string; pageSource?: string; admin: boolean };
+
+export async function render(url: string, options: { site: SiteInfo; data: PageDataSource }): Promise<RenderResult> {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  const match = matchRoute(pathname);
+  const { site } = options;
+
+  if (match?.route.rendering.mode === 'client') {
+    const head: PageHead = { title: `${match.route.rendering.title} | ${site.siteName}`, description: site.siteName, path: pathname, noindex: true };
+    return { kind: 'shell', status: 200, head, appData: appDataScript({ site, queries: null }), pageSource: match.route.page.source, admin: pathname.startsWith('/admin') };
+  }
+
+  const queryClient = createQueryClient();
+  let status = 200;
+  let head = notFoundHead(site);
+  if (match?.route.rendering.mode === 'server') {
+    const result = await serverPages[match.route.rendering.id]({ queryClient, data: options.data, site, params: match.params, search });
+    head = result.head;
+    if (result.notFound) status = 404;
+  } else {
+    status = 404;
+  }
+  await match?.route.page.preload?.();
+
+  const html = await renderToHtml(<App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} />);
+  const appData = appDataScript({ site, queries: dehydrate(queryClient) });
+  queryClient.clear();
+  return { kind: 'page', status, head, html, appData, pageSource: match?.route.page.source };
+}
+
+/** The whole tree, lazy parts included: waits for onAllReady (renderToString would stop at Suspense). */
+function renderToHtml(element: React.ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown = null;
+    const { pipe, abort } = renderToPipeableStream(element, {
+      onAllReady() {
+        if (failed) return reject(failed);
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        sink.on('error', reject);
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed = error;
+      },
+    });
+    setTimeout(() => abort(new Error('La página tardó demasiado en generarse')), 10_000).unref();
+  });
+}
+
+/** The public pages without parameters, for the sitemap (articles are added by the server). */
+export const publicPaths: string[] = routes.filter((route) => route.layout === 'public' && !route.pattern.includes(':')).map((route) => route.pattern);

@@ -1,0 +1,1 @@
+export default function ContactPage() { return <p>stub</p>; }

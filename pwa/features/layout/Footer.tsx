@@ -1,0 +1,74 @@
+// The public footer: who we are, where to go, what we do, how to reach us.
+import { Link } from 'wouter';
+import { Mail, MapPin, ShieldCheck } from 'lucide-react';
+import { formatPhone, useSite, whatsappLink } from '../../lib/site';
+import { WhatsAppIcon } from './WhatsAppIcon';
+import { footerServices, layoutTexts, navLinks } from './texts';
+
+const headingClass = 'text-sm font-semibold tracking-wider text-white uppercase';
+const linkClass = 'text-slate-300 transition-colors hover:text-accent-300';
+
+export function Footer() {
+  const site = useSite();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-navy-950 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div>
+          <p className="flex items-center gap-2 text-lg font-bold text-white">
+            <ShieldCheck className="size-7 text-accent-400" aria-hidden="true" />
+            {site.siteName}
+          </p>
+          <p className="mt-4 text-sm leading-relaxed">{layoutTexts.footerBlurb(site.siteName)}</p>
+        </div>
+
+        <nav aria-label={layoutTexts.footerNav}>
+          <h2 className={headingClass}>{layoutTexts.footerNav}</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            {navLinks.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className={headingClass}>{layoutTexts.footerServices}</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            {footerServices.map((service) => (
+              <li key={service}>{service}</li>
+            ))}
+          </ul>
+        </div>
+
+        <div>
+          <h2 className={headingClass}>{layoutTexts.footerContact}</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li>
+              <a href={whatsappLink(site.contactPhone, layoutTexts.whatsappMessage)} target="_blank" rel="noopener noreferrer" className={`inline-flex items-center gap-2 ${linkClass}`}>
+                <WhatsAppIcon className="size-4 shrink-0" />
+                {layoutTexts.whatsapp}: {formatPhone(site.contactPhone)}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${site.contactEmail}`} className={`inline-flex items-center gap-2 break-all ${linkClass}`}>
+                <Mail className="size-4 shrink-0" aria-hidden="true" />
+                {site.contactEmail}
+              </a>
+            </li>
+            <li className="inline-flex items-center gap-2">
+              <MapPin className="size-4 shrink-0" aria-hidden="true" />
+              {layoutTexts.coverage}
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-xs text-slate-400 sm:px-6 lg:px-8">{layoutTexts.copyright(year, site.siteName)}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,100 @@
+// The sticky public header: brand, the four links, the icon-only admin link and the mobile menu.
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { LockKeyhole, Menu, ShieldCheck, X } from 'lucide-react';
+import { useSite } from '../../lib/site';
+import { layoutTexts, navLinks } from './texts';
+
+/** '/' is active only on itself; every other link also on the pages below it (/noticias/un-articulo). */
+export function isActiveLink(href: string, path: string): boolean {
+  if (href === '/') return path === '/';
+  return path === href || path.startsWith(`${href}/`);
+}
+
+const linkClass = (active: boolean) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    active ? 'bg-white/10 text-accent-300' : 'text-slate-200 hover:bg-white/5 hover:text-white'
+  }`;
+
+export function Header() {
+  const [path] = useLocation();
+  const { siteName } = useSite();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-white/10 bg-navy-900/95 text-white backdrop-blur supports-[backdrop-filter]:bg-navy-900/85">
+      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-navy-900">
+        {layoutTexts.skipToContent}
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link href="/" onClick={closeMenu} className="flex items-center gap-2.5 rounded-md">
+          <ShieldCheck className="size-8 text-accent-400" aria-hidden="true" />
+          <span className="flex flex-col leading-tight">
+            <span className="text-base font-bold tracking-tight sm:text-lg">{siteName}</span>
+            <span className="hidden text-xs text-slate-300 sm:block">{layoutTexts.tagline}</span>
+          </span>
+        </Link>
+
+        <nav aria-label={layoutTexts.mainNav} className="hidden items-center gap-1 md:flex">
+          {navLinks.map((link) => {
+            const active = isActiveLink(link.href, path);
+            return (
+              <Link key={link.href} href={link.href} aria-current={active ? 'page' : undefined} className={linkClass(active)}>
+                {link.label}
+              </Link>
+            );
+          })}
+          <AdminLink active={isActiveLink('/admin', path)} />
+        </nav>
+
+        <button
+          type="button"
+          className="inline-flex size-11 items-center justify-center rounded-md text-slate-100 hover:bg-white/10 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="menu-movil"
+          aria-label={menuOpen ? layoutTexts.closeMenu : layoutTexts.openMenu}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+        </button>
+      </div>
+
+      {menuOpen && (
+        <nav id="menu-movil" aria-label={layoutTexts.mainNav} className="border-t border-white/10 bg-navy-900 md:hidden">
+          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+            {navLinks.map((link) => {
+              const active = isActiveLink(link.href, path);
+              return (
+                <li key={link.href}>
+                  <Link href={link.href} onClick={closeMenu} aria-current={active ? 'page' : undefined} className={`block ${linkClass(active)} py-3 text-base`}>
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
+            <li>
+              <AdminLink active={isActiveLink('/admin', path)} onClick={closeMenu} />
+            </li>
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}
+
+/** Icon-only on purpose (spec): the accessible name and the tooltip say what it is. */
+function AdminLink({ active, onClick }: { active: boolean; onClick?: () => void }) {
+  return (
+    <Link
+      href="/admin"
+      onClick={onClick}
+      aria-label={layoutTexts.admin}
+      title={layoutTexts.admin}
+      aria-current={active ? 'page' : undefined}
+      className={`inline-flex size-11 items-center justify-center ${linkClass(active)}`}
+    >
+      <LockKeyhole className="size-5" aria-hidden="true" />
+    </Link>
+  );
+}

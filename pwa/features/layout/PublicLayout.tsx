@@ -1,0 +1,37 @@
+// The frame of every public page (spec: header, footer and floating widgets; admin pages have none).
+import type { ReactNode } from 'react';
+import { useWhatsappLink } from '../../lib/site';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { WhatsAppIcon } from './WhatsAppIcon';
+import { layoutTexts } from './texts';
+
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Header />
+      <main id="contenido" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+      <FloatingWhatsApp />
+    </div>
+  );
+}
+
+function FloatingWhatsApp() {
+  const href = useWhatsappLink(layoutTexts.whatsappMessage);
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={layoutTexts.floatingWhatsapp}
+      title={layoutTexts.floatingWhatsapp}
+      data-testid="whatsapp-flotante"
+      className="fixed right-5 bottom-5 z-30 inline-flex size-14 items-center justify-center rounded-full bg-[#25D366] text-white shadow-lg shadow-black/25 transition-transform hover:scale-105 focus-visible:outline-offset-4"
+    >
+      <WhatsAppIcon className="size-8" />
+    </a>
+  );
+}

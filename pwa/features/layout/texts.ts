@@ -1,0 +1,31 @@
+// Every text of the shared public layout (spec section 2, "Shared layout").
+export const navLinks = [
+  { href: '/', label: 'Inicio' },
+  { href: '/servicios', label: 'Servicios' },
+  { href: '/noticias', label: 'Noticias' },
+  { href: '/contacto', label: 'Contacto' },
+] as const;
+
+/** The four services of the footer and of the home grid. */
+export const footerServices = ['Barridos Electrónicos', 'Detección de Dispositivos', 'Análisis de Redes', 'Asesoría en Seguridad'] as const;
+
+export const layoutTexts = {
+  admin: 'Administración',
+  openMenu: 'Abrir menú',
+  closeMenu: 'Cerrar menú',
+  mainNav: 'Navegación principal',
+  skipToContent: 'Saltar al contenido',
+  tagline: 'Contraespionaje y ciberseguridad',
+  footerBlurb: (siteName: string) =>
+    `${siteName} protege la privacidad de personas y empresas con barridos electrónicos, detección de dispositivos ocultos y asesoría en ciberseguridad, con total discreción.`,
+  footerNav: 'Navegación',
+  footerServices: 'Servicios',
+  footerContact: 'Contacto',
+  whatsapp: 'WhatsApp',
+  coverage: 'Costa Rica e Internacional',
+  copyright: (year: number, siteName: string) => `© ${year} ${siteName}. Todos los derechos reservados.`,
+  floatingWhatsapp: 'Escríbanos por WhatsApp',
+  /** The message a visitor's WhatsApp opens with. */
+  whatsappMessage: 'Hola, me gustaría recibir más información sobre sus servicios de contraespionaje y ciberseguridad.',
+  loadingPage: 'Cargando...',
+};

@@ -1,0 +1,1 @@
+export default function ArticlePage() { return <p>stub</p>; }

@@ -1,0 +1,1 @@
+export default function NewsListPage() { return <p>stub</p>; }

@@ -1,0 +1,3 @@
+// What other features may use from news: the latest-news hook and the card.
+export { useLatestNews } from './api';
+export { NewsCard } from './NewsCard';

@@ -1,0 +1,16 @@
+import type { PageHead } from '../../lib/head';
+import type { SiteInfo } from '../../lib/site';
+
+export const notFoundTexts = {
+  // Kept in English, as the spec has it; the hint below is for the developer who wired a link wrong.
+  title: '404 Page Not Found',
+  hint: '¿Olvidó agregar la página al enrutador? Revise que la ruta exista en pwa/routes.tsx o que el enlace esté bien escrito.',
+  backHome: 'Volver al inicio',
+};
+
+export const notFoundHead = (site: SiteInfo): PageHead => ({
+  title: `Página no encontrada | ${site.siteName}`,
+  description: 'La página que busca no existe o fue movida.',
+  path: '/404',
+  noindex: true,
+});

@@ -1,0 +1,75 @@
+// Every route of the app, wired here and nowhere else (spec section 2). The server reads the same
+// table to decide how to answer a URL: 'server' routes are rendered with their data, 'client' routes
+// (admin panel, advance form) get the empty shell and render in the browser only, which is also what
+// the offline service worker serves them as.
+import { lazyPage, type PageComponent } from './lib/lazy-page';
+import { HomePage } from './features/home/HomePage';
+
+export type RouteDefinition = {
+  /** A path like '/noticias/:slug'. */
+  pattern: string;
+  page: PageComponent;
+  /** 'public' pages share header, footer and the floating WhatsApp button; admin pages do not. */
+  layout: 'public' | 'bare';
+  /** Server-rendered pages name their data loader in pwa/server-pages.ts. */
+  rendering: { mode: 'server'; id: ServerPageId } | { mode: 'client'; title: string };
+};
+
+export type ServerPageId = 'home' | 'services' | 'news' | 'article' | 'contact';
+
+// Public pages other than the home page come in their own chunks so that the first visit to '/'
+// stays small (FACTS.md: ≤ 100 KB of gzipped JavaScript). Admin and form screens are separate
+// chunks that a visitor of the public pages never downloads.
+const ServicesPage = lazyPage(() => import('./features/services/ServicesPage'), 'pwa/features/services/ServicesPage.tsx');
+const NewsListPage = lazyPage(() => import('./features/news/NewsListPage'), 'pwa/features/news/NewsListPage.tsx');
+const ArticlePage = lazyPage(() => import('./features/news/ArticlePage'), 'pwa/features/news/ArticlePage.tsx');
+const ContactPage = lazyPage(() => import('./features/contact/ContactPage'), 'pwa/features/contact/ContactPage.tsx');
+const AdvanceFormPublicPage = lazyPage(() => import('./features/advance-form/AdvanceFormPublicPage'), 'pwa/features/advance-form/AdvanceFormPublicPage.tsx');
+const AdminLoginPage = lazyPage(() => import('./features/admin/AdminLoginPage'), 'pwa/features/admin/AdminLoginPage.tsx');
+const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'), 'pwa/features/admin/AdminDashboardPage.tsx');
+const AdminAdvanceFormNewPage = lazyPage(() => import('./features/advance-form/AdminAdvanceFormNewPage'), 'pwa/features/advance-form/AdminAdvanceFormNewPage.tsx');
+const AdminAdvanceFormDetailPage = lazyPage(() => import('./features/admin/AdminAdvanceFormDetailPage'), 'pwa/features/admin/AdminAdvanceFormDetailPage.tsx');
+
+const adminTitle = 'Panel de Administración';
+
+export const routes: RouteDefinition[] = [
+  { pattern: '/', page: HomePage, layout: 'public', rendering: { mode: 'server', id: 'home' } },
+  { pattern: '/servicios', page: ServicesPage, layout: 'public', rendering: { mode: 'server', id: 'services' } },
+  { pattern: '/noticias', page: NewsListPage, layout: 'public', rendering: { mode: 'server', id: 'news' } },
+  { pattern: '/noticias/:slug', page: ArticlePage, layout: 'public', rendering: { mode: 'server', id: 'article' } },
+  { pattern: '/contacto', page: ContactPage, layout: 'public', rendering: { mode: 'server', id: 'contact' } },
+  { pattern: '/formulario-avanzada', page: AdvanceFormPublicPage, layout: 'public', rendering: { mode: 'client', title: 'Formulario de Avanzada' } },
+  { pattern: '/admin', page: AdminLoginPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
+  { pattern: '/admin/login', page: AdminLoginPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
+  { pattern: '/admin/dashboard', page: AdminDashboardPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
+  // '/nuevo' before '/:id' so that the word is not taken for an id.
+  { pattern: '/admin/avanzadas/nuevo', page: AdminAdvanceFormNewPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
+  { pattern: '/admin/avanzadas/:id', page: AdminAdvanceFormDetailPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
+];
+
+export type RouteMatch = { route: RouteDefinition; params: Record<string, string> };
+
+/** The route of a path (a trailing slash is ignored), with its decoded parameters; null is the 404. */
+export function matchRoute(path: string): RouteMatch | null {
+  const parts = splitPath(path);
+  for (const route of routes) {
+    const patternParts = splitPath(route.pattern);
+    if (patternParts.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const matches = patternParts.every((part, i) => {
+      if (part.startsWith(':')) {
+        try {
+          params[part.slice(1)] = decodeURIComponent(parts[i]);
+        } catch {
+          return false;
+        }
+        return true;
+      }
+      return part === parts[i];
+    });
+    if (matches) return { route, params };
+  }
+  return null;
+}
+
+const splitPath = (path: string) => path.split('?')[0].split('/').filter(Boolean);

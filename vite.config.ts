@@ -1,0 +1,16 @@
+// One Vite config for the browser build (dist/client) and the SSR build (dist/server).
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss()],
+  build: isSsrBuild
+    ? // The server bundle needs no copy of public/ (FACTS.md); the output folder comes from the build script.
+      { copyPublicDir: false, target: 'node20' }
+    : {
+        outDir: 'dist/client',
+        // The manifest lets the server add <link rel="modulepreload"> for the chunk of the page it renders.
+        manifest: true,
+      },
+}));
