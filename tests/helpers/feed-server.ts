@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FeedError } from '../../api/feeds/index';
 
 export type RouteHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 export type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders };
@@ -133,6 +134,17 @@ function drainedOrClosed(res: http.ServerResponse): Promise<void> {
     res.on('drain', done);
     res.on('close', done);
   });
+}
+
+/** The FeedError a feed operation ends with; fails the test when it succeeds or throws anything else. */
+export async function feedFailure(operation: Promise<unknown>): Promise<FeedError> {
+  try {
+    await operation;
+  } catch (error) {
+    if (error instanceof FeedError) return error;
+    throw new Error(`expected a FeedError, got ${String(error)}`);
+  }
+  throw new Error('expected the feed operation to fail');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

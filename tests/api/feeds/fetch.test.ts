@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { gzipSync } from 'node:zlib';
-import { fetchFeedDocument, FeedError, type FetchFeedOptions } from '../../../api/feeds/index';
-import { fixture, redirectTo, serveBody, serveFixture, serveHuge, serveSlowly, startFeedServer, type FeedServer } from '../../helpers/feed-server';
+import { fetchFeedDocument, type FetchFeedOptions } from '../../../api/feeds/index';
+import { fixture, redirectTo, serveBody, serveFixture, serveHuge, serveSlowly, startFeedServer, feedFailure, type FeedServer } from '../../helpers/feed-server';
 
 let server: FeedServer;
 const local: FetchFeedOptions = { allowPrivateHosts: true };
@@ -26,15 +26,6 @@ test.before(async () => {
 });
 test.after(() => server.close());
 
-async function failure(promise: Promise<unknown>): Promise<FeedError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.instance(error, FeedError);
-    return error as FeedError;
-  }
-  throw new Error('expected the fetch to fail');
-}
 
 test('a feed is downloaded with a clear User-Agent and without validators the first time', async () => {
   const result = await fetchFeedDocument(server.url('/rss.xml'), local);
@@ -55,22 +46,22 @@ test('a gzip-compressed answer is decompressed', async () => {
 });
 
 test('a 404 fails with its status in Spanish', async () => {
-  const error = await failure(fetchFeedDocument(server.url('/missing'), local));
+  const error = await feedFailure(fetchFeedDocument(server.url('/missing'), local));
   assert.is(error.message, 'La fuente respondió 404 (no encontrada)');
   assert.is(error.kind, 'http-status');
   assert.is(error.status, 502);
-  assert.is((await failure(fetchFeedDocument(server.url('/broken'), local))).message, 'La fuente respondió 500 (error interno del servidor)');
+  assert.is((await feedFailure(fetchFeedDocument(server.url('/broken'), local))).message, 'La fuente respondió 500 (error interno del servidor)');
 });
 
 test('a source that takes too long to answer fails at the timeout', async () => {
   const started = Date.now();
-  const error = await failure(fetchFeedDocument(server.url('/slow-headers'), { ...local, timeoutMs: 300 }));
+  const error = await feedFailure(fetchFeedDocument(server.url('/slow-headers'), { ...local, timeoutMs: 300 }));
   assert.is(error.message, 'La fuente tardó más de 0,3 s en responder');
   assert.ok(Date.now() - started < 1_500, 'gave up promptly');
 });
 
 test('a body that trickles in slower than the timeout fails too: the deadline covers the whole download', async () => {
-  const error = await failure(fetchFeedDocument(server.url('/slow-body'), { ...local, timeoutMs: 300 }));
+  const error = await feedFailure(fetchFeedDocument(server.url('/slow-body'), { ...local, timeoutMs: 300 }));
   assert.is(error.kind, 'timeout');
 });
 
@@ -80,18 +71,18 @@ test('the default timeout is announced as 10 s', async () => {
 });
 
 test('an endless body is cut at 5 MB while streaming', async () => {
-  const error = await failure(fetchFeedDocument(server.url('/huge'), local));
+  const error = await feedFailure(fetchFeedDocument(server.url('/huge'), local));
   assert.is(error.message, 'La fuente supera el tamaño máximo de 5 MB');
   assert.is(error.kind, 'too-large');
 });
 
 test('a declared Content-Length over the cap fails before reading', async () => {
-  const error = await failure(fetchFeedDocument(server.url('/huge-declared'), local));
+  const error = await feedFailure(fetchFeedDocument(server.url('/huge-declared'), local));
   assert.is(error.kind, 'too-large');
 });
 
 test('the cap counts decompressed bytes, so a gzip bomb fails', async () => {
-  const error = await failure(fetchFeedDocument(server.url('/gzip-bomb'), local));
+  const error = await feedFailure(fetchFeedDocument(server.url('/gzip-bomb'), local));
   assert.is(error.kind, 'too-large');
 });
 
@@ -102,23 +93,23 @@ test('five redirects are followed and the final URL reported', async () => {
 });
 
 test('a chain of six redirects fails', async () => {
-  const error = await failure(fetchFeedDocument(server.url('/hop/6'), local));
+  const error = await feedFailure(fetchFeedDocument(server.url('/hop/6'), local));
   assert.is(error.message, 'Demasiadas redirecciones');
 });
 
 test('only http and https are fetched, also after a redirect', async () => {
   for (const url of ['ftp://example.com/feed.xml', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/xml,<rss/>']) {
-    assert.is((await failure(fetchFeedDocument(url, local))).message, 'Solo se permiten URL http o https');
+    assert.is((await feedFailure(fetchFeedDocument(url, local))).message, 'Solo se permiten URL http o https');
   }
-  assert.is((await failure(fetchFeedDocument(server.url('/to-ftp'), local))).message, 'Solo se permiten URL http o https');
-  assert.is((await failure(fetchFeedDocument('no es una url', local))).kind, 'invalid-url');
+  assert.is((await feedFailure(fetchFeedDocument(server.url('/to-ftp'), local))).message, 'Solo se permiten URL http o https');
+  assert.is((await feedFailure(fetchFeedDocument('no es una url', local))).kind, 'invalid-url');
 });
 
 test('an unreachable source fails with a Spanish message', async () => {
   const closed = await startFeedServer();
   const url = closed.url('/feed.xml');
   await closed.close();
-  const error = await failure(fetchFeedDocument(url, local));
+  const error = await feedFailure(fetchFeedDocument(url, local));
   assert.ok(error.message.startsWith('No se pudo conectar con la fuente'), error.message);
   assert.is(error.kind, 'unreachable');
 });

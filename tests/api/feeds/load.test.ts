@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadFeed, FeedError, isPublicAddress, type LoadedFeed, type LoadFeedOptions } from '../../../api/feeds/index';
-import { fixture, serveBody, serveFixture, startFeedServer, type FeedServer } from '../../helpers/feed-server';
+import { loadFeed, isPublicAddress, type LoadedFeed, type LoadFeedOptions } from '../../../api/feeds/index';
+import { fixture, serveBody, serveFixture, startFeedServer, feedFailure, type FeedServer } from '../../helpers/feed-server';
 
 let server: FeedServer;
 const local: LoadFeedOptions = { allowPrivateHosts: true };
@@ -26,15 +26,6 @@ function ok(result: LoadedFeed) {
   return result;
 }
 
-async function failure(promise: Promise<unknown>): Promise<FeedError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.instance(error, FeedError);
-    return error as FeedError;
-  }
-  throw new Error('expected the load to fail');
-}
 
 test('an HTML page that advertises a feed is followed to that feed', async () => {
   const result = ok(await loadFeed(server.url('/blog'), local));
@@ -44,13 +35,13 @@ test('an HTML page that advertises a feed is followed to that feed', async () =>
 });
 
 test('an HTML page without a feed link fails in Spanish', async () => {
-  const error = await failure(loadFeed(server.url('/empresa'), local));
+  const error = await feedFailure(loadFeed(server.url('/empresa'), local));
   assert.is(error.message, 'La página no anuncia ningún feed RSS, Atom o JSON');
   assert.is(error.kind, 'no-feed-link');
 });
 
 test('discovery happens once: a feed link that leads to another page is not a feed', async () => {
-  assert.is((await failure(loadFeed(server.url('/page-to-page'), local))).kind, 'not-a-feed');
+  assert.is((await feedFailure(loadFeed(server.url('/page-to-page'), local))).kind, 'not-a-feed');
 });
 
 test('a feed served as text/html is read as the feed it is', async () => {
@@ -64,7 +55,7 @@ test('a JSON Feed loads', async () => {
 });
 
 test('malformed XML fails the whole load, importing nothing', async () => {
-  const error = await failure(loadFeed(server.url('/rota.xml'), local));
+  const error = await feedFailure(loadFeed(server.url('/rota.xml'), local));
   assert.is(error.message, 'El documento no es un feed válido (RSS, Atom, RDF o JSON Feed)');
 });
 
@@ -95,7 +86,7 @@ test('a page on a public host whose feed link points at a private address is ref
     publicSite.setRoute('/blog', serveBody(`<html><head><link rel="alternate" type="application/rss+xml" href="${server.url('/feeds/rss2.xml')}"></head></html>`, { contentType: html }));
     const isAllowedAddress = (address: string) => address === '127.0.0.2' || isPublicAddress(address);
     const before = server.requests.length;
-    const error = await failure(loadFeed(publicSite.url('/blog'), { allowPrivateHosts: false, isAllowedAddress }));
+    const error = await feedFailure(loadFeed(publicSite.url('/blog'), { allowPrivateHosts: false, isAllowedAddress }));
     assert.is(error.message, 'Dirección no permitida: la fuente apunta a una red privada');
     assert.is(server.requests.length, before);
   } finally {

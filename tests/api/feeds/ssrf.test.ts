@@ -2,8 +2,8 @@
 // `isAllowedAddress`) and 127.0.0.1 plays the private network an attacker wants to reach.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fetchFeedDocument, FeedError, isPublicAddress, isBlockedHostname, type FetchFeedOptions } from '../../../api/feeds/index';
-import { redirectTo, serveFixture, startFeedServer, type FeedServer } from '../../helpers/feed-server';
+import { fetchFeedDocument, isPublicAddress, isBlockedHostname, type FetchFeedOptions } from '../../../api/feeds/index';
+import { redirectTo, serveFixture, startFeedServer, feedFailure, type FeedServer } from '../../helpers/feed-server';
 
 const blockedMessage = 'Dirección no permitida: la fuente apunta a una red privada';
 let internal: FeedServer; // 127.0.0.1: must never receive a request
@@ -26,15 +26,7 @@ test.after(async () => {
   await internal.close();
 });
 
-async function refusal(url: string, options: FetchFeedOptions = guarded): Promise<FeedError> {
-  try {
-    await fetchFeedDocument(url, options);
-  } catch (error) {
-    assert.instance(error, FeedError);
-    return error as FeedError;
-  }
-  throw new Error(`expected ${url} to be refused`);
-}
+const refusal = (url: string, options: FetchFeedOptions = guarded) => feedFailure(fetchFeedDocument(url, options));
 
 test('private, loopback, link-local, CGNAT, multicast and reserved addresses are not public', () => {
   for (const address of [
