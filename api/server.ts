@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import { loadConfig } from './config';
 import { createApp } from './app';
+import { startFeedScheduler } from './feed-import';
 
 const config = loadConfig();
 const dev = process.argv.includes('--dev');
@@ -13,11 +14,14 @@ httpServer.listen(config.port, () => {
   console.log(`${config.siteName} escuchando en http://localhost:${config.port} (${database})`);
 });
 
+const stopScheduler = config.schedulerEnabled ? startFeedScheduler(services) : () => {};
+
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: cerrando...`);
+  stopScheduler();
   httpServer.close();
   httpServer.closeAllConnections?.();
   await close();

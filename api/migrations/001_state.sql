@@ -17,6 +17,7 @@ CREATE TABLE IF NOT EXISTS rate_limits (
 
 CREATE TABLE IF NOT EXISTS feed_http_cache (
   source_id uuid PRIMARY KEY,
+  source_url text,
   feed_url text,
   etag text,
   last_modified text,

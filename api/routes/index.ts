@@ -5,6 +5,7 @@ import { advanceFormRoutes } from './advance-forms';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contact';
 import { feedSourceRoutes } from './feed-sources';
+import { feedImportRoutes } from '../feed-import/route';
 import { historyRoutes } from './history';
 import { newsRoutes } from './news';
 import { serviceRoutes } from './services';
@@ -15,6 +16,7 @@ export const apiRouters: ((services: AppServices) => Router)[] = [
   newsRoutes,
   serviceRoutes,
   feedSourceRoutes,
+  feedImportRoutes,
   contactRoutes,
   advanceFormRoutes,
   userRoutes,

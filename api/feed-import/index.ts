@@ -1,0 +1,3 @@
+export { importFeedSource, FeedImportFailed, type ImportResult } from './importer';
+export { runDueImports, startFeedScheduler } from './scheduler';
+export { feedImportRoutes } from './route';
