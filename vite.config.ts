@@ -12,5 +12,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         // The manifest lets the server add <link rel="modulepreload"> for the chunk of the page it renders.
         manifest: true,
+        rolldownOptions: {
+          // domain/ is pure by rule (ARCHITECTURE.md): its modules that a chunk does not use can be
+          // dropped, so importing formatLongDate from the barrel does not pull every zod schema along.
+          treeshake: { moduleSideEffects: [{ test: /[\\/]domain[\\/]/, sideEffects: false }] },
+        },
       },
 }));

@@ -8,7 +8,7 @@ import type { SiteInfo } from './lib/site';
 import type { ServerPageId } from './routes';
 import { homeHead } from './features/home/texts';
 import { servicesHead } from './features/services/texts';
-import { articleHead, newsListHead } from './features/news/texts';
+import { articleHead, articleNotFoundHead, newsListHead } from './features/news/texts';
 import { contactHead } from './features/contact/texts';
 import { articleKey, latestNewsParams, newsListKey } from './features/news/api';
 import { filtersFromSearch, newsListParams } from './features/news/filters';
@@ -56,7 +56,7 @@ export const serverPages: Record<ServerPageId, (ctx: PageLoadContext) => Promise
     const article = await ctx.data.newsBySlug(ctx.params.slug);
     // null is cached too: the page then shows 'Artículo no encontrado' on both sides, with a 404.
     ctx.queryClient.setQueryData(articleKey(ctx.params.slug), article ? asJson(article) : null);
-    return article ? { head: articleHead(ctx.site, article) } : { head: newsListHead(ctx.site), notFound: true };
+    return article ? { head: articleHead(ctx.site, article) } : { head: articleNotFoundHead(ctx.site, ctx.params.slug), notFound: true };
   },
   async contact(ctx) {
     return { head: contactHead(ctx.site) };

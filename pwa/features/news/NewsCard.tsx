@@ -1,11 +1,20 @@
-// One article in a grid: image if any, category, date as '5 de marzo, 2024', title and excerpt clamped.
+// One article in a grid: image if any, category, date, title and excerpt clamped.
 import { Link } from 'wouter';
 import { CalendarDays } from 'lucide-react';
-import { formatLongDate, type NewsArticle } from '../../../domain';
+import type { NewsArticle } from '../../../domain';
 
-type Props = { article: Pick<NewsArticle, 'slug' | 'title' | 'excerpt' | 'image' | 'category' | 'publishedAt'>; headingLevel?: 'h2' | 'h3' };
+type Props = {
+  article: Pick<NewsArticle, 'slug' | 'title' | 'excerpt' | 'image' | 'category' | 'publishedAt'>;
+  /**
+   * The date as shown ('5 de marzo, 2024', from domain's formatLongDate). Passed in rather than
+   * formatted here: date-fns and its Spanish locale weigh ~10 KB gzipped, and the home page, whose
+   * first load must stay under 100 KB, shows its three latest articles without a date.
+   */
+  dateLabel?: string;
+  headingLevel?: 'h2' | 'h3';
+};
 
-export function NewsCard({ article, headingLevel: Heading = 'h2' }: Props) {
+export function NewsCard({ article, dateLabel, headingLevel: Heading = 'h2' }: Props) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       {article.image && (
@@ -16,10 +25,12 @@ export function NewsCard({ article, headingLevel: Heading = 'h2' }: Props) {
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
           <span className="rounded-full bg-accent-400/15 px-2.5 py-1 font-semibold text-accent-800">{article.category}</span>
-          <span className="inline-flex items-center gap-1 text-slate-600">
-            <CalendarDays className="size-3.5" aria-hidden="true" />
-            <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
-          </span>
+          {dateLabel && (
+            <span className="inline-flex items-center gap-1 text-slate-600">
+              <CalendarDays className="size-3.5" aria-hidden="true" />
+              <time dateTime={article.publishedAt}>{dateLabel}</time>
+            </span>
+          )}
         </div>
         <Heading className="mt-3 line-clamp-2 text-lg font-bold text-slate-900 group-hover:text-accent-800">
           {/* The link covers the whole card (::after) while keeping one focusable element per card. */}

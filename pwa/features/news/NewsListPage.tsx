@@ -1,1 +1,86 @@
-export default function NewsListPage() { return <p>stub</p>; }
+// News list (/noticias): filters kept in the URL, the cards of one page, paging by limit/offset.
+import { useCallback, useMemo } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { ChevronLeft, ChevronRight, Newspaper } from 'lucide-react';
+import { formatLongDate } from '../../../domain';
+import { usePageHead } from '../../lib/head';
+import { useSite } from '../../lib/site';
+import { Button } from '../../ui/Button';
+import { buttonClass } from '../../ui/button-styles';
+import { PageHero } from '../layout/PageHero';
+import { useNewsList } from './api';
+import { filtersFromSearch, newsPageSize, searchFromFilters, type NewsFilters as Filters } from './filters';
+import { NewsCard } from './NewsCard';
+import { NewsFilters } from './NewsFilters';
+import { newsListHead, newsTexts } from './texts';
+
+export default function NewsListPage() {
+  usePageHead(newsListHead(useSite()));
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const changeFilters = useCallback(
+    (next: Filters, options?: { replace?: boolean }) => navigate(`/noticias${searchFromFilters(next)}`, options),
+    [navigate],
+  );
+  const { data, isPending, isError, isPlaceholderData, refetch } = useNewsList(filters);
+  const pages = data ? Math.max(1, Math.ceil(data.total / newsPageSize)) : 1;
+  const pageHref = (page: number) => `/noticias${searchFromFilters({ ...filters, page })}`;
+
+  return (
+    <>
+      <PageHero title={newsTexts.title} subtitle={newsTexts.subtitle} />
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <NewsFilters filters={filters} onChange={changeFilters} />
+
+        <section aria-busy={isPending || isPlaceholderData} aria-live="polite" className="mt-8">
+          {isPending && <p className="py-16 text-center text-slate-600">{newsTexts.loading}</p>}
+          {isError && (
+            <div className="py-16 text-center">
+              <p className="font-semibold text-red-700">{newsTexts.error}</p>
+              <Button variant="outline" className="mt-4" onPress={() => void refetch()}>
+                {newsTexts.retry}
+              </Button>
+            </div>
+          )}
+          {data && data.items.length === 0 && (
+            <div className="flex flex-col items-center py-16 text-center">
+              <Newspaper className="size-12 text-slate-400" aria-hidden="true" />
+              <h2 className="mt-4 text-xl font-semibold text-slate-900">{newsTexts.emptyTitle}</h2>
+              <p className="mt-2 text-slate-600">{newsTexts.emptyText}</p>
+            </div>
+          )}
+          {data && data.items.length > 0 && (
+            <>
+              <p className="mb-4 text-sm text-slate-600">{newsTexts.results(data.total)}</p>
+              <ul className={`grid gap-6 md:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}>
+                {data.items.map((article) => (
+                  <li key={article.id}>
+                    <NewsCard article={article} dateLabel={formatLongDate(article.publishedAt)} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {data && pages > 1 && (
+            <nav aria-label={newsTexts.pagination} className="mt-10 flex items-center justify-center gap-3">
+              {filters.page > 1 ? (
+                <Link href={pageHref(filters.page - 1)} className={buttonClass('outline', 'md')} rel="prev">
+                  <ChevronLeft className="size-4" aria-hidden="true" />
+                  {newsTexts.previous}
+                </Link>
+              ) : null}
+              <span className="text-sm text-slate-600">{newsTexts.pageOf(filters.page, pages)}</span>
+              {filters.page < pages ? (
+                <Link href={pageHref(filters.page + 1)} className={buttonClass('outline', 'md')} rel="next">
+                  {newsTexts.next}
+                  <ChevronRight className="size-4" aria-hidden="true" />
+                </Link>
+              ) : null}
+            </nav>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -49,3 +49,10 @@ export const articleHead = (site: SiteInfo, article: NewsArticle): PageHead => (
   image: article.image,
   publishedTime: article.publishedAt,
 });
+
+export const articleNotFoundHead = (site: SiteInfo, slug: string): PageHead => ({
+  title: `${newsTexts.notFound} | ${site.siteName}`,
+  description: newsTexts.notFoundText,
+  path: `/noticias/${slug}`,
+  noindex: true,
+});

@@ -1,0 +1,80 @@
+// The message form: domain's contactMessageInput validates it (the same schema as the API), a hidden
+// 'website' field catches bots, and the toasts of spec section 8 report the outcome.
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { contactMessageInput, type ContactFormValues, type ContactMessageInput } from '../../../domain';
+import { apiJson } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { TextArea } from '../../ui/TextArea';
+import { TextField } from '../../ui/TextField';
+import { toast } from '../../ui/toast';
+import { contactTexts } from './texts';
+
+const emptyForm: ContactFormValues = { name: '', email: '', phone: '', message: '', website: '' };
+
+export function ContactForm({ onSent }: { onSent: () => void }) {
+  const { control, handleSubmit, reset, register } = useForm<ContactFormValues, unknown, ContactMessageInput>({
+    resolver: zodResolver(contactMessageInput),
+    defaultValues: emptyForm,
+  });
+  const send = useMutation({
+    mutationFn: (message: ContactMessageInput) => apiJson('POST', '/api/contact', message),
+    onSuccess: () => {
+      toast({ title: contactTexts.toastSuccessTitle, description: contactTexts.toastSuccessText });
+      reset(emptyForm);
+      onSent();
+    },
+    onError: () => toast({ title: contactTexts.toastErrorTitle, description: contactTexts.toastErrorText, variant: 'destructive' }),
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <Controller
+        control={control}
+        name="name"
+        render={({ field, fieldState }) => (
+          <TextField label={contactTexts.name} autoComplete="name" isRequired {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+        )}
+      />
+      <Controller
+        control={control}
+        name="email"
+        render={({ field, fieldState }) => (
+          <TextField label={contactTexts.email} type="email" autoComplete="email" isRequired {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+        )}
+      />
+      <Controller
+        control={control}
+        name="phone"
+        render={({ field, fieldState }) => (
+          <TextField label={contactTexts.phone} type="tel" autoComplete="tel" className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+        )}
+      />
+      <Controller
+        control={control}
+        name="message"
+        render={({ field, fieldState }) => (
+          <TextArea label={contactTexts.message} placeholder={contactTexts.messagePlaceholder} rows={6} isRequired className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+        )}
+      />
+      {/* Honeypot: off-screen and out of the tab order; people never fill it, bots do. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          {contactTexts.honeypot}
+          <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+        </label>
+      </div>
+      <div className="sm:col-span-2">
+        <Button type="submit" size="lg" isPending={send.isPending} className="w-full sm:w-auto">
+          {send.isPending ? contactTexts.submitting : contactTexts.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** react-hook-form's field as react-aria's TextField wants it (value as a string, onChange with it). */
+function fieldProps(field: { name: string; value?: unknown; onChange: (value: string) => void; onBlur: () => void }) {
+  return { name: field.name, value: typeof field.value === 'string' ? field.value : '', onChange: field.onChange, onBlur: field.onBlur };
+}

@@ -1,0 +1,108 @@
+// A labelled date field with a calendar popover, in Spanish with weeks starting on Monday (spec
+// section 1). Its value is a calendar day 'YYYY-MM-DD' ('' for none), the form the API takes.
+import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { parseDate, type CalendarDate } from '@internationalized/date';
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DatePicker as AriaDatePicker,
+  DateSegment,
+  Dialog,
+  FieldError,
+  Group,
+  Heading,
+  I18nProvider,
+  Label,
+  Popover,
+  Text,
+} from 'react-aria-components';
+import { descriptionClass, errorClass, labelClass } from './field-styles';
+
+export type DatePickerProps = {
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+  description?: string;
+  errorMessage?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  /** Shows an 'x' that empties the field (filters); forms with a required date leave it out. */
+  clearLabel?: string;
+  name?: string;
+  className?: string;
+};
+
+const toCalendarDate = (day: string): CalendarDate | null => {
+  try {
+    return day ? parseDate(day) : null;
+  } catch {
+    return null;
+  }
+};
+
+const iconButton = 'inline-flex size-9 items-center justify-center rounded-md text-slate-600 outline-none hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-400';
+
+export function DatePicker({ label, value, onChange, description, errorMessage, clearLabel, className = '', ...props }: DatePickerProps) {
+  return (
+    // es-CR: day/month/year segments and Spanish month names; firstDayOfWeek pins Monday whatever CLDR says.
+    <I18nProvider locale="es-CR">
+      <AriaDatePicker
+        {...props}
+        value={toCalendarDate(value)}
+        onChange={(date) => onChange(date ? date.toString() : '')}
+        firstDayOfWeek="mon"
+        isInvalid={Boolean(errorMessage)}
+        validationBehavior="aria"
+        className={`flex flex-col gap-1.5 ${className}`}
+      >
+        <Label className={labelClass}>{label}</Label>
+        <Group className="flex w-full items-center rounded-md border border-slate-300 bg-white pr-1 pl-3 data-[focus-within]:border-accent-500 data-[invalid]:border-red-600">
+          <DateInput className="flex flex-1 py-2 text-base text-slate-900">
+            {(segment) => (
+              <DateSegment
+                segment={segment}
+                className="rounded px-0.5 tabular-nums outline-none data-[focused]:bg-accent-400/30 data-[placeholder]:text-slate-500 data-[type=literal]:px-0"
+              />
+            )}
+          </DateInput>
+          {clearLabel && value && (
+            <Button slot={null} aria-label={clearLabel} onPress={() => onChange('')} className={iconButton}>
+              <X className="size-4" aria-hidden="true" />
+            </Button>
+          )}
+          <Button className={iconButton}>
+            <CalendarDays className="size-4" aria-hidden="true" />
+          </Button>
+        </Group>
+        {description && <Text slot="description" className={descriptionClass}>{description}</Text>}
+        <FieldError className={errorClass}>{errorMessage}</FieldError>
+        <Popover className="rounded-lg border border-slate-200 bg-white p-3 shadow-xl outline-none">
+          <Dialog className="outline-none">
+            <Calendar firstDayOfWeek="mon">
+              <header className="mb-2 flex items-center justify-between gap-2">
+                <Button slot="previous" className={iconButton}>
+                  <ChevronLeft className="size-4" aria-hidden="true" />
+                </Button>
+                <Heading className="text-sm font-semibold text-slate-900 capitalize" />
+                <Button slot="next" className={iconButton}>
+                  <ChevronRight className="size-4" aria-hidden="true" />
+                </Button>
+              </header>
+              <CalendarGrid className="border-separate border-spacing-0.5">
+                {(date) => (
+                  <CalendarCell
+                    date={date}
+                    className="flex size-9 cursor-pointer items-center justify-center rounded-md text-sm text-slate-800 outline-none data-[disabled]:text-slate-300 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-400 data-[hovered]:bg-slate-100 data-[outside-month]:hidden data-[selected]:bg-navy-900 data-[selected]:text-white"
+                  />
+                )}
+              </CalendarGrid>
+            </Calendar>
+          </Dialog>
+        </Popover>
+      </AriaDatePicker>
+    </I18nProvider>
+  );
+}
