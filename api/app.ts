@@ -15,6 +15,7 @@ import { sameOrigin, securityHeaders } from './middleware/security';
 import { currentUser, sessions } from './middleware/session';
 import { apiRouters } from './routes';
 import { seed } from './seed';
+import { notifier } from './notify';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Every .sql file of api/migrations, in name order (001_state.sql, 002_uploads.sql, ...). */
@@ -39,7 +40,7 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
   store.register(...allProjectors);
   const read = readModels(db);
   await seed(store, read, config, options.log);
-  return { config, db, store, read, hooks: { advanceFormErased: [], notify: [] } };
+  return { config, db, store, read, hooks: { advanceFormErased: [], advanceFormPhotos: [], notify: [notifier(config, options.log)] } };
 }
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {

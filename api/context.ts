@@ -1,7 +1,7 @@
 // What every route needs: the store, the read models, the config, and helpers to parse and to run commands.
 import type { Context } from 'koa';
 import type { ZodType, z } from 'zod';
-import { BadRequest, fieldErrors, type SessionUser } from '../domain';
+import { BadRequest, fieldErrors, type AdvanceFormData, type SessionUser } from '../domain';
 import { handle, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin } from '../events';
 import type { ReadModels } from '../projections';
 import type { Config } from './config';
@@ -14,6 +14,8 @@ export type AppServices = {
   /** Hooks other modules add (photo clean-up on erasure, mail notifications). */
   hooks: {
     advanceFormErased: ((id: string, photoLinks: string[]) => Promise<void>)[];
+    /** Run before a form is recorded: each photo link must be a stored upload (400 otherwise). */
+    advanceFormPhotos: ((form: AdvanceFormData) => Promise<void>)[];
     notify: ((subject: string, text: string) => Promise<void>)[];
   };
 };

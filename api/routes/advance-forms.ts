@@ -29,6 +29,7 @@ export function advanceFormRoutes(services: AppServices) {
     const input = parseBody(ctx, advanceFormInput);
     if (input.website) throw new BadRequest('No se pudo procesar el formulario');
     const form: AdvanceFormData = normalizeAdvanceForm(input);
+    for (const checkPhotos of services.hooks.advanceFormPhotos) await checkPhotos(form);
     const id = key ? key.toLowerCase() : randomUUID();
     const requestHash = createHash('sha256').update(stableJson({ form, scope: submittedBy ? 'staff' : 'public' })).digest('hex');
     const command = { type: 'Submit' as const, form, submittedBy, requestHash, at: new Date() };

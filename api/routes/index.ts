@@ -2,6 +2,8 @@
 import type Router from '@koa/router';
 import type { AppServices } from '../context';
 import { advanceFormRoutes } from './advance-forms';
+import { advanceFormPdfRoutes } from './advance-form-pdf';
+import { objectRoutes } from './objects';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contact';
 import { feedSourceRoutes } from './feed-sources';
@@ -19,6 +21,8 @@ export const apiRouters: ((services: AppServices) => Router)[] = [
   feedImportRoutes,
   contactRoutes,
   advanceFormRoutes,
+  advanceFormPdfRoutes,
+  objectRoutes,
   userRoutes,
   historyRoutes,
 ];

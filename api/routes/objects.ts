@@ -1,0 +1,83 @@
+// Venue photos: the upload URL a visitor asks for, the local driver's single-use PUT, and the photo
+// itself, served to signed-in staff only and never cached (CONTRACT.md, 'Advance forms and photos').
+import type { IncomingMessage } from 'node:http';
+import type { Middleware } from 'koa';
+import Router from '@koa/router';
+import { BadRequest, NotFound, PayloadTooLarge } from '../../domain';
+import { isUuid, type AppServices } from '../context';
+import { publicWriteLimit } from '../middleware/rate-limit';
+import { requireStaff } from '../middleware/session';
+import { maxPhotoBytes, photoUploadsOf, tooLargeMessage } from '../storage';
+
+export function objectRoutes(services: AppServices) {
+  const router = new Router();
+  // Made now, not on first request, so the photo hooks of the advance form are in place from the start.
+  const uploads = photoUploadsOf(services);
+  const notFound = () => new NotFound('Foto no encontrada');
+
+  router.post('/api/objects/upload', publicWriteLimit(services.db, services.config.publicWriteLimit, 'upload'), async (ctx) => {
+    const body = (ctx.request as any).body;
+    // The honeypot of the public writes: people never fill it.
+    if (body && typeof body === 'object' && body.website) throw new BadRequest('No se pudo procesar la solicitud');
+    ctx.body = await uploads.begin();
+  });
+
+  router.put('/api/objects/uploads/:id', async (ctx) => {
+    const id = String(ctx.params.id);
+    if (!isUuid(id)) throw notFound();
+    const declared = Number(ctx.get('Content-Length'));
+    if (declared > maxPhotoBytes) throw new PayloadTooLarge(tooLargeMessage);
+    await uploads.receive(id.toLowerCase(), ctx.query.exp, ctx.query.sig, (limit) => readUpTo(ctx.req, limit));
+    ctx.body = { objectPath: `/objects/uploads/${id.toLowerCase()}` };
+  });
+
+  const noStore: Middleware = async (ctx, next) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    await next();
+  };
+
+  router.get('/objects/uploads/:id', noStore, requireStaff, async (ctx) => {
+    const id = String(ctx.params.id);
+    const photo = isUuid(id) ? await uploads.photo(id.toLowerCase()) : null;
+    if (!photo) throw notFound();
+    ctx.type = photo.contentType;
+    ctx.body = photo.bytes;
+  });
+
+  return router;
+}
+
+/**
+ * The request body, refused with 413 as soon as it passes `limit` bytes: counting stops there and the
+ * rest is left to Node, which discards it, so a huge upload is never held in memory.
+ */
+function readUpTo(request: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const stop = () => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) {
+        stop();
+        request.resume();
+        reject(new PayloadTooLarge(tooLargeMessage));
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, total));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onError);
+  });
+}

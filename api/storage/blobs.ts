@@ -1,0 +1,47 @@
+// Where photo bytes live. One small interface, two backends: a folder under DATA_DIR (local driver)
+// and a Google Cloud Storage bucket (gcs driver). Keys are 'photos/{id}', 'pdf/{id}', 'incoming/{id}'.
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface BlobStore {
+  write(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The bytes, or null when there is no such blob. */
+  read(key: string): Promise<Buffer | null>;
+  /** Removes the blob; a missing one is not an error. */
+  remove(key: string): Promise<void>;
+}
+
+const safeKey = /^(photos|pdf|incoming)\/[0-9a-f-]{36}$/;
+
+function checkKey(key: string): string {
+  // Keys are built from validated uuids; this guard keeps a future caller from escaping the folder.
+  if (!safeKey.test(key)) throw new Error(`invalid blob key ${key}`);
+  return key;
+}
+
+/** DATA_DIR/uploads/{photos,pdf}/{id}; written to a temporary name first so a reader never sees half a file. */
+export function localBlobStore(root: string): BlobStore {
+  const fileOf = (key: string) => path.join(root, ...checkKey(key).split('/'));
+  return {
+    async write(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temporary, bytes);
+      await rename(temporary, file);
+    },
+    async read(key) {
+      try {
+        return await readFile(fileOf(key));
+      } catch (error: any) {
+        if (error?.code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}
+
+export { checkKey as checkBlobKey };
