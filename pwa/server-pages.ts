@@ -10,7 +10,7 @@ import { homeHead } from './features/home/texts';
 import { servicesHead } from './features/services/texts';
 import { articleHead, articleNotFoundHead, newsListHead } from './features/news/texts';
 import { contactHead } from './features/contact/texts';
-import { articleKey, latestNewsParams, newsListKey } from './features/news/api';
+import { articleKey, latestNewsParams, newsListKey } from './features/news/latest';
 import { filtersFromSearch, newsListParams } from './features/news/filters';
 import { servicesKey } from './features/services/api';
 

@@ -2,17 +2,11 @@
 // server's prefetch (pwa/server-pages.ts), which is how server-rendered data reaches hydration.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { NewsArticle } from '../../../domain';
-import { ApiError, fetchPage, getQueryFn, urlOfQueryKey, type Page, type QueryParams } from '../../lib/api';
+import { ApiError, getQueryFn, type Page } from '../../lib/api';
 import { newsListParams, type NewsFilters } from './filters';
+import { articleKey, fetchNewsPage, newsListKey } from './latest';
 
-/** The home page shows the 3 latest articles (spec section 9). */
-export const latestNewsParams: QueryParams = { limit: 3 };
-
-export const newsListKey = (params: QueryParams) => ['/api/news', params] as const;
-export const articleKey = (slug: string) => ['/api/news', slug] as const;
-
-const fetchNewsPage = ({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }) =>
-  fetchPage<NewsArticle>(urlOfQueryKey(queryKey), signal);
+export { articleKey, newsListKey } from './latest';
 
 export function useNewsList(filters: NewsFilters) {
   return useQuery<Page<NewsArticle>>({
@@ -21,10 +15,6 @@ export function useNewsList(filters: NewsFilters) {
     // While the next filter's answer comes, the cards of the last one stay (dimmed) instead of a blank.
     placeholderData: keepPreviousData,
   });
-}
-
-export function useLatestNews() {
-  return useQuery<Page<NewsArticle>>({ queryKey: newsListKey(latestNewsParams), queryFn: fetchNewsPage });
 }
 
 const fetchArticle = getQueryFn<NewsArticle>({ on401: 'throw' });

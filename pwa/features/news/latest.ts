@@ -1,0 +1,19 @@
+// The query keys of GET /api/news and the home page's "latest news" hook. Kept apart from api.ts on
+// purpose: the home page is in the first-load chunk, and api.ts reaches the filters and, through
+// them, date code that the news list needs but the home page does not.
+import { useQuery } from '@tanstack/react-query';
+import type { NewsArticle } from '../../../domain';
+import { fetchPage, urlOfQueryKey, type Page, type QueryParams } from '../../lib/api';
+
+/** The home page shows the 3 latest articles (spec section 9). */
+export const latestNewsParams: QueryParams = { limit: 3 };
+
+export const newsListKey = (params: QueryParams) => ['/api/news', params] as const;
+export const articleKey = (slug: string) => ['/api/news', slug] as const;
+
+export const fetchNewsPage = ({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }) =>
+  fetchPage<NewsArticle>(urlOfQueryKey(queryKey), signal);
+
+export function useLatestNews() {
+  return useQuery<Page<NewsArticle>>({ queryKey: newsListKey(latestNewsParams), queryFn: fetchNewsPage });
+}
