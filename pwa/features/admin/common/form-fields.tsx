@@ -1,0 +1,100 @@
+// The ui/ controls bound to react-hook-form: each shows its field's zod message (from domain/) and
+// takes the server's per-field errors through setError. One place, so every dialog wires them alike.
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Select, type SelectOption } from '../../../ui/Select';
+import { Switch } from '../../../ui/Switch';
+import { TextArea } from '../../../ui/TextArea';
+import { TextField } from '../../../ui/TextField';
+
+type Base<T extends FieldValues> = { control: Control<T, any, any>; name: FieldPath<T>; label: string; description?: string; isRequired?: boolean };
+
+export function FormTextField<T extends FieldValues>({ control, name, type, placeholder, autoComplete, inputMode, onValueChange, ...props }: Base<T> & {
+  type?: 'text' | 'url' | 'password' | 'number' | 'email';
+  placeholder?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'text' | 'url';
+  /** Called after the field's own change (the news title suggests the slug). */
+  onValueChange?: (value: string) => void;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          name={field.name}
+          type={type}
+          inputMode={inputMode}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          value={field.value == null ? '' : String(field.value)}
+          onChange={(value) => {
+            field.onChange(value);
+            onValueChange?.(value);
+          }}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          errorMessage={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+export function FormTextArea<T extends FieldValues>({ control, name, rows, ...props }: Base<T> & { rows?: number }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextArea
+          {...props}
+          name={field.name}
+          rows={rows}
+          value={field.value == null ? '' : String(field.value)}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          errorMessage={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+export function FormSelect<T extends FieldValues>({ control, name, options, ...props }: Base<T> & { options: readonly SelectOption[] }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select {...props} name={field.name} options={options} value={field.value ? String(field.value) : null} onChange={field.onChange} errorMessage={fieldState.error?.message} />
+      )}
+    />
+  );
+}
+
+export function FormSwitch<T extends FieldValues>({ control, name, label, description }: Omit<Base<T>, 'isRequired'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <div className="flex flex-col gap-1">
+          <Switch name={field.name} isSelected={Boolean(field.value)} onChange={field.onChange}>
+            {label}
+          </Switch>
+          {description && <p className="text-sm text-slate-600">{description}</p>}
+        </div>
+      )}
+    />
+  );
+}
+
+/** The server's `{ errors: { field: message } }` shown next to the fields of the form. */
+export function applyServerErrors(errors: Record<string, string>, setError: (name: any, error: { message: string }) => void) {
+  for (const [field, message] of Object.entries(errors)) setError(field, { message });
+}
+
+export const optionsOf = (values: readonly string[], labels?: Record<string, string>): SelectOption[] => values.map((id) => ({ id, label: labels?.[id] ?? id }));

@@ -1,0 +1,66 @@
+// The staff login (/admin and /admin/login). Signed-in staff go straight to the dashboard.
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation } from 'wouter';
+import { ShieldCheck } from 'lucide-react';
+import { loginInput } from '../../../../domain';
+import { ApiError } from '../../../lib/api';
+import { Button } from '../../../ui/Button';
+import { toast } from '../../../ui/toast';
+import { FormTextField } from '../common/form-fields';
+import { CenteredMessage } from '../common/states';
+import { useLogin, useSession } from '../session';
+import { loginTexts as t, sessionTexts } from '../texts';
+
+export const dashboardPath = '/admin/dashboard';
+
+export function LoginPage() {
+  const { user, isLoading } = useSession();
+  const [, navigate] = useLocation();
+  const login = useLogin();
+  const form = useForm({ resolver: zodResolver(loginInput), defaultValues: { username: '', password: '' } });
+
+  useEffect(() => {
+    if (user) navigate(dashboardPath, { replace: true });
+  }, [user, navigate]);
+
+  const onSubmit = form.handleSubmit((input) =>
+    login.mutateAsync(input).then(
+      () => toast({ title: t.success }),
+      (error) => {
+        // Too many attempts (429) says so in the server's words; any other failure is the spec's.
+        const description = error instanceof ApiError && error.status === 429 ? (error.serverMessage ?? t.failureDescription) : t.failureDescription;
+        toast({ title: t.failureTitle, description, variant: 'destructive' });
+      },
+    ),
+  );
+
+  if (isLoading || user) return <CenteredMessage text={sessionTexts.checking} busy />;
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-navy-950 px-4 py-10">
+      <div className="w-full max-w-md rounded-xl bg-white p-6 shadow-2xl sm:p-8">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <span className="inline-flex size-14 items-center justify-center rounded-full bg-navy-900 text-accent-400">
+            <ShieldCheck className="size-7" aria-hidden="true" />
+          </span>
+          <h1 className="text-2xl font-bold text-slate-900">{t.title}</h1>
+          <p className="text-sm text-slate-600">{t.subtitle}</p>
+        </div>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <FormTextField control={form.control} name="username" label={t.username} autoComplete="username" isRequired />
+          <FormTextField control={form.control} name="password" label={t.password} type="password" autoComplete="current-password" isRequired />
+          <Button type="submit" size="lg" className="mt-2 w-full" isPending={login.isPending}>
+            {login.isPending ? t.submitting : t.submit}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm">
+          <Link href="/" className="text-accent-700 underline underline-offset-2 hover:text-accent-800">
+            {t.backToSite}
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

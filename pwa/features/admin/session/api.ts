@@ -1,0 +1,60 @@
+// Who is signed in (GET /api/auth/me), signing in and out. One query key for the whole app, so the
+// login, the dashboard and the advance-form screens all read the same answer.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, SessionUser } from '../../../../domain';
+import { apiJson, getQueryFn } from '../../../lib/api';
+
+export const sessionKey = ['/api/auth/me'] as const;
+
+export type Session = {
+  /** The signed-in user; null when nobody is (or while loading). */
+  user: SessionUser | null;
+  isAdmin: boolean;
+  /** True until the first answer of /api/auth/me. */
+  isLoading: boolean;
+  /** The check itself failed (no network, server down): not the same as "signed out". */
+  error: Error | null;
+  refetch: () => void;
+};
+
+export function useSession(): Session {
+  const query = useQuery<SessionUser | null>({
+    queryKey: sessionKey,
+    // A 401 means "nobody signed in": an answer, not an error.
+    queryFn: getQueryFn<SessionUser | null>({ on401: 'returnNull' }),
+    // Offline, fail at once (and show "cannot check") instead of waiting paused forever.
+    networkMode: 'always',
+  });
+  const user = query.data ?? null;
+  return {
+    user,
+    isAdmin: user?.role === 'admin',
+    isLoading: query.isPending,
+    error: query.error,
+    refetch: () => void query.refetch(),
+  };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiJson<SessionUser>('POST', '/api/auth/login', input),
+    onSuccess: (user) => {
+      // Another user's cached lists must never show up for this one.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] });
+      queryClient.setQueryData(sessionKey, user);
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<null>('POST', '/api/auth/logout'),
+    onSuccess: () => {
+      // CONTRACT.md: what belongs to a user (cached lists) is cleared on logout.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] });
+      queryClient.setQueryData(sessionKey, null);
+    },
+  });
+}

@@ -1,0 +1,321 @@
+// Every text of the admin panel, in one place so it can be checked against the spec (sections 2, 4,
+// 5, 7 and 8). Quoted spec texts are marked "spec"; the rest is ours (history, users, activity).
+
+export const loginTexts = {
+  title: 'Panel de Administración', // spec
+  subtitle: 'Ingrese sus credenciales para acceder',
+  username: 'Usuario', // spec
+  password: 'Contraseña', // spec
+  submit: 'Iniciar Sesión', // spec
+  submitting: 'Iniciando sesión...', // spec
+  usernameRequired: 'El usuario es requerido', // spec
+  passwordRequired: 'La contraseña es requerida', // spec
+  success: 'Inicio de sesión exitoso', // spec
+  failureTitle: 'Error de autenticación', // spec
+  failureDescription: 'Usuario o contraseña incorrectos.', // spec
+  backToSite: 'Volver al sitio',
+} as const;
+
+export const sessionTexts = {
+  checking: 'Verificando sesión...',
+  checkFailed: 'No se pudo verificar la sesión. Revise su conexión.',
+  retry: 'Reintentar',
+} as const;
+
+export const dashboardTexts = {
+  title: 'Panel de Administración', // spec
+  signedInAs: (username: string, role: string) => `${username} · ${role}`,
+  logout: 'Cerrar Sesión', // spec
+  logoutError: 'Error al cerrar sesión', // spec
+  tabsLabel: 'Secciones del panel',
+  tabs: {
+    news: 'Noticias', // spec
+    services: 'Servicios', // spec
+    avanzadas: 'Avanzadas', // spec
+    contacts: 'Mensajes', // spec
+    rss: 'RSS', // spec
+    users: 'Usuarios',
+    activity: 'Actividad',
+  },
+} as const;
+
+/** Texts every tab shares: states, actions, the delete confirmation, the dialog buttons. */
+export const commonTexts = {
+  loading: 'Cargando...',
+  loadError: 'No se pudo cargar la información.',
+  retry: 'Reintentar',
+  edit: 'Editar',
+  delete: 'Eliminar',
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  create: 'Crear', // spec
+  update: 'Actualizar', // spec
+  saving: 'Guardando...', // spec
+  loadMore: 'Cargar más',
+  confirmTitle: 'Confirmar eliminación',
+  deleting: 'Eliminando...',
+  required: 'Campo requerido',
+  optional: '(opcional)',
+  previous: 'Anterior',
+  next: 'Siguiente',
+  page: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  commaHint: 'Separe los elementos con comas',
+} as const;
+
+export const newsTexts = {
+  title: 'Gestión de Noticias', // spec
+  create: 'Nueva Noticia', // spec
+  dialogCreate: 'Nueva Noticia', // spec
+  dialogEdit: 'Editar Noticia', // spec
+  fieldTitle: 'Título',
+  fieldSlug: 'Slug',
+  slugPlaceholder: 'titulo-de-la-noticia', // spec
+  slugHint: 'Se sugiere a partir del título; puede editarlo.',
+  fieldCategory: 'Categoría',
+  fieldAuthor: 'Autor',
+  fieldExcerpt: 'Extracto',
+  fieldContent: 'Contenido',
+  contentHint: 'HTML permitido', // spec
+  fieldImage: 'URL de Imagen (opcional)',
+  searchLabel: 'Buscar',
+  searchPlaceholder: 'Buscar noticias...', // spec (public list)
+  statusLabel: 'Estado',
+  statusAll: 'Todas',
+  statusPending: 'Pendientes de revisión',
+  pending: 'Pendiente de revisión',
+  imported: 'Importada',
+  publish: 'Publicar',
+  publishing: 'Publicando...',
+  empty: 'No hay noticias registradas',
+  emptySearch: 'Ninguna noticia coincide con la búsqueda',
+  loadError: 'Error al cargar noticias', // spec
+  total: (n: number) => `${n} noticia(s)`,
+  by: (author: string) => `Por ${author}`,
+  confirmDelete: (title: string) => `¿Está seguro que desea eliminar la noticia «${title}»?`,
+  created: 'Noticia creada exitosamente', // spec
+  updated: 'Noticia actualizada exitosamente', // spec
+  deleted: 'Noticia eliminada exitosamente', // spec
+  published: 'Noticia publicada exitosamente',
+  createError: 'Error al crear noticia', // spec
+  updateError: 'Error al actualizar noticia', // spec
+  deleteError: 'Error al eliminar noticia', // spec
+} as const;
+
+export const servicesTexts = {
+  title: 'Servicios Registrados', // spec
+  create: 'Nuevo Servicio', // spec
+  dialogCreate: 'Nuevo Servicio', // spec
+  dialogEdit: 'Editar Servicio', // spec
+  fieldTitle: 'Título',
+  fieldDescription: 'Descripción',
+  fieldIcon: 'Icono',
+  fieldCategory: 'Categoría',
+  fieldFeatures: 'Características',
+  featuresHint: 'Separadas por comas, por ejemplo: Detección de micrófonos, Informe escrito',
+  fieldOrder: 'Orden',
+  order: (order: string) => `Orden: ${order}`,
+  empty: 'No hay servicios registrados',
+  confirmDelete: (title: string) => `¿Está seguro que desea eliminar el servicio «${title}»?`,
+  created: 'Servicio creado exitosamente', // spec
+  updated: 'Servicio actualizado exitosamente', // spec
+  deleted: 'Servicio eliminado exitosamente', // spec
+  createError: 'Error al crear servicio', // spec
+  updateError: 'Error al actualizar servicio', // spec
+  deleteError: 'Error al eliminar servicio', // spec
+} as const;
+
+export const avanzadasTexts = {
+  title: 'Formularios de Avanzada', // spec
+  create: 'Nuevo Formulario', // spec
+  empty: 'No hay formularios de avanzada registrados', // spec
+  total: (n: number) => `${n} formulario(s)`,
+  eventNature: 'Naturaleza del evento',
+  eventDate: 'Fecha',
+  eventTime: 'Hora',
+  address: 'Dirección',
+  details: 'Ver detalles', // spec
+  downloadPdf: 'Descargar PDF',
+  downloading: 'Descargando...',
+  confirmDelete: '¿Está seguro que desea eliminar este formulario?', // spec (detail screen)
+  pdfDownloaded: 'PDF descargado exitosamente', // spec
+  pdfError: 'Error al descargar PDF', // spec
+  deleted: 'Formulario eliminado exitosamente', // spec
+  deleteError: 'Error al eliminar formulario', // spec
+} as const;
+
+export const contactsTexts = {
+  title: 'Mensajes de Contacto', // spec
+  count: (n: number) => `${n} mensaje(s)`, // spec
+  empty: 'No hay mensajes de contacto', // spec
+  markRead: 'Marcar como leído', // spec
+  markResolved: 'Marcar como resuelto', // spec
+  received: (when: string) => `Recibido el ${when}`,
+  confirmDelete: (name: string) => `¿Está seguro que desea eliminar el mensaje de ${name}? Sus datos personales se borrarán.`,
+  statusUpdated: 'Estado actualizado exitosamente', // spec
+  statusError: 'Error al actualizar estado', // spec
+  deleted: 'Mensaje eliminado exitosamente', // spec
+  deleteError: 'Error al eliminar mensaje', // spec
+} as const;
+
+export const rssTexts = {
+  title: 'Fuentes RSS', // spec
+  create: 'Nueva Fuente RSS',
+  dialogCreate: 'Nueva Fuente RSS', // spec
+  dialogEdit: 'Editar Fuente RSS', // spec
+  fieldName: 'Nombre',
+  fieldUrl: 'URL del feed',
+  urlHint: 'También puede indicar una página que anuncie su feed',
+  fieldFormat: 'Formato',
+  formats: { rss: 'RSS', atom: 'Atom', rdf: 'RDF', json: 'JSON Feed' },
+  fieldCategory: 'Categoría por defecto',
+  fieldInterval: 'Intervalo de actualización (horas)',
+  fieldEnabled: 'Habilitado',
+  fieldAutoPublish: 'Auto-publicar',
+  autoPublishHint: 'Sin esta opción, los artículos importados esperan revisión antes de publicarse',
+  fieldInclude: 'Incluir solo si contiene (palabras clave)',
+  fieldExclude: 'Excluir si contiene (palabras clave)',
+  keywordsHint: 'Separadas por comas; sin distinguir mayúsculas ni acentos',
+  enabled: 'Habilitado', // spec
+  disabled: 'Deshabilitado', // spec
+  autoPublish: 'Auto-publicar', // spec
+  lastUpdate: (when: string) => `Última actualización: ${when}`,
+  neverUpdated: 'Última actualización: nunca',
+  interval: (hours: number) => `Cada ${hours} hora(s)`,
+  lastRun: (r: { fetched: number; created: number; skipped: number; failed: number }) =>
+    `Última importación: ${r.fetched} leído(s), ${r.created} nuevo(s), ${r.skipped} omitido(s), ${r.failed} con error`,
+  lastRunError: (message: string) => `Error: ${message}`,
+  keywordsInclude: (words: string) => `Incluye: ${words}`,
+  keywordsExclude: (words: string) => `Excluye: ${words}`,
+  toggleLabel: (name: string) => `Habilitar ${name}`,
+  importNow: 'Importar ahora',
+  importing: 'Importando...',
+  empty: 'No hay fuentes RSS registradas',
+  confirmDelete: (name: string) => `¿Está seguro que desea eliminar la fuente «${name}»? Los artículos ya importados se conservan.`,
+  created: 'Fuente RSS creada exitosamente', // spec
+  updated: 'Fuente RSS actualizada exitosamente', // spec
+  deleted: 'Fuente RSS eliminada exitosamente', // spec
+  createError: 'Error al crear fuente RSS', // spec
+  updateError: 'Error al actualizar fuente RSS', // spec
+  deleteError: 'Error al eliminar fuente RSS', // spec
+  imported: 'Importación completada', // spec
+  importedCount: (n: number) => `Se importaron ${n} artículo(s)`, // spec
+  importError: 'Error al importar artículos', // spec
+} as const;
+
+export const usersTexts = {
+  title: 'Usuarios',
+  create: 'Nuevo Usuario',
+  dialogCreate: 'Nuevo Usuario',
+  fieldUsername: 'Usuario',
+  fieldPassword: 'Contraseña',
+  passwordHint: 'Al menos 10 caracteres',
+  fieldRole: 'Rol',
+  fieldNewPassword: 'Nueva contraseña',
+  resetPassword: 'Restablecer contraseña',
+  resetTitle: (username: string) => `Restablecer contraseña de ${username}`,
+  resetHint: 'Se cerrarán las sesiones abiertas de este usuario.',
+  changeRole: 'Cambiar rol',
+  roleTitle: (username: string) => `Cambiar rol de ${username}`,
+  disable: 'Deshabilitar',
+  enable: 'Habilitar',
+  active: 'Activo',
+  disabledBadge: 'Deshabilitado',
+  you: '(usted)',
+  since: (when: string) => `Desde el ${when}`,
+  empty: 'No hay usuarios registrados',
+  created: 'Usuario creado exitosamente',
+  updated: 'Usuario actualizado exitosamente',
+  passwordReset: 'Contraseña restablecida exitosamente',
+  createError: 'Error al crear usuario',
+  updateError: 'Error al actualizar usuario',
+  confirmDisable: (username: string) => `¿Deshabilitar a ${username}? No podrá iniciar sesión y se cerrarán sus sesiones.`,
+  confirmDisableTitle: 'Confirmar',
+} as const;
+
+export const historyTexts = {
+  open: 'Historial',
+  title: 'Historial de cambios',
+  empty: 'Sin eventos registrados',
+  loadError: 'No se pudo cargar el historial',
+  system: 'Sistema',
+  visitor: 'Visitante',
+  by: (who: string) => `por ${who}`,
+  noChanges: 'Sin cambios de campos',
+  changeArrow: '→',
+  emptyValue: '(vacío)',
+  yes: 'Sí',
+  no: 'No',
+} as const;
+
+export const activityTexts = {
+  title: 'Actividad',
+  subtitle: 'Últimos eventos de todo el sitio',
+  typeLabel: 'Tipo de evento',
+  typeAll: 'Todos',
+  actorLabel: 'Persona (usuario)',
+  actorPlaceholder: 'Ej. admin',
+  apply: 'Filtrar',
+  clear: 'Limpiar',
+  empty: 'No hay actividad registrada',
+  record: (id: string) => `Registro ${id.slice(0, 8)}`,
+} as const;
+
+/** Spanish names of the event types of the log (events/catalogue.ts), for history and activity. */
+export const eventTypeLabel: Record<string, string> = {
+  NewsArticleCreated: 'Noticia creada',
+  NewsArticleUpdated: 'Noticia actualizada',
+  NewsArticlePublished: 'Noticia publicada',
+  NewsArticleDeleted: 'Noticia eliminada',
+  ServiceCreated: 'Servicio creado',
+  ServiceUpdated: 'Servicio actualizado',
+  ServiceDeleted: 'Servicio eliminado',
+  FeedSourceCreated: 'Fuente RSS creada',
+  FeedSourceUpdated: 'Fuente RSS actualizada',
+  FeedSourceDeleted: 'Fuente RSS eliminada',
+  FeedSourceImported: 'Importación de fuente RSS',
+  ContactMessageReceived: 'Mensaje recibido',
+  ContactStatusChanged: 'Estado cambiado',
+  ContactMessageErased: 'Mensaje eliminado',
+  AdvanceFormSubmitted: 'Formulario de avanzada creado',
+  AdvanceFormErased: 'Formulario de avanzada eliminado',
+  UserRegistered: 'Usuario creado',
+  UserRoleChanged: 'Rol cambiado',
+  UserPasswordChanged: 'Contraseña cambiada',
+  UserDisabled: 'Usuario deshabilitado',
+  UserEnabled: 'Usuario habilitado',
+  UserLoggedIn: 'Inicio de sesión',
+  UserLoggedOut: 'Cierre de sesión',
+};
+
+/** Short verbs for a record's own history, where the record type is already known. */
+export const eventVerbLabel = (type: string): string => {
+  if (/(Created|Registered|Submitted)$/.test(type)) return 'Creado';
+  if (/Received$/.test(type)) return 'Recibido';
+  if (/Updated$/.test(type)) return 'Actualizado';
+  if (/(Deleted|Erased)$/.test(type)) return 'Eliminado';
+  if (type === 'ContactStatusChanged') return 'Estado cambiado';
+  return eventTypeLabel[type] ?? type;
+};
+
+export const originLabel: Record<string, string> = {
+  api: 'panel',
+  'feed-import': 'importación RSS',
+  'offline-sync': 'sincronización sin conexión',
+  seed: 'datos iniciales',
+  scheduler: 'importación programada',
+};
+
+/** Spanish names of record fields, for "which field changed from what to what". */
+export const fieldLabel: Record<string, string> = {
+  title: 'Título', slug: 'Slug', excerpt: 'Extracto', content: 'Contenido', image: 'Imagen', category: 'Categoría',
+  author: 'Autor', publishedAt: 'Fecha de publicación', reviewRequired: 'Pendiente de revisión', isImported: 'Importada',
+  sourceId: 'Fuente', sourceUrl: 'Enlace original', guidHash: 'Identificador del feed',
+  description: 'Descripción', icon: 'Icono', features: 'Características', order: 'Orden',
+  name: 'Nombre', url: 'URL', format: 'Formato', enabled: 'Habilitado', defaultCategory: 'Categoría por defecto',
+  autoPublish: 'Auto-publicar', scheduleIntervalHours: 'Intervalo (horas)', lastFetchedAt: 'Última actualización',
+  includeKeywords: 'Palabras incluidas', excludeKeywords: 'Palabras excluidas', createdAt: 'Creado',
+  fetched: 'Leídos', created: 'Nuevos', skipped: 'Omitidos', failed: 'Con error', error: 'Error',
+  email: 'Correo electrónico', phone: 'Teléfono', message: 'Mensaje', status: 'Estado',
+  username: 'Usuario', role: 'Rol', password: 'Contraseña', disabled: 'Deshabilitado', submittedBy: 'Enviado por',
+  hostName: 'Anfitrión', eventNature: 'Naturaleza del evento', eventDate: 'Fecha del evento', eventTime: 'Hora del evento', address: 'Dirección',
+};
