@@ -1,4 +1,6 @@
-// Placeholder: the owner of this screen replaces it (its route is wired in pwa/routes.tsx).
+// /admin/dashboard (pwa/routes.tsx imports this default export).
+import { DashboardPage } from './dashboard/DashboardPage';
+
 export default function AdminDashboardPage() {
-  return <h1 className="px-4 py-16 text-center text-3xl font-bold text-slate-900">Panel de Administración</h1>;
+  return <DashboardPage />;
 }

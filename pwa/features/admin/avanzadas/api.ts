@@ -1,0 +1,45 @@
+// Advance forms as the dashboard lists them: the list, deletion, and the PDF saved as a file.
+import { useMutation } from '@tanstack/react-query';
+import { advanceFormPdfName, type AdvanceForm } from '../../../../domain';
+import { apiJson, apiRequest } from '../../../lib/api';
+import { toast } from '../../../ui/toast';
+import { toastError, useToastMutation } from '../common/mutations';
+import { usePagedList } from '../common/paged';
+import { avanzadasTexts as t } from '../texts';
+
+export const advanceFormsKey = ['/api/advance-forms'] as const;
+
+export const useAdvanceForms = () => usePagedList<AdvanceForm>(advanceFormsKey[0]);
+
+export function useDeleteAdvanceForm() {
+  return useToastMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/advance-forms/${id}`),
+    invalidates: [advanceFormsKey],
+    success: t.deleted,
+    error: t.deleteError,
+  });
+}
+
+/** GET /api/advance-forms/{id}/pdf, saved as 'Avanzada-{hostName}-{id}.pdf' (spec section 7). */
+export function useDownloadAdvanceFormPdf() {
+  return useMutation({
+    mutationFn: async (form: Pick<AdvanceForm, 'id' | 'hostName'>) => {
+      const response = await apiRequest('GET', `/api/advance-forms/${form.id}/pdf`, undefined, { headers: { Accept: 'application/pdf' } });
+      saveBlob(await response.blob(), advanceFormPdfName(form.hostName, form.id));
+    },
+    onSuccess: () => toast({ title: t.pdfDownloaded }),
+    onError: (error) => toastError(t.pdfError, error),
+  });
+}
+
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

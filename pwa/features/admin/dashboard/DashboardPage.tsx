@@ -1,0 +1,81 @@
+// /admin/dashboard: the header with who is signed in and 'Cerrar Sesión', and the tabs. The chosen
+// tab lives in the URL (?tab=rss) so a reload or a shared link keeps it.
+import type { ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'wouter';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { userRoleLabel, type SessionUser } from '../../../../domain';
+import { Button } from '../../../ui/Button';
+import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs';
+import { toastError } from '../common/mutations';
+import { loginPath, RequireStaff, useLogout } from '../session';
+import { dashboardTexts as t } from '../texts';
+import { defaultTabId, tabsFor } from './tabs';
+
+export function DashboardPage({ banner }: { banner?: ReactNode }) {
+  return <RequireStaff>{(user) => <Dashboard user={user} banner={banner} />}</RequireStaff>;
+}
+
+function Dashboard({ user, banner }: { user: SessionUser; banner?: ReactNode }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabs = tabsFor(user.role === 'admin');
+  const requested = searchParams.get('tab');
+  const selected = tabs.some((tab) => tab.id === requested) ? requested! : defaultTabId;
+
+  const select = (id: string) =>
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id === defaultTabId) next.delete('tab');
+      else next.set('tab', id);
+      return next;
+    }, { replace: true });
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <DashboardHeader user={user} />
+      <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-6 sm:py-6">
+        {banner}
+        <Tabs selectedKey={selected} onSelectionChange={(key) => select(String(key))}>
+          <TabList aria-label={t.tabsLabel}>
+            {tabs.map((tab) => (
+              <Tab key={tab.id} id={tab.id}>
+                {tab.label}
+              </Tab>
+            ))}
+          </TabList>
+          {tabs.map(({ id, Panel }) => (
+            <TabPanel key={id} id={id}>
+              <Panel />
+            </TabPanel>
+          ))}
+        </Tabs>
+      </main>
+    </div>
+  );
+}
+
+function DashboardHeader({ user }: { user: SessionUser }) {
+  const [, navigate] = useLocation();
+  const logout = useLogout();
+  const signOut = () =>
+    logout.mutateAsync().then(
+      () => navigate(loginPath),
+      (error) => toastError(t.logoutError, error),
+    );
+  return (
+    <header className="sticky top-0 z-30 bg-navy-950 text-white shadow">
+      <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-3 py-3 sm:px-6">
+        <div className="flex min-w-0 items-center gap-3">
+          <ShieldCheck className="size-7 shrink-0 text-accent-400" aria-hidden="true" />
+          <div className="min-w-0">
+            <h1 className="truncate text-lg font-bold sm:text-xl">{t.title}</h1>
+            <p className="truncate text-xs text-slate-300">{t.signedInAs(user.username, userRoleLabel[user.role])}</p>
+          </div>
+        </div>
+        <Button variant="onDark" size="sm" onPress={signOut} isPending={logout.isPending}>
+          <LogOut className="size-4" aria-hidden="true" />
+          {t.logout}
+        </Button>
+      </div>
+    </header>
+  );
+}

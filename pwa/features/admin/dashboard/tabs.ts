@@ -1,0 +1,34 @@
+// The dashboard's tabs, in order: the spec's five first (default Noticias), then the added ones
+// (CONTRACT.md). To add a tab (e.g. 'Borradores'), append an entry here; nothing else changes.
+import type { ComponentType } from 'react';
+import { dashboardTexts } from '../texts';
+import { NewsTab } from '../news/NewsTab';
+import { ServicesTab } from '../services/ServicesTab';
+import { AdvanceFormsTab } from '../avanzadas/AdvanceFormsTab';
+import { ContactsTab } from '../contacts/ContactsTab';
+import { FeedSourcesTab } from '../rss/FeedSourcesTab';
+import { UsersTab } from '../users/UsersTab';
+import { ActivityTab } from '../activity/ActivityTab';
+
+export type DashboardTab = {
+  /** The value of ?tab= in the URL. */
+  id: string;
+  label: string;
+  /** Shown to role admin only. */
+  adminOnly?: boolean;
+  Panel: ComponentType;
+};
+
+export const dashboardTabs: DashboardTab[] = [
+  { id: 'news', label: dashboardTexts.tabs.news, Panel: NewsTab },
+  { id: 'services', label: dashboardTexts.tabs.services, Panel: ServicesTab },
+  { id: 'avanzadas', label: dashboardTexts.tabs.avanzadas, Panel: AdvanceFormsTab },
+  { id: 'contacts', label: dashboardTexts.tabs.contacts, Panel: ContactsTab },
+  { id: 'rss', label: dashboardTexts.tabs.rss, Panel: FeedSourcesTab },
+  { id: 'users', label: dashboardTexts.tabs.users, adminOnly: true, Panel: UsersTab },
+  { id: 'activity', label: dashboardTexts.tabs.activity, Panel: ActivityTab },
+];
+
+export const defaultTabId = 'news';
+
+export const tabsFor = (isAdmin: boolean) => dashboardTabs.filter((tab) => isAdmin || !tab.adminOnly);

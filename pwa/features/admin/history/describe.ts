@@ -1,0 +1,43 @@
+// Turns history events into Spanish lines: who, when, what kind of change, and each field's from → to.
+import { contactStatusLabel, formatDateTime, userRoleLabel } from '../../../../domain';
+import { fieldLabel, historyTexts as t, originLabel } from '../texts';
+import type { HistoryEvent } from './api';
+
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const maxValueLength = 160;
+
+/** A value as a person reads it: Sí/No, dates in Spanish, status and role labels, lists joined. */
+export function formatValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return t.emptyValue;
+  if (typeof value === 'boolean') return value ? t.yes : t.no;
+  if (Array.isArray(value)) return value.length ? value.map((v) => formatValue(field, v)).join(', ') : t.emptyValue;
+  if (field === 'status' && typeof value === 'string' && value in contactStatusLabel) return contactStatusLabel[value as keyof typeof contactStatusLabel];
+  if (field === 'role' && typeof value === 'string' && value in userRoleLabel) return userRoleLabel[value as keyof typeof userRoleLabel];
+  if (typeof value === 'string' && isoInstant.test(value)) return formatDateTime(value);
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // Article bodies are long HTML: a glimpse is enough to see that they changed.
+  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return plain.length > maxValueLength ? `${plain.slice(0, maxValueLength)}…` : plain;
+}
+
+export const fieldName = (field: string) => fieldLabel[field] ?? field;
+
+/** 'por admin', 'Sistema (importación RSS)', 'Visitante'. */
+export function actorOf(event: HistoryEvent): string {
+  const origin = originLabel[event.origin];
+  if (event.actor) return `${t.by(event.actor.username)}${origin && event.origin !== 'api' ? ` (${origin})` : ''}`;
+  if (event.origin === 'api' || event.origin === 'public') return t.visitor;
+  return origin ? `${t.system} (${origin})` : t.system;
+}
+
+export type ChangeLine = { field: string; label: string; from: string; to: string; created: boolean };
+
+export function changeLines(event: HistoryEvent): ChangeLine[] {
+  return Object.entries(event.changes).map(([field, { from, to }]) => ({
+    field,
+    label: fieldName(field),
+    from: formatValue(field, from),
+    to: formatValue(field, to),
+    created: from === null || from === undefined,
+  }));
+}

@@ -1,0 +1,75 @@
+// 'Nueva Noticia' / 'Editar Noticia': the article form. While the slug has not been typed by hand it
+// follows the title (slugify: accents and punctuation removed); an existing article keeps its slug.
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { newsArticleInput, newsCategories, slugify, type NewsArticle, type NewsArticleFormValues } from '../../../../domain';
+import { ApiError } from '../../../lib/api';
+import { FormDialog } from '../common/FormDialog';
+import { applyServerErrors, FormSelect, FormTextArea, FormTextField, optionsOf } from '../common/form-fields';
+import { newsTexts as t } from '../texts';
+import { useCreateNews, useUpdateNews } from './api';
+
+const emptyArticle: NewsArticleFormValues = { title: '', slug: '', category: 'Noticias', author: '', excerpt: '', content: '', image: '' };
+
+const valuesOf = (article: NewsArticle): NewsArticleFormValues => ({
+  title: article.title,
+  slug: article.slug,
+  category: article.category as NewsArticleFormValues['category'],
+  author: article.author,
+  excerpt: article.excerpt,
+  content: article.content,
+  image: article.image ?? '',
+});
+
+type Props = { isOpen: boolean; onOpenChange: (open: boolean) => void; article: NewsArticle | null };
+
+export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
+  const create = useCreateNews();
+  const update = useUpdateNews();
+  const form = useForm({ resolver: zodResolver(newsArticleInput), defaultValues: emptyArticle });
+  const slugTypedByHand = useRef(false);
+
+  // Create mode starts from a blank form, edit mode from the article: reset on every opening.
+  useEffect(() => {
+    if (!isOpen) return;
+    form.reset(article ? valuesOf(article) : emptyArticle);
+    slugTypedByHand.current = Boolean(article);
+  }, [isOpen, article, form]);
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      if (article) await update.mutateAsync({ id: article.id, input });
+      else await create.mutateAsync(input);
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof ApiError) applyServerErrors(error.fieldErrors, form.setError);
+    }
+  });
+
+  const suggestSlug = (title: string) => {
+    if (!slugTypedByHand.current) form.setValue('slug', slugify(title), { shouldValidate: form.formState.isSubmitted });
+  };
+
+  return (
+    <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={article ? t.dialogEdit : t.dialogCreate} mode={article ? 'edit' : 'create'} isSaving={create.isPending || update.isPending} onSubmit={onSubmit}>
+      <FormTextField control={form.control} name="title" label={t.fieldTitle} isRequired onValueChange={suggestSlug} />
+      <FormTextField
+        control={form.control}
+        name="slug"
+        label={t.fieldSlug}
+        placeholder={t.slugPlaceholder}
+        description={t.slugHint}
+        isRequired
+        onValueChange={(value) => (slugTypedByHand.current = value !== '')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormSelect control={form.control} name="category" label={t.fieldCategory} options={optionsOf(newsCategories)} isRequired />
+        <FormTextField control={form.control} name="author" label={t.fieldAuthor} isRequired />
+      </div>
+      <FormTextArea control={form.control} name="excerpt" label={t.fieldExcerpt} rows={3} isRequired />
+      <FormTextArea control={form.control} name="content" label={t.fieldContent} description={t.contentHint} rows={8} isRequired />
+      <FormTextField control={form.control} name="image" label={t.fieldImage} type="url" />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,86 @@
+// 'Gestión de Noticias': search, all / waiting for review, pages of cards, and the article dialog.
+import { useEffect, useState } from 'react';
+import { Plus } from 'lucide-react';
+import type { NewsArticle } from '../../../../domain';
+import { Button } from '../../../ui/Button';
+import { Select } from '../../../ui/Select';
+import { TextField } from '../../../ui/TextField';
+import { ListState, SectionHeader } from '../common/states';
+import { commonTexts, newsTexts as t } from '../texts';
+import { newsPageSize, useAdminNews, type AdminNewsFilter } from './api';
+import { NewsCard } from './NewsCard';
+import { NewsDialog } from './NewsDialog';
+
+const statusOptions = [
+  { id: 'all', label: t.statusAll },
+  { id: 'pending', label: t.statusPending },
+];
+const searchDelayMs = 300;
+
+export function NewsTab() {
+  const [searchText, setSearchText] = useState('');
+  const [filter, setFilter] = useState<AdminNewsFilter>({ search: '', status: 'all', page: 1 });
+  const [dialog, setDialog] = useState<{ open: boolean; article: NewsArticle | null }>({ open: false, article: null });
+  const news = useAdminNews(filter);
+
+  // Ask the server once typing pauses, from the first page.
+  useEffect(() => {
+    const timer = setTimeout(() => setFilter((f) => (f.search === searchText ? f : { ...f, search: searchText, page: 1 })), searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const total = news.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / newsPageSize));
+  // A deletion can empty the last page: step back to the new last one.
+  useEffect(() => {
+    if (news.data && !news.isPlaceholderData && filter.page > pages) setFilter((f) => ({ ...f, page: pages }));
+  }, [news.data, news.isPlaceholderData, filter.page, pages]);
+
+  const filtered = filter.search.trim() !== '' || filter.status !== 'all';
+
+  return (
+    <section aria-labelledby="news-title">
+      <SectionHeader
+        id="news-title"
+        title={t.title}
+        subtitle={news.data ? t.total(total) : undefined}
+        action={
+          <Button onPress={() => setDialog({ open: true, article: null })}>
+            <Plus className="size-4" aria-hidden="true" />
+            {t.create}
+          </Button>
+        }
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_16rem]">
+        <TextField label={t.searchLabel} type="search" placeholder={t.searchPlaceholder} value={searchText} onChange={setSearchText} />
+        <Select label={t.statusLabel} options={statusOptions} value={filter.status} onChange={(status) => setFilter((f) => ({ ...f, status: status as AdminNewsFilter['status'], page: 1 }))} />
+      </div>
+      <ListState
+        isPending={news.isPending}
+        error={news.error}
+        isEmpty={total === 0}
+        emptyText={filtered ? t.emptySearch : t.empty}
+        errorText={t.loadError}
+        onRetry={() => void news.refetch()}
+      >
+        <div className={`grid gap-4 md:grid-cols-2 ${news.isPlaceholderData ? 'opacity-60' : ''}`}>
+          {news.data?.items.map((article) => (
+            <NewsCard key={article.id} article={article} onEdit={() => setDialog({ open: true, article })} />
+          ))}
+        </div>
+        {pages > 1 && (
+          <nav aria-label={commonTexts.page(filter.page, pages)} className="mt-4 flex items-center justify-center gap-3">
+            <Button variant="outline" size="sm" isDisabled={filter.page <= 1} onPress={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}>
+              {commonTexts.previous}
+            </Button>
+            <span className="text-sm text-slate-700">{commonTexts.page(filter.page, pages)}</span>
+            <Button variant="outline" size="sm" isDisabled={filter.page >= pages} onPress={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}>
+              {commonTexts.next}
+            </Button>
+          </nav>
+        )}
+      </ListState>
+      <NewsDialog isOpen={dialog.open} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} article={dialog.article} />
+    </section>
+  );
+}

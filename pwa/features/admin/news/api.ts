@@ -1,0 +1,60 @@
+// Staff's news calls: the searchable, paged list (published and waiting for review), create, update,
+// publish and delete. Keys start with '/api/news' so the public lists refresh too.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { NewsArticle, NewsArticleInput } from '../../../../domain';
+import { apiJson, fetchPage, toQueryString, type Page } from '../../../lib/api';
+import { useToastMutation } from '../common/mutations';
+import { newsTexts as t } from '../texts';
+
+export const newsPageSize = 10;
+export const newsKeyPrefix = ['/api/news'] as const;
+
+export type AdminNewsFilter = { search: string; status: 'all' | 'pending'; page: number };
+
+export function useAdminNews({ search, status, page }: AdminNewsFilter) {
+  const params = { search: search.trim() || undefined, status, limit: newsPageSize, offset: (page - 1) * newsPageSize };
+  return useQuery<Page<NewsArticle>>({
+    queryKey: ['/api/news', { ...params, scope: 'admin' }],
+    queryFn: ({ signal }) => fetchPage<NewsArticle>(`/api/news${toQueryString(params)}`, signal),
+    placeholderData: keepPreviousData,
+    // Never stale, but refreshed on return once a change has invalidated it.
+    refetchOnMount: true,
+  });
+}
+
+export function useCreateNews() {
+  return useToastMutation({
+    mutationFn: (input: NewsArticleInput) => apiJson<NewsArticle>('POST', '/api/news', input),
+    invalidates: [newsKeyPrefix],
+    success: t.created,
+    error: t.createError,
+  });
+}
+
+export function useUpdateNews() {
+  return useToastMutation({
+    mutationFn: ({ id, input }: { id: string; input: Partial<NewsArticleInput> }) => apiJson<NewsArticle>('PATCH', `/api/news/${id}`, input),
+    invalidates: [newsKeyPrefix],
+    success: t.updated,
+    error: t.updateError,
+  });
+}
+
+/** 'Publicar': an article waiting for review goes public (PATCH { reviewRequired: false }). */
+export function usePublishNews() {
+  return useToastMutation({
+    mutationFn: (id: string) => apiJson<NewsArticle>('PATCH', `/api/news/${id}`, { reviewRequired: false }),
+    invalidates: [newsKeyPrefix],
+    success: t.published,
+    error: t.updateError,
+  });
+}
+
+export function useDeleteNews() {
+  return useToastMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/news/${id}`),
+    invalidates: [newsKeyPrefix],
+    success: t.deleted,
+    error: t.deleteError,
+  });
+}

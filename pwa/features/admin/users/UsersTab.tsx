@@ -1,0 +1,106 @@
+// 'Usuarios' (role admin only): staff accounts with their role and state; create, reset a
+// password, change a role, disable or enable.
+import { useState } from 'react';
+import { KeyRound, Plus, UserCog, UserCheck, UserX } from 'lucide-react';
+import { formatLongDate, userRoleLabel, type User } from '../../../../domain';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { RecordCard } from '../common/RecordCard';
+import { ListState, SectionHeader } from '../common/states';
+import { HistoryAction } from '../history/HistoryAction';
+import { useSession } from '../session';
+import { commonTexts, usersTexts as t } from '../texts';
+import { useUpdateUser, useUsers } from './api';
+import { CreateUserDialog, ResetPasswordDialog, RoleDialog } from './UserDialogs';
+
+export function UsersTab() {
+  const users = useUsers();
+  const [creating, setCreating] = useState(false);
+  return (
+    <section aria-labelledby="users-title">
+      <SectionHeader
+        id="users-title"
+        title={t.title}
+        action={
+          <Button onPress={() => setCreating(true)}>
+            <Plus className="size-4" aria-hidden="true" />
+            {t.create}
+          </Button>
+        }
+      />
+      <ListState isPending={users.isPending} error={users.error} isEmpty={users.data?.length === 0} emptyText={t.empty} onRetry={() => void users.refetch()}>
+        <div className="grid gap-4 md:grid-cols-2">
+          {users.data?.map((user) => (
+            <UserCard key={user.id} user={user} />
+          ))}
+        </div>
+      </ListState>
+      <CreateUserDialog isOpen={creating} onOpenChange={setCreating} />
+    </section>
+  );
+}
+
+function UserCard({ user }: { user: User }) {
+  const session = useSession();
+  const update = useUpdateUser();
+  const [open, setOpen] = useState<'role' | 'password' | 'disable' | null>(null);
+  const isMe = session.user?.id === user.id;
+  const setOpenFor = (which: typeof open) => (isOpen: boolean) => setOpen(isOpen ? which : null);
+  const setDisabled = (disabled: boolean) => update.mutateAsync({ id: user.id, patch: { disabled } }).then(() => setOpen(null), () => setOpen(null));
+
+  return (
+    <RecordCard
+      label={user.username}
+      title={
+        <>
+          {user.username} {isMe && <span className="text-sm font-normal text-slate-500">{t.you}</span>}
+        </>
+      }
+      badges={
+        <>
+          <Badge variant={user.role === 'admin' ? 'accent' : 'default'}>{userRoleLabel[user.role]}</Badge>
+          <Badge variant={user.disabled ? 'danger' : 'success'}>{user.disabled ? t.disabledBadge : t.active}</Badge>
+        </>
+      }
+      actions={
+        <>
+          <Button variant="outline" size="sm" onPress={() => setOpen('role')}>
+            <UserCog className="size-4" aria-hidden="true" />
+            {t.changeRole}
+          </Button>
+          <Button variant="outline" size="sm" onPress={() => setOpen('password')}>
+            <KeyRound className="size-4" aria-hidden="true" />
+            {t.resetPassword}
+          </Button>
+          {user.disabled ? (
+            <Button variant="outline" size="sm" onPress={() => void setDisabled(false)} isPending={update.isPending}>
+              <UserCheck className="size-4" aria-hidden="true" />
+              {t.enable}
+            </Button>
+          ) : (
+            <Button variant="ghost" size="sm" className="text-red-700" onPress={() => setOpen('disable')}>
+              <UserX className="size-4" aria-hidden="true" />
+              {t.disable}
+            </Button>
+          )}
+          <HistoryAction recordId={user.id} recordName={user.username} />
+        </>
+      }
+    >
+      <p className="text-slate-600">{t.since(formatLongDate(user.createdAt))}</p>
+      <RoleDialog isOpen={open === 'role'} onOpenChange={setOpenFor('role')} user={user} />
+      <ResetPasswordDialog isOpen={open === 'password'} onOpenChange={setOpenFor('password')} user={user} />
+      <ConfirmDialog
+        isOpen={open === 'disable'}
+        onOpenChange={setOpenFor('disable')}
+        title={t.confirmDisableTitle}
+        message={t.confirmDisable(user.username)}
+        confirmLabel={t.disable}
+        cancelLabel={commonTexts.cancel}
+        onConfirm={() => void setDisabled(true)}
+        isPending={update.isPending}
+      />
+    </RecordCard>
+  );
+}

@@ -1,0 +1,28 @@
+// Staff accounts (admins only): list, create with a role, and PATCH role / password / disabled.
+import { useQuery } from '@tanstack/react-query';
+import type { User, UserCreateInput, UserPatchInput } from '../../../../domain';
+import { apiJson } from '../../../lib/api';
+import { useToastMutation } from '../common/mutations';
+import { usersTexts as t } from '../texts';
+
+export const usersKey = ['/api/users'] as const;
+
+export const useUsers = () => useQuery<User[]>({ queryKey: usersKey, refetchOnMount: true });
+
+export function useCreateUser() {
+  return useToastMutation({
+    mutationFn: (input: UserCreateInput) => apiJson<User>('POST', '/api/users', input),
+    invalidates: [usersKey],
+    success: t.created,
+    error: t.createError,
+  });
+}
+
+export function useUpdateUser() {
+  return useToastMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: UserPatchInput }) => apiJson<User>('PATCH', `/api/users/${id}`, patch),
+    invalidates: [usersKey],
+    success: (_user, { patch }) => ({ title: patch.password ? t.passwordReset : t.updated }),
+    error: t.updateError,
+  });
+}
