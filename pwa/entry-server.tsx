@@ -20,7 +20,14 @@ export type RenderResult =
   /** A client-only screen (admin, advance form): the empty shell, rendered by the browser. */
   | { kind: 'shell'; status: 200; head: PageHead; appData: string; pageSource?: string; admin: boolean };
 
-export async function render(url: string, options: { site: SiteInfo; data: PageDataSource }): Promise<RenderResult> {
+export type RenderOptions = {
+  site: SiteInfo;
+  data: PageDataSource;
+  /** The Content-Security-Policy nonce of this response, for any script React itself writes. */
+  nonce?: string;
+};
+
+export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const match = matchRoute(pathname);
   const { site } = options;
@@ -42,17 +49,22 @@ export async function render(url: string, options: { site: SiteInfo; data: PageD
   }
   await match?.route.page.preload?.();
 
-  const html = await renderToHtml(<App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} />);
+  const html = await renderToHtml(<App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} />, options.nonce);
   const appData = appDataScript({ site, queries: dehydrate(queryClient) });
   queryClient.clear();
   return { kind: 'page', status, head, html, appData, pageSource: match?.route.page.source };
 }
 
 /** The whole tree, lazy parts included: waits for onAllReady (renderToString would stop at Suspense). */
-function renderToHtml(element: React.ReactNode): Promise<string> {
+function renderToHtml(element: React.ReactNode, nonce: string | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
     let failed: unknown = null;
     const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      // React 19 "outlines" any Suspense boundary over 12.8 KB: it sends it after a placeholder and
+      // swaps it in with an inline script, which the CSP blocks (React error 419). The page is
+      // complete when we send it, so let it flow in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         if (failed) return reject(failed);
         const sink = new PassThrough();

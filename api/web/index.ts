@@ -56,7 +56,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
 
     try {
       const template = await renderer.template(ctx.url);
-      const result = await entry.render(ctx.url, { site, data: opts.queries });
+      const result = await entry.render(ctx.url, { site, data: opts.queries, nonce: ctx.state.cspNonce as string | undefined });
       const head = [headTags(result.head, site), preloadTags(renderer.manifest, result.pageSource, template)].filter(Boolean).join('\n    ');
       const html = fillTemplate(template, { head, html: result.kind === 'page' ? result.html : '', appData: result.appData });
       ctx.status = result.status;
