@@ -240,8 +240,9 @@ export const historyTexts = {
   system: 'Sistema',
   visitor: 'Visitante',
   by: (who: string) => `por ${who}`,
-  noChanges: 'Sin cambios de campos',
+  fieldCount: (n: number) => `Ver ${n} campo(s)`,
   changeArrow: '→',
+  changedTo: 'cambió a',
   emptyValue: '(vacío)',
   yes: 'Sí',
   no: 'No',
@@ -257,7 +258,7 @@ export const activityTexts = {
   apply: 'Filtrar',
   clear: 'Limpiar',
   empty: 'No hay actividad registrada',
-  record: (id: string) => `Registro ${id.slice(0, 8)}`,
+  record: (name: string | null, id: string) => (name ? `Registro: ${name}` : `Registro ${id.slice(0, 8)}`),
 } as const;
 
 /** Spanish names of the event types of the log (events/catalogue.ts), for history and activity. */

@@ -7,6 +7,7 @@ import { TextField } from '../../../ui/TextField';
 import { ListState, LoadMore, SectionHeader } from '../common/states';
 import { useHistory, type HistoryFilter } from '../history/api';
 import { EventList } from '../history/EventList';
+import { recordNameOf } from '../history/describe';
 import { activityTexts as t, eventTypeLabel } from '../texts';
 
 const allTypes = 'all';
@@ -52,7 +53,7 @@ export function ActivityTab() {
         </div>
       </form>
       <ListState isPending={activity.isPending} error={activity.error} isEmpty={activity.events.length === 0} emptyText={t.empty} onRetry={() => void activity.refetch()}>
-        <EventList events={activity.events} labelOf={(event) => eventTypeLabel[event.type] ?? event.type} extra={(event) => t.record(event.streamId)} />
+        <EventList events={activity.events} labelOf={(event) => eventTypeLabel[event.type] ?? event.type} extra={(event) => t.record(recordNameOf(event), event.streamId)} foldAfter={4} />
         <LoadMore hasMore={activity.hasNextPage} isLoading={activity.isFetchingNextPage} onLoad={() => void activity.fetchNextPage()} />
       </ListState>
     </section>

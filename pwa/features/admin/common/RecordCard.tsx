@@ -19,7 +19,7 @@ export function RecordCard({ title, badges, children, actions, label }: Props) {
         {badges && <div className="flex flex-wrap gap-1.5">{badges}</div>}
       </header>
       {children && <div className="flex flex-col gap-1.5 text-sm text-slate-700">{children}</div>}
-      <footer className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">{actions}</footer>
+      <footer className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-3">{actions}</footer>
     </article>
   );
 }

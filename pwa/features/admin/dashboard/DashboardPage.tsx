@@ -1,6 +1,6 @@
 // /admin/dashboard: the header with who is signed in and 'Cerrar Sesión', and the tabs. The chosen
 // tab lives in the URL (?tab=rss) so a reload or a shared link keeps it.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { userRoleLabel, type SessionUser } from '../../../../domain';
@@ -28,6 +28,11 @@ function Dashboard({ user, banner }: { user: SessionUser; banner?: ReactNode }) 
       else next.set('tab', id);
       return next;
     }, { replace: true });
+
+  // On a phone the tab row scrolls sideways: keep the chosen tab (from a reload too) in sight.
+  useEffect(() => {
+    document.querySelector('[role="tab"][aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [selected]);
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -65,9 +70,9 @@ function DashboardHeader({ user }: { user: SessionUser }) {
     <header className="sticky top-0 z-30 bg-navy-950 text-white shadow">
       <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-3 py-3 sm:px-6">
         <div className="flex min-w-0 items-center gap-3">
-          <ShieldCheck className="size-7 shrink-0 text-accent-400" aria-hidden="true" />
+          <ShieldCheck className="hidden size-7 shrink-0 text-accent-400 sm:block" aria-hidden="true" />
           <div className="min-w-0">
-            <h1 className="truncate text-lg font-bold sm:text-xl">{t.title}</h1>
+            <h1 className="truncate text-base font-bold sm:text-xl">{t.title}</h1>
             <p className="truncate text-xs text-slate-300">{t.signedInAs(user.username, userRoleLabel[user.role])}</p>
           </div>
         </div>

@@ -1,5 +1,5 @@
 // Turns history events into Spanish lines: who, when, what kind of change, and each field's from → to.
-import { contactStatusLabel, formatDateTime, userRoleLabel } from '../../../../domain';
+import { advanceFormLabels, contactStatusLabel, formatDateTime, userRoleLabel } from '../../../../domain';
 import { fieldLabel, historyTexts as t, originLabel } from '../texts';
 import type { HistoryEvent } from './api';
 
@@ -20,7 +20,16 @@ export function formatValue(field: string, value: unknown): string {
   return plain.length > maxValueLength ? `${plain.slice(0, maxValueLength)}…` : plain;
 }
 
-export const fieldName = (field: string) => fieldLabel[field] ?? field;
+export const fieldName = (field: string) => fieldLabel[field] ?? advanceFormLabels[field] ?? field;
+
+/** The record's own name when the event carries it (a creation, a rename): title, name, host or username. */
+export function recordNameOf(event: HistoryEvent): string | null {
+  for (const field of ['title', 'name', 'hostName', 'username']) {
+    const value = event.changes[field]?.to;
+    if (typeof value === 'string' && value) return value;
+  }
+  return null;
+}
 
 /** 'por admin', 'Sistema (importación RSS)', 'Visitante'. */
 export function actorOf(event: HistoryEvent): string {
@@ -33,7 +42,11 @@ export function actorOf(event: HistoryEvent): string {
 export type ChangeLine = { field: string; label: string; from: string; to: string; created: boolean };
 
 export function changeLines(event: HistoryEvent): ChangeLine[] {
-  return Object.entries(event.changes).map(([field, { from, to }]) => ({
+  const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  return Object.entries(event.changes)
+    // A creation lists what the record was given; fields it was created without say nothing.
+    .filter(([, { from, to }]) => !(isEmpty(from) && isEmpty(to)))
+    .map(([field, { from, to }]) => ({
     field,
     label: fieldName(field),
     from: formatValue(field, from),
