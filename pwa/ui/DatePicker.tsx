@@ -1,5 +1,6 @@
 // A labelled date field with a calendar popover, in Spanish with weeks starting on Monday (spec
 // section 1). Its value is a calendar day 'YYYY-MM-DD' ('' for none), the form the API takes.
+import { useEffect, useState } from 'react';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { parseDate, type CalendarDate } from '@internationalized/date';
 import {
@@ -46,13 +47,23 @@ const toCalendarDate = (day: string): CalendarDate | null => {
 const iconButton = 'inline-flex size-9 items-center justify-center rounded-md text-slate-600 outline-none hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-400';
 
 export function DatePicker({ label, value, onChange, description, errorMessage, clearLabel, className = '', ...props }: DatePickerProps) {
+  // While a year is being typed ('2', '20', '202'...) the field already holds a whole date (year 2,
+  // 20, 202): keep it here and report only dates with a four-digit year (or none at all).
+  const [draft, setDraft] = useState<CalendarDate | null>(() => toCalendarDate(value));
+  useEffect(() => setDraft(toCalendarDate(value)), [value]);
+  const change = (date: CalendarDate | null) => {
+    setDraft(date);
+    if (!date) onChange('');
+    else if (date.year >= 1000) onChange(date.toString());
+  };
+
   return (
     // es-CR: day/month/year segments and Spanish month names; firstDayOfWeek pins Monday whatever CLDR says.
     <I18nProvider locale="es-CR">
       <AriaDatePicker
         {...props}
-        value={toCalendarDate(value)}
-        onChange={(date) => onChange(date ? date.toString() : '')}
+        value={draft}
+        onChange={change}
         firstDayOfWeek="mon"
         isInvalid={Boolean(errorMessage)}
         validationBehavior="aria"

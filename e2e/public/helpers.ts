@@ -1,0 +1,44 @@
+// Helpers of the public-site tests: articles made through the API as admin, console watching.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '../fixtures';
+
+export type ArticleInput = { title: string; category?: string; publishedAt?: string; excerpt?: string; content?: string; image?: string | null };
+export type CreatedArticle = { id: string; slug: string; title: string };
+
+const slugOf = (title: string) =>
+  title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+export async function createArticle(api: APIRequestContext, input: ArticleInput): Promise<CreatedArticle> {
+  const response = await api.post('/api/news', {
+    data: {
+      slug: slugOf(input.title),
+      excerpt: 'Resumen breve de la noticia para la lista.',
+      content: '<p>Primer párrafo del artículo con <strong>texto destacado</strong>.</p><h2>Recomendaciones</h2><ul><li>Revise sus espacios.</li></ul>',
+      category: 'Ciberseguridad',
+      author: 'Equipo de Pruebas',
+      ...input,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as CreatedArticle;
+}
+
+/** Collects console errors and uncaught exceptions (hydration mismatches show up as either). */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Waits until React has taken over the server's HTML (the header's menu button then reacts). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+  });
+}
+
+export const publicPages = ['/', '/servicios', '/noticias', '/contacto'] as const;

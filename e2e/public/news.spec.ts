@@ -1,0 +1,133 @@
+// The news list against real data: texts, every filter (kept in the URL), clearing, Back, paging.
+import { test, expect, unique } from '../fixtures';
+import { createArticle, waitForHydration } from './helpers';
+
+test('news list: hero, filters with their defaults, and cards with their fields', async ({ page, api }) => {
+  const title = unique('Tarjeta completa');
+  await createArticle(api, { title, category: 'Tecnología', publishedAt: '2023-03-05T18:00:00Z', image: null, excerpt: 'Extracto de la tarjeta.' });
+  await page.goto(`/noticias?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Noticias y Actualizaciones' })).toBeVisible();
+  await expect(page.getByText('Mantente informado sobre las últimas tendencias en seguridad y ciberseguridad')).toBeVisible();
+  await expect(page.getByPlaceholder('Buscar noticias...')).toHaveValue(title);
+  await expect(page.getByRole('button', { name: /Categoría/ })).toContainText('Todas');
+  await expect(page.getByRole('button', { name: /Ordenar/ })).toContainText('Más recientes');
+  await expect(page.getByRole('group', { name: 'Fecha desde' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Fecha hasta' })).toBeVisible();
+  const card = page.getByRole('article').filter({ hasText: title });
+  await expect(card).toContainText('Tecnología');
+  await expect(card).toContainText('5 de marzo, 2023');
+  await expect(card).toContainText('Extracto de la tarjeta.');
+  await expect(card.getByRole('link', { name: title })).toHaveAttribute('href', /^\/noticias\/tarjeta-completa-/);
+});
+
+test('search, category and sort filter the list and live in the URL; Back undoes them', async ({ page, api }) => {
+  const token = unique('Filtro').replace(/\s/g, '');
+  await createArticle(api, { title: `${token} alfa`, category: 'Ciberseguridad', publishedAt: '2022-01-10T15:00:00Z' });
+  await createArticle(api, { title: `${token} beta`, category: 'Tecnología', publishedAt: '2022-02-10T15:00:00Z' });
+  await createArticle(api, { title: `${token} gamma`, category: 'Tecnología', publishedAt: '2022-03-10T15:00:00Z' });
+  await page.goto('/noticias');
+  await waitForHydration(page);
+  await expect(page.getByRole('button', { name: 'Limpiar filtros' })).toHaveCount(0);
+
+  await page.getByPlaceholder('Buscar noticias...').fill(token);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${token}`));
+  const titles = page.getByRole('article').getByRole('heading');
+  await expect(titles).toHaveText([`${token} gamma`, `${token} beta`, `${token} alfa`]);
+  await expect(page.getByRole('button', { name: 'Limpiar filtros' })).toBeVisible();
+
+  await page.getByRole('button', { name: /Categoría/ }).click();
+  await page.getByRole('option', { name: 'Tecnología' }).click();
+  await expect(page).toHaveURL(/categoria=Tecnolog%C3%ADa/);
+  await expect(titles).toHaveText([`${token} gamma`, `${token} beta`]);
+
+  await page.getByRole('button', { name: /Ordenar/ }).click();
+  await page.getByRole('option', { name: 'Más antiguas' }).click();
+  await expect(page).toHaveURL(/orden=antiguas/);
+  await expect(titles).toHaveText([`${token} beta`, `${token} gamma`]);
+
+  // The URL alone reproduces the list (a shared link).
+  await page.reload();
+  await expect(titles).toHaveText([`${token} beta`, `${token} gamma`]);
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/orden=antiguas/);
+  await expect(titles).toHaveText([`${token} gamma`, `${token} beta`]);
+  await expect(page.getByRole('button', { name: /Ordenar/ })).toContainText('Más recientes');
+});
+
+test('the date pickers filter by calendar day in Costa Rica, both days included', async ({ page, api }) => {
+  const token = unique('Fechas').replace(/\s/g, '');
+  // 23:30 in Costa Rica on 1 June is already 2 June in UTC: the day that counts is the local one.
+  await createArticle(api, { title: `${token} mayo`, publishedAt: '2021-05-20T15:00:00Z' });
+  await createArticle(api, { title: `${token} junio`, publishedAt: '2021-06-02T05:30:00Z' });
+  await createArticle(api, { title: `${token} julio`, publishedAt: '2021-07-15T15:00:00Z' });
+  await page.goto(`/noticias?q=${token}`);
+  await waitForHydration(page);
+  const titles = page.getByRole('article').getByRole('heading');
+  await expect(titles).toHaveCount(3);
+
+  // Typed in the field: day, month, year (es-CR).
+  const from = page.getByRole('group', { name: 'Fecha desde' });
+  await from.getByRole('spinbutton').first().click();
+  await page.keyboard.type('01062021');
+  await expect(page).toHaveURL(/desde=2021-06-01/);
+  await expect(titles).toHaveText([`${token} julio`, `${token} junio`]);
+
+  await page.goto(`/noticias?q=${token}&desde=2021-06-01&hasta=2021-06-01`);
+  await expect(titles).toHaveText([`${token} junio`]);
+  await expect(page.getByRole('group', { name: 'Fecha hasta' })).toContainText('1');
+
+  // Chosen in the calendar: Spanish month, weeks from Monday.
+  await page.goto(`/noticias?q=${token}`);
+  await waitForHydration(page);
+  await page.getByRole('group', { name: 'Fecha hasta' }).getByRole('button', { name: /Calendario|calendario/ }).click();
+  const calendar = page.getByRole('dialog');
+  await expect(calendar.getByRole('columnheader').first()).toHaveText(/^l/i);
+  await expect(calendar.getByRole('columnheader').last()).toHaveText(/^d/i);
+  await expect(calendar.getByRole('heading')).toHaveText(/(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre) de \d{4}/i);
+});
+
+test('"Limpiar filtros" resets every filter at once', async ({ page }) => {
+  await page.goto('/noticias?q=nada-coincide-con-esto&categoria=Noticias&desde=2020-01-01&hasta=2020-12-31&orden=antiguas');
+  await waitForHydration(page);
+  await expect(page.getByText('No hay noticias disponibles')).toBeVisible();
+  await expect(page.getByText('Pronto publicaremos contenido nuevo')).toBeVisible();
+  await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+  await expect(page).toHaveURL(/\/noticias$/);
+  await expect(page.getByPlaceholder('Buscar noticias...')).toHaveValue('');
+  await expect(page.getByRole('button', { name: /Categoría/ })).toContainText('Todas');
+  await expect(page.getByRole('button', { name: /Ordenar/ })).toContainText('Más recientes');
+  await expect(page.getByRole('button', { name: 'Limpiar filtros' })).toHaveCount(0);
+});
+
+test('long lists are paged with the total of X-Total-Count', async ({ page, api }) => {
+  const token = unique('Pagina').replace(/\s/g, '');
+  for (let i = 1; i <= 14; i++) {
+    await createArticle(api, { title: `${token} n${String(i).padStart(2, '0')}`, publishedAt: `2020-01-${String(i).padStart(2, '0')}T15:00:00Z` });
+  }
+  await page.goto(`/noticias?q=${token}`);
+  await waitForHydration(page);
+  await expect(page.getByText('14 noticias')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(12);
+  await expect(page.getByText('Página 1 de 2')).toBeVisible();
+  await page.getByRole('link', { name: 'Siguiente' }).click();
+  await expect(page).toHaveURL(/pagina=2/);
+  await expect(page.getByRole('article').getByRole('heading')).toHaveText([`${token} n02`, `${token} n01`]);
+  await page.getByRole('link', { name: 'Anterior' }).click();
+  await expect(page.getByRole('article')).toHaveCount(12);
+});
+
+test('loading and error states of the list', async ({ page }) => {
+  await page.goto('/contacto');
+  await waitForHydration(page);
+  await page.route('**/api/news?**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Error interno' }) });
+  });
+  // Opened from another page, the list has nothing to show until its first answer.
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Noticias' }).click();
+  await expect(page.getByText('Cargando noticias...')).toBeVisible();
+  // A new filter is a new query: not cached, fetched, and failing.
+  await page.getByPlaceholder('Buscar noticias...').fill('consulta que falla');
+  await expect(page.getByText('Error al cargar noticias')).toBeVisible();
+});
