@@ -2,9 +2,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { pwaPlugin } from './pwa/offline/vite-pwa.ts';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  // The service worker and its precache list belong to the browser build only (pwa/offline/vite-pwa.ts).
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [pwaPlugin('dist/client')])],
   build: isSsrBuild
     ? // The server bundle needs no copy of public/ (FACTS.md); the output folder comes from the build script.
       { copyPublicDir: false, target: 'node20' }

@@ -8,6 +8,7 @@ import { readAppData } from './lib/app-data';
 import { browserQueryClient } from './lib/query-client';
 import { fallbackSite } from './lib/site';
 import { matchRoute } from './routes';
+import { prepareOfflineData, startOffline } from './offline/start';
 
 async function start() {
   const data = readAppData();
@@ -15,7 +16,9 @@ async function start() {
   if (data?.queries) hydrate(queryClient, data.queries);
 
   // Load the page's chunk before React starts, so hydration finds the same tree the server sent.
-  await matchRoute(window.location.pathname)?.route.page.preload?.();
+  // Admin screens opened offline first get the last lists they showed back (pwa/offline).
+  const path = window.location.pathname;
+  await Promise.all([matchRoute(path)?.route.page.preload?.(), prepareOfflineData(queryClient, path)]);
 
   const container = document.getElementById('root')!;
   const app = (
@@ -25,6 +28,7 @@ async function start() {
   );
   if (container.firstElementChild) hydrateRoot(container, app);
   else createRoot(container).render(app);
+  startOffline(queryClient, path);
 }
 
 void start();

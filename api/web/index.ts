@@ -12,6 +12,7 @@ import { siteInfo, type Config } from '../config';
 import type * as ServerEntry from '../../pwa/entry-server';
 import { acceptedEncoding, compress } from './compress';
 import { fillTemplate, headTags, preloadTags, type ViteManifest } from './html';
+import { appShellHead, appShellPath, appShellSourceRoute, manifestPath, webManifest } from './manifest';
 import { robotsTxt, sitemapXml } from './seo-files';
 import { createStaticFiles } from './static';
 import type { PublicQueries } from './types';
@@ -46,6 +47,12 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
       ctx.body = robotsTxt(site);
       return;
     }
+    if (ctx.path === manifestPath) {
+      ctx.type = 'application/manifest+json; charset=utf-8';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = webManifest(site);
+      return;
+    }
     const entry = await renderer.entry();
     if (ctx.path === '/sitemap.xml') {
       ctx.type = 'application/xml; charset=utf-8';
@@ -56,8 +63,11 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
 
     try {
       const template = await renderer.template(ctx.url);
-      const result = await entry.render(ctx.url, { site, data: opts.queries, nonce: ctx.state.cspNonce as string | undefined });
-      const head = [headTags(result.head, site), preloadTags(renderer.manifest, result.pageSource, template)].filter(Boolean).join('\n    ');
+      // The offline app shell (manifest.ts) is a client-only screen's shell under a neutral title.
+      const shell = ctx.path === appShellPath;
+      const result = await entry.render(shell ? appShellSourceRoute : ctx.url, { site, data: opts.queries, nonce: ctx.state.cspNonce as string | undefined });
+      const pageHead = shell ? appShellHead(site) : result.head;
+      const head = [headTags(pageHead, site), shell ? '' : preloadTags(renderer.manifest, result.pageSource, template)].filter(Boolean).join('\n    ');
       const html = fillTemplate(template, { head, html: result.kind === 'page' ? result.html : '', appData: result.appData });
       ctx.status = result.status;
       ctx.type = 'text/html; charset=utf-8';

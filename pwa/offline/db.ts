@@ -1,0 +1,33 @@
+// The app's own IndexedDB (via idb): advance-form drafts with their photos, and each staff member's
+// last loaded admin lists. One database, opened once per tab.
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DehydratedState } from '@tanstack/react-query';
+import type { Draft } from './draft-types';
+
+export type PersistedQueries = { userId: string; savedAt: string; state: DehydratedState };
+
+interface OfflineSchema extends DBSchema {
+  drafts: { key: string; value: Draft; indexes: { byUpdated: string } };
+  queryCache: { key: string; value: PersistedQueries };
+}
+
+export type OfflineDb = IDBPDatabase<OfflineSchema>;
+
+const databaseName = 'contraespionaje-offline';
+let opening: Promise<OfflineDb> | null = null;
+
+export function offlineDb(): Promise<OfflineDb> {
+  opening ??= openDB<OfflineSchema>(databaseName, 1, {
+    upgrade(db) {
+      const drafts = db.createObjectStore('drafts', { keyPath: 'id' });
+      drafts.createIndex('byUpdated', 'updatedAt');
+      db.createObjectStore('queryCache', { keyPath: 'userId' });
+    },
+    // Another tab opened a newer version of this database (after an update): let it proceed.
+    blocking() {
+      void opening?.then((db) => db.close());
+      opening = null;
+    },
+  });
+  return opening;
+}

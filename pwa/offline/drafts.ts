@@ -1,0 +1,75 @@
+// Drafts in IndexedDB: read, write, list, delete, and a change signal every tab hears (BroadcastChannel),
+// so the 'Borradores' tab and an open form stay current while another tab syncs.
+import type { AdvanceFormValues } from '../../domain';
+import { offlineDb } from './db';
+import type { Draft, DraftPhotos, DraftVariant } from './draft-types';
+import { setPendingFlag } from './device-flags';
+
+export type { Draft, DraftPhoto, DraftPhotos, DraftState, DraftVariant } from './draft-types';
+
+const listeners = new Set<() => void>();
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('offline-drafts');
+channel?.addEventListener('message', () => listeners.forEach((listener) => listener()));
+
+function announceChange() {
+  listeners.forEach((listener) => listener());
+  channel?.postMessage('changed');
+}
+
+/** Called after any draft changes, in this tab or another. */
+export function onDraftsChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function newDraft(variant: DraftVariant, ownerId: string | null, values: AdvanceFormValues, photos: DraftPhotos = {}): Draft {
+  return { id: crypto.randomUUID(), variant, ownerId, values, photos, state: 'draft', error: null, updatedAt: new Date().toISOString(), formId: null };
+}
+
+export async function getDraft(id: string): Promise<Draft | undefined> {
+  return (await offlineDb()).get('drafts', id);
+}
+
+export async function putDraft(draft: Draft): Promise<Draft> {
+  await (await offlineDb()).put('drafts', draft);
+  if (draft.state === 'pending') setPendingFlag(true);
+  announceChange();
+  return draft;
+}
+
+/**
+ * Read-modify-write in one IndexedDB transaction, so two tabs never overwrite each other's change.
+ * `change` answers the new draft, or null to leave it as it is; the stored result is answered.
+ */
+export async function updateDraft(id: string, change: (draft: Draft) => Draft | null): Promise<Draft | undefined> {
+  const db = await offlineDb();
+  const tx = db.transaction('drafts', 'readwrite');
+  const current = await tx.store.get(id);
+  const next = current ? change(current) : null;
+  if (next) await tx.store.put(next);
+  await tx.done;
+  if (next) {
+    if (next.state === 'pending') setPendingFlag(true);
+    announceChange();
+  }
+  return next ?? current;
+}
+
+export async function deleteDraft(id: string): Promise<void> {
+  await (await offlineDb()).delete('drafts', id);
+  announceChange();
+}
+
+/** Newest first; with `ownerId` an admin's own drafts (public drafts have no owner). */
+export async function listDrafts(filter: { variant?: DraftVariant; ownerId?: string | null } = {}): Promise<Draft[]> {
+  const all = await (await offlineDb()).getAllFromIndex('drafts', 'byUpdated');
+  return all
+    .reverse()
+    .filter((d) => (filter.variant === undefined || d.variant === filter.variant) && (filter.ownerId === undefined || d.ownerId === filter.ownerId));
+}
+
+/** The draft a reopened form offers to continue: the newest one still being written (or refused). */
+export async function latestOpenDraft(variant: DraftVariant, ownerId: string | null): Promise<Draft | undefined> {
+  const drafts = await listDrafts({ variant, ownerId: variant === 'admin' ? ownerId : undefined });
+  return drafts.find((d) => d.state === 'draft' || d.state === 'error');
+}

@@ -1,0 +1,61 @@
+// The pure decisions of the draft sync (tested in tests/pwa/sync-rules.test.ts): what body a draft
+// sends, how long to wait before trying again, and what an answer means for the draft.
+import { photoFields, type AdvanceFormInput, type PhotoField } from '../../domain';
+import type { Draft } from './draft-types';
+
+/** Photos photographed but not uploaded yet (or whose upload the server no longer has). */
+export function photosToUpload(draft: Pick<Draft, 'photos'>): PhotoField[] {
+  return photoFields.filter((field) => draft.photos[field] && !draft.photos[field]!.objectPath);
+}
+
+/**
+ * The create call's body: the answers, each photo field holding its upload's link. A photo kept as a
+ * blob wins over whatever link the values hold (a link from an upload that may have expired).
+ */
+export function submissionBody(draft: Pick<Draft, 'values' | 'photos'>): AdvanceFormInput {
+  const body: Record<string, unknown> = { ...draft.values, website: '' };
+  for (const field of photoFields) {
+    const photo = draft.photos[field];
+    if (photo) body[field] = photo.objectPath;
+  }
+  return body as AdvanceFormInput;
+}
+
+/** 2 s, 4 s, 8 s ... up to 5 minutes, with ±20 % jitter so many tablets coming back online spread out. */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(2_000 * 2 ** Math.max(0, attempt), 5 * 60_000);
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export type ErrorBody = { message?: string; errors?: Record<string, string> } | null;
+
+export type AnswerVerdict =
+  | { kind: 'sent' }
+  /** No answer, a server error or a rate limit: the same request later. */
+  | { kind: 'retry' }
+  /** The session expired: the draft waits for staff to sign in again. */
+  | { kind: 'signIn' }
+  /** The server lost these uploads (expired, swept): upload the kept blobs again, then resend. */
+  | { kind: 'reupload'; fields: PhotoField[] }
+  /** The server refused the form itself: the draft shows this message until it is corrected. */
+  | { kind: 'refused'; message: string };
+
+export function judgeAnswer(status: number, body: ErrorBody, draft: Pick<Draft, 'photos'>): AnswerVerdict {
+  if (status >= 200 && status < 300) return { kind: 'sent' };
+  if (status === 401) return { kind: 'signIn' };
+  if (status === 408 || status === 425 || status === 429 || status >= 500) return { kind: 'retry' };
+  const fieldErrors = body?.errors ?? {};
+  const badPhotos = photoFields.filter((field) => fieldErrors[field]);
+  const otherErrors = Object.keys(fieldErrors).filter((field) => !badPhotos.includes(field as PhotoField));
+  if (status === 400 && badPhotos.length > 0 && otherErrors.length === 0 && badPhotos.every((field) => draft.photos[field])) {
+    return { kind: 'reupload', fields: badPhotos };
+  }
+  return { kind: 'refused', message: refusalMessage(status, body) };
+}
+
+/** The server's Spanish message with its field messages, as one line the drafts tab can show. */
+export function refusalMessage(status: number, body: ErrorBody): string {
+  const head = body?.message ?? `Error ${status}`;
+  const details = Object.values(body?.errors ?? {});
+  return details.length ? `${head}: ${details.join('; ')}` : head;
+}

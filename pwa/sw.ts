@@ -1,0 +1,130 @@
+/// <reference lib="webworker" />
+// The service worker (/sw.js, built by vite-plugin-pwa's injectManifest). It keeps the site usable with
+// no signal without ever standing between a connected visitor and the server (FACTS.md):
+// - precache: the public shell's js/css, icons, and the client-rendered app shell (/app-shell); never a
+//   server-rendered page, which would replace the server's HTML online (hydration error 418);
+// - navigations: network first; offline, the cached copy of that URL, else the app shell, which renders
+//   the admin and form screens (and any other route) in the browser;
+// - admin and form chunks: cached on first use, so a visitor's phone never fetches admin code;
+// - GET /api/news* and /api/services (published data, the same for everyone): network first;
+// - everything else (API writes, staff data, photos, the session): straight to the network, never cached.
+//   Staff lists offline come from the app's per-user IndexedDB copy (pwa/offline/query-persist.ts).
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { cacheNames, isCacheablePage, isPublicApiRequest, isRuntimeAsset, swMessages, type SwMessage } from './offline/sw-rules';
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// A new version waits until the person chooses 'Actualizar' (the page saves any open draft first); the
+// very first install has nothing to wait for and takes the open page at once, so it can be cached.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const message = event.data as SwMessage | null;
+  if (message?.type === swMessages.skipWaiting) void self.skipWaiting();
+  if (message?.type === swMessages.cachePage) event.waitUntil(Promise.all([cachePage(message.url), cacheAssets(message.assets ?? [])]).then(([cached]) => event.ports[0]?.postMessage({ cached })));
+});
+clientsClaim();
+
+// Pages cached by the previous version name its hashed files, which the new precache no longer holds:
+// offline they would load without scripts. The app shell (plus cached news data) replaces them.
+let pagesCleared: Promise<unknown> = Promise.resolve();
+self.addEventListener('activate', (event) => {
+  pagesCleared = caches.delete(cacheNames.pages);
+  event.waitUntil(pagesCleared);
+});
+
+const samePageOrigin = (url: URL) => url.origin === self.location.origin;
+
+const pageStrategy = new NetworkFirst({
+  cacheName: cacheNames.pages,
+  // On a weak signal a copy seen before is better than a blank wait.
+  networkTimeoutSeconds: 6,
+  // The server varies on Accept-Encoding, which a worker's requests never carry the same way.
+  matchOptions: { ignoreVary: true },
+  plugins: [{ cacheWillUpdate: async ({ response }) => (isCacheablePage(response) ? response : null) }],
+});
+
+async function handleNavigation(options: RouteHandlerCallbackOptions): Promise<Response> {
+  try {
+    const response = await pageStrategy.handle(options);
+    if (response) return response;
+  } catch {
+    // No network and no copy of this URL: the app shell below.
+  }
+  return (await matchPrecache(cacheNames.appShellUrl)) ?? Response.error();
+}
+
+registerRoute(({ request, url }) => request.mode === 'navigate' && samePageOrigin(url) && !/^\/(api|objects)\//.test(url.pathname), handleNavigation);
+
+registerRoute(
+  ({ request, url }) => samePageOrigin(url) && isPublicApiRequest(request.method, url),
+  new NetworkFirst({
+    cacheName: cacheNames.publicApi,
+    networkTimeoutSeconds: 6,
+    matchOptions: { ignoreVary: true },
+    plugins: [
+      { cacheWillUpdate: async ({ response }) => ((await isPublishedAnswer(response)) ? response : null) },
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 30 }),
+    ],
+  }),
+);
+
+// Hashed file names never change content, so the first copy is good for ever (until expiry).
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && samePageOrigin(url) && isRuntimeAsset(url.pathname),
+  new CacheFirst({
+    cacheName: cacheNames.assets,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * 60 * 24 * 90 })],
+  }),
+);
+
+/** Staff may read unpublished articles through the same URLs: only a published answer is kept. */
+async function isPublishedAnswer(response: Response): Promise<boolean> {
+  if (response.status !== 200) return false;
+  try {
+    const body = (await response.clone().json()) as unknown;
+    const items = Array.isArray(body) ? body : [body];
+    return items.every((item) => !item || typeof item !== 'object' || !('reviewRequired' in item) || item.reviewRequired === false);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The page asks for this once the worker is active: the first visit's own page was loaded before any
+ * worker existed, so without it that very page would not open offline (FACTS.md).
+ */
+async function cachePage(href: string): Promise<boolean> {
+  const url = new URL(href, self.location.origin);
+  if (!samePageOrigin(url)) return false;
+  url.hash = '';
+  await pagesCleared;
+  try {
+    const response = await fetch(url.href, { credentials: 'same-origin', headers: { Accept: 'text/html' } });
+    if (!isCacheablePage(response)) return false;
+    const cache = await caches.open(cacheNames.pages);
+    await cache.put(url.href, response);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Chunks the first visit loaded before the worker existed (an admin screen's, say): kept like later ones. */
+async function cacheAssets(urls: string[]): Promise<void> {
+  const cache = await caches.open(cacheNames.assets);
+  await Promise.all(
+    urls.map(async (href) => {
+      const url = new URL(href, self.location.origin);
+      if (!samePageOrigin(url) || !isRuntimeAsset(url.pathname) || (await matchPrecache(url.pathname)) || (await cache.match(url.href))) return;
+      await cache.add(url.href).catch(() => undefined);
+    }),
+  );
+}
