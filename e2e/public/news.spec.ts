@@ -81,10 +81,14 @@ test('the date pickers filter by calendar day in Costa Rica, both days included'
   await page.goto(`/noticias?q=${token}`);
   await waitForHydration(page);
   await page.getByRole('group', { name: 'Fecha hasta' }).getByRole('button', { name: /Calendario|calendario/ }).click();
-  const calendar = page.getByRole('dialog');
-  await expect(calendar.getByRole('columnheader').first()).toHaveText(/^l/i);
-  await expect(calendar.getByRole('columnheader').last()).toHaveText(/^d/i);
-  await expect(calendar.getByRole('heading')).toHaveText(/(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre) de \d{4}/i);
+  const grid = page.getByRole('dialog', { name: /Fecha hasta/ }).getByRole('grid');
+  await expect(grid).toHaveAccessibleName(/^(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre) de \d{4}$/);
+  // The second week is always whole: it starts on a Monday and ends on a Sunday.
+  const secondWeek = grid.locator('tbody tr').nth(1).getByRole('button');
+  await expect(secondWeek.first()).toHaveAccessibleName(/^lunes, /);
+  await expect(secondWeek.last()).toHaveAccessibleName(/^domingo, /);
+  await secondWeek.nth(2).click();
+  await expect(page).toHaveURL(/hasta=\d{4}-\d{2}-\d{2}/);
 });
 
 test('"Limpiar filtros" resets every filter at once', async ({ page }) => {
