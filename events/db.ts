@@ -42,6 +42,8 @@ async function openPostgres(url: string, max = 10): Promise<Db> {
     max,
     onnotice: () => {},
     connection: { application_name: 'contraespionaje-cr' },
+    // Our jsonb parameters arrive as JSON text (as PGlite takes them); postgres.js would stringify them again.
+    types: { json: { to: 114, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => JSON.parse(x) } } as any,
   });
   const run = (client: any) => async (text: string, params: unknown[] = []) =>
     [...(await client.unsafe(text, params as any[]))] as any[];
