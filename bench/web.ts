@@ -1,0 +1,82 @@
+// `npm run bench:web`: for each public route, the JavaScript and CSS a first visit downloads (gzipped
+// bytes, and the bytes actually sent with the server's Brotli), then Lighthouse's mobile scores.
+// Targets (issue 3): at most 100 KB of gzipped JavaScript on '/'; performance ≥ 95, accessibility 100,
+// best practices ≥ 95 and SEO 100 on '/', '/noticias' and an article.
+// Runs the real app on a fresh in-memory database with five articles (scripts/dev-site.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startSite } from '../scripts/dev-site';
+
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const jsTargetBytes = 100 * 1024;
+const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
+
+type Transfer = { js: number; css: number; jsSent: number; cssSent: number; files: number };
+
+async function firstVisit(url: string): Promise<Transfer> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromeFlags.slice(1) });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const totals: Transfer = { js: 0, css: 0, jsSent: 0, cssSent: 0, files: 0 };
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        const gz = gzipSync(body, { level: 9 }).length;
+        totals.files++;
+        if (type === 'script') (totals.js += gz), (totals.jsSent += sizes.responseBodySize);
+        else (totals.css += gz), (totals.cssSent += sizes.responseBodySize);
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await browser.close();
+  return totals;
+}
+
+async function lighthouseScores(url: string): Promise<Record<string, number>> {
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) });
+    const categories = result!.lhr.categories;
+    return Object.fromEntries(Object.keys(targets).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]));
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const site = await startSite();
+try {
+  const routes = ['/', '/servicios', '/noticias', `/noticias/${site.articleSlug}`, '/contacto'];
+  const scored = new Set(['/', '/noticias', `/noticias/${site.articleSlug}`]);
+  const rows: Record<string, unknown>[] = [];
+  let failures = 0;
+  for (const route of routes) {
+    const transfer = await firstVisit(site.baseURL + route);
+    const scores = await lighthouseScores(site.baseURL + route);
+    const misses = [
+      ...(route === '/' && transfer.js > jsTargetBytes ? [`JS ${kb(transfer.js)} > 100 KB`] : []),
+      ...(scored.has(route) ? Object.entries(targets).filter(([key, min]) => scores[key] < min).map(([key, min]) => `${key} ${scores[key]} < ${min}`) : []),
+    ];
+    failures += misses.length;
+    rows.push({ route, jsGzip: kb(transfer.js), cssGzip: kb(transfer.css), jsSent: kb(transfer.jsSent), cssSent: kb(transfer.cssSent), files: transfer.files, ...scores, targets: misses.length ? misses.join('; ') : scored.has(route) || route === '/' ? 'ok' : '-' });
+    console.log(`${route}: JS ${kb(transfer.js)} gz (${kb(transfer.jsSent)} enviados), CSS ${kb(transfer.css)} gz, Lighthouse ${JSON.stringify(scores)}${misses.length ? `  ✗ ${misses.join('; ')}` : ''}`);
+  }
+  console.table(rows);
+  mkdirSync('bench/out', { recursive: true });
+  writeFileSync('bench/out/web.json', JSON.stringify({ measuredAt: new Date().toISOString(), rows }, null, 2));
+  console.log(failures ? `${failures} objetivo(s) sin cumplir` : 'Todos los objetivos cumplidos');
+  process.exitCode = failures ? 1 : 0;
+} finally {
+  await site.stop();
+}

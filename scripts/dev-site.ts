@@ -1,0 +1,79 @@
+// Starts the real app (built assets, a fresh in-memory database, a known admin) with a few published
+// articles, for the measuring scripts: bench/web.ts and scripts/screenshots.ts.
+// `SKIP_BUILD=1` reuses dist/ as it is; otherwise `npm run build` runs first so the figures are of
+// the code in the tree.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../api/app';
+import { loadConfig } from '../api/config';
+import { freshDatabase } from '../tests/helpers/database';
+
+export type Site = { baseURL: string; articleSlug: string; stop(): Promise<void> };
+
+const admin = { username: 'admin', password: 'clave-medicion-segura-123' };
+
+const sampleArticles = [
+  ['Cómo detectar micrófonos ocultos en su oficina', 'Anti-Espionaje', 'Señales de alerta y buenas prácticas para proteger las reuniones de su empresa.'],
+  ['Nuevas variantes de software espía en teléfonos móviles', 'Ciberseguridad', 'Investigadores advierten sobre aplicaciones que graban llamadas y mensajes sin permiso.'],
+  ['Rastreadores GPS: qué son y cómo encontrarlos en su vehículo', 'Tecnología', 'Una guía práctica para revisar su automóvil y evitar el seguimiento no autorizado.'],
+  ['Costa Rica refuerza su estrategia nacional de ciberseguridad', 'Noticias', 'El país actualiza sus protocolos de respuesta tras los incidentes de los últimos años.'],
+  ['Reuniones de directorio: el blanco preferido del espionaje corporativo', 'Anti-Espionaje', 'Por qué las salas de juntas concentran el riesgo y cómo protegerlas antes de cada sesión.'],
+] as const;
+
+export async function startSite(): Promise<Site> {
+  if (!process.env.SKIP_BUILD) {
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build falló');
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sitio-medicion-'));
+  const database = await freshDatabase();
+  const httpServer = createServer();
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  const port = (httpServer.address() as AddressInfo).port;
+  const baseURL = `http://127.0.0.1:${port}`;
+  const config = loadConfig(
+    { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, PUBLIC_URL: baseURL, FEED_SCHEDULER: 'off', PUBLIC_WRITE_LIMIT: '0' },
+    { databaseUrl: database.databaseUrl },
+  );
+  const { app, close } = await createApp(config, { httpServer, db: database.db, log: () => {} });
+  httpServer.on('request', app.callback());
+
+  const login = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(admin) });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  let articleSlug = '';
+  for (const [i, [title, category, excerpt]] of sampleArticles.entries()) {
+    const slug = title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const response = await fetch(`${baseURL}/api/news`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: baseURL },
+      body: JSON.stringify({
+        title,
+        slug,
+        category,
+        excerpt,
+        author: 'Equipo de Seguridad',
+        publishedAt: new Date(Date.UTC(2025, i * 2, 5 + i, 15)).toISOString(),
+        content: `<p>${excerpt}</p><h2>Qué puede hacer</h2><ul><li>Solicite una inspección profesional.</li><li>Evite conversaciones sensibles en lugares no verificados.</li><li>Revise periódicamente sus equipos.</li></ul><p>Nuestro equipo puede ayudarle con un diagnóstico confidencial.</p>`,
+      }),
+    });
+    if (response.status !== 201) throw new Error(`POST /api/news: ${response.status} ${await response.text()}`);
+    articleSlug ||= slug;
+  }
+
+  return {
+    baseURL,
+    articleSlug,
+    async stop() {
+      httpServer.closeAllConnections();
+      await new Promise((resolve) => httpServer.close(resolve));
+      await close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
