@@ -7,7 +7,7 @@ import { ApiError } from '../lib/api';
 import { browserQueryClient } from '../lib/query-client';
 import { toast } from '../ui/toast';
 import { submitAdvanceForm, uploadPhoto } from '../features/advance-form/api';
-import { getDraft, listDrafts, updateDraft, type Draft } from './drafts';
+import { deleteDraft, getDraft, listDrafts, updateDraft, type Draft } from './drafts';
 import { setPendingFlag } from './device-flags';
 import { judgeAnswer, photosToUpload, retryDelayMs, submissionBody, type ErrorBody } from './sync-rules';
 import { offlineTexts as t } from './texts';
@@ -23,14 +23,25 @@ const sessionUrl = '/api/auth/me';
  * 'pending'; it ends 'sent', 'error' (refused, with the server's message) or still 'pending'.
  */
 export async function syncDraft(id: string, staff?: Staff): Promise<SyncOutcome> {
-  const run = () => sendUnderLock(id, staff);
+  const run = () => sendUnderLock(id, staff, false);
   if (!navigator.locks) return run();
   // ifAvailable: a draft another tab is sending right now is that tab's job.
   return navigator.locks.request(`draft-sync-${id}`, { ifAvailable: true }, (lock) => (lock ? run() : 'busy'));
 }
 
-async function sendUnderLock(id: string, knownStaff?: Staff): Promise<SyncOutcome> {
+/**
+ * The form's own 'Guardar Formulario': like syncDraft, but it waits for a tab already sending the
+ * draft, and a refusal throws the server's ApiError (the form shows it next to the fields) and puts
+ * the draft back to 'draft' instead of marking it 'error'.
+ */
+export async function sendDraftNow(id: string): Promise<SyncOutcome> {
+  const run = () => sendUnderLock(id, undefined, true);
+  return navigator.locks ? navigator.locks.request(`draft-sync-${id}`, run) : run();
+}
+
+async function sendUnderLock(id: string, knownStaff: Staff | undefined, interactive: boolean): Promise<SyncOutcome> {
   let draft = await getDraft(id);
+  if (draft?.state === 'sent' && interactive) return 'sent';
   if (!draft || draft.state !== 'pending') return 'skipped';
   if (draft.variant === 'admin') {
     const staff = knownStaff === undefined ? await currentStaff() : knownStaff;
@@ -50,6 +61,7 @@ async function sendUnderLock(id: string, knownStaff?: Staff): Promise<SyncOutcom
       } catch (error) {
         const verdict = failureOf(error, draft);
         if (verdict !== 'refused') return verdict;
+        if (interactive) return backToDraft(id, error);
         return refuse(id, error instanceof ApiError ? `${t.photoUploadFailed}: ${error.serverMessage ?? error.message}` : t.photoUploadFailed);
       }
       // Stored at once: a connection lost after this point does not upload the photo twice.
@@ -66,7 +78,7 @@ async function sendUnderLock(id: string, knownStaff?: Staff): Promise<SyncOutcom
       const verdict = judgeAnswer(error.status, error.body as ErrorBody, draft);
       if (verdict.kind === 'retry') return 'waiting';
       if (verdict.kind === 'signIn') return 'signIn';
-      if (verdict.kind === 'refused') return refuse(id, verdict.message);
+      if (verdict.kind === 'refused') return interactive ? backToDraft(id, error) : refuse(id, verdict.message);
       if (verdict.kind === 'reupload') {
         const fields = verdict.fields;
         const updated = await updateDraft(id, (d) => ({ ...d, photos: Object.fromEntries(Object.entries(d.photos).map(([f, p]) => [f, fields.includes(f as never) ? { ...p, objectPath: null } : p])) }));
@@ -76,7 +88,9 @@ async function sendUnderLock(id: string, knownStaff?: Staff): Promise<SyncOutcom
       }
       return 'waiting';
     }
-    await updateDraft(id, (d) => ({ ...d, state: 'sent', error: null, formId: form.id, updatedAt: new Date().toISOString() }));
+    // A visitor's phone has no drafts list: once sent, the public draft and its photos leave it.
+    if (draft.variant === 'public') await deleteDraft(id);
+    else await updateDraft(id, (d) => ({ ...d, state: 'sent', error: null, formId: form.id, updatedAt: new Date().toISOString() }));
     return 'sent';
   }
   return 'waiting';
@@ -90,6 +104,11 @@ function failureOf(error: unknown, draft: Draft): SyncOutcome | 'refused' {
   if (verdict.kind === 'retry') return 'waiting';
   if (verdict.kind === 'signIn') return 'signIn';
   return 'refused';
+}
+
+async function backToDraft(id: string, error: unknown): Promise<never> {
+  await updateDraft(id, (d) => ({ ...d, state: 'draft', error: null }));
+  throw error;
 }
 
 async function refuse(id: string, message: string): Promise<SyncOutcome> {

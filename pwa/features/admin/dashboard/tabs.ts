@@ -9,6 +9,8 @@ import { ContactsTab } from '../contacts/ContactsTab';
 import { FeedSourcesTab } from '../rss/FeedSourcesTab';
 import { UsersTab } from '../users/UsersTab';
 import { ActivityTab } from '../activity/ActivityTab';
+import { DraftsTab } from '../drafts/DraftsTab';
+import { draftsTexts } from '../drafts/texts';
 
 export type DashboardTab = {
   /** The value of ?tab= in the URL. */
@@ -27,6 +29,7 @@ export const dashboardTabs: DashboardTab[] = [
   { id: 'rss', label: dashboardTexts.tabs.rss, Panel: FeedSourcesTab },
   { id: 'users', label: dashboardTexts.tabs.users, adminOnly: true, Panel: UsersTab },
   { id: 'activity', label: dashboardTexts.tabs.activity, Panel: ActivityTab },
+  { id: 'drafts', label: draftsTexts.tab, Panel: DraftsTab },
 ];
 
 export const defaultTabId = 'news';

@@ -1,0 +1,139 @@
+// 'Borradores': the advance forms this staff member wrote on this device, with their state (Borrador,
+// Pendiente de envío, Enviado, Error with the server's message): resume, send now, PDF, delete.
+// They come from IndexedDB, not the server, so the tab works the same with no signal.
+import { useCallback, useEffect, useState } from 'react';
+import { Download, Pencil, Send, Trash2 } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { formatCalendarDay, formatDateTime, isValidCalendarDay } from '../../../../domain';
+import { Badge, type BadgeVariant } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { buttonClass } from '../../../ui/button-styles';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { toast } from '../../../ui/toast';
+import { useSite } from '../../../lib/site';
+import { deleteDraft, listDrafts, onDraftsChanged, type Draft, type DraftState } from '../../../offline/drafts';
+import { draftStateLabels } from '../../../offline/texts';
+import { Detail, RecordCard } from '../common/RecordCard';
+import { ListState, SectionHeader } from '../common/states';
+import { useSession } from '../session';
+import { draftsTexts as t } from './texts';
+
+const stateBadge: Record<DraftState, BadgeVariant> = { draft: 'default', pending: 'warning', sent: 'success', error: 'danger' };
+
+export const resumeDraftPath = (draft: Draft) => `/admin/avanzadas/nuevo?borrador=${draft.id}`;
+
+function useMyDrafts() {
+  const { user } = useSession();
+  const [drafts, setDrafts] = useState<Draft[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const load = useCallback(() => {
+    if (!user) return;
+    listDrafts({ variant: 'admin', ownerId: user.id }).then(
+      (list) => {
+        setDrafts(list);
+        setError(null);
+      },
+      (e: unknown) => setError(e),
+    );
+  }, [user]);
+  useEffect(() => {
+    load();
+    return onDraftsChanged(load);
+  }, [load]);
+  return { drafts, error, reload: load };
+}
+
+export function DraftsTab() {
+  const { drafts, error, reload } = useMyDrafts();
+  return (
+    <section aria-labelledby="drafts-title">
+      <SectionHeader id="drafts-title" title={t.title} subtitle={t.subtitle} />
+      <ListState isPending={drafts === null && !error} error={error} errorText={t.loadError} isEmpty={drafts?.length === 0} emptyText={t.empty} onRetry={reload}>
+        <div className="grid gap-4 md:grid-cols-2">
+          {drafts?.map((draft) => (
+            <DraftCard key={draft.id} draft={draft} />
+          ))}
+        </div>
+      </ListState>
+    </section>
+  );
+}
+
+function DraftCard({ draft }: { draft: Draft }) {
+  const { siteName } = useSite();
+  const [, navigate] = useLocation();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<'pdf' | 'send' | null>(null);
+  const title = draft.values.hostName?.trim() || t.untitled;
+  const day = typeof draft.values.eventDate === 'string' && isValidCalendarDay(draft.values.eventDate) ? formatCalendarDay(draft.values.eventDate) : '—';
+  const photoCount = Object.keys(draft.photos).length;
+
+  const pdf = async () => {
+    setBusy('pdf');
+    try {
+      const { downloadDraftPdf } = await import('./draft-pdf');
+      await downloadDraftPdf(draft, siteName);
+    } catch (e) {
+      console.error(e);
+      toast({ title: t.pdfError, variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const sendNow = async () => {
+    setBusy('send');
+    const { syncPendingDrafts } = await import('../../../offline/sync');
+    await syncPendingDrafts().finally(() => setBusy(null));
+  };
+  const remove = async () => {
+    await deleteDraft(draft.id);
+    setConfirming(false);
+    toast({ title: t.deleted });
+  };
+
+  return (
+    <RecordCard
+      label={title}
+      title={title}
+      badges={<Badge variant={stateBadge[draft.state]}>{draftStateLabels[draft.state]}</Badge>}
+      actions={
+        <>
+          {draft.state === 'sent' && draft.formId ? (
+            <Link href={`/admin/avanzadas/${draft.formId}`} className={buttonClass('outline', 'sm')}>
+              {t.viewSent}
+            </Link>
+          ) : (
+            <Button variant="outline" size="sm" onPress={() => navigate(resumeDraftPath(draft))}>
+              <Pencil className="size-4" aria-hidden="true" />
+              {t.resume}
+            </Button>
+          )}
+          {draft.state === 'pending' && (
+            <Button variant="outline" size="sm" onPress={() => void sendNow()} isPending={busy === 'send'}>
+              {busy !== 'send' && <Send className="size-4" aria-hidden="true" />}
+              {t.sendNow}
+            </Button>
+          )}
+          <Button variant="outline" size="sm" onPress={() => void pdf()} isPending={busy === 'pdf'}>
+            {busy !== 'pdf' && <Download className="size-4" aria-hidden="true" />}
+            {t.downloadPdf}
+          </Button>
+          <Button variant="ghost" size="sm" className="text-red-700" onPress={() => setConfirming(true)}>
+            <Trash2 className="size-4" aria-hidden="true" />
+            {t.delete}
+          </Button>
+          <ConfirmDialog isOpen={confirming} onOpenChange={setConfirming} title={t.confirmTitle} message={t.confirmDelete} onConfirm={() => void remove()} />
+        </>
+      }
+    >
+      {draft.state === 'error' && draft.error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          <span className="font-medium">{t.errorPrefix}:</span> {draft.error}
+        </p>
+      )}
+      <Detail label={t.eventDate}>{day}</Detail>
+      <Detail label={t.photos}>{t.photoCount(photoCount)}</Detail>
+      <Detail label={t.updated}>{formatDateTime(draft.updatedAt)}</Detail>
+    </RecordCard>
+  );
+}

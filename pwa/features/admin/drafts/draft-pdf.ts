@@ -1,0 +1,46 @@
+// A draft's PDF, built in the browser with the same jsPDF module as the server (domain/), so staff
+// can hand over a survey on site with no signal. Photos are reduced like the server's PDF copies.
+import { buildAdvanceFormPdf, type PdfPhoto } from '../../../../domain/advance-form-pdf';
+import { advanceFormPdfName, newAdvanceFormDefaults, photoFields, type AdvanceFormData, type PhotoField } from '../../../../domain';
+import type { Draft } from '../../../offline/drafts';
+
+const pdfPhotoLongestSide = 1200;
+
+export async function downloadDraftPdf(draft: Draft, companyName: string): Promise<void> {
+  const photos: Partial<Record<PhotoField, PdfPhoto>> = {};
+  for (const field of photoFields) {
+    const photo = draft.photos[field];
+    if (photo) photos[field] = await toPdfPhoto(photo.blob);
+  }
+  // A draft may be half written: the PDF shows '—' for what is missing, never refuses.
+  const form = { ...newAdvanceFormDefaults(), ...draft.values, id: draft.id } as unknown as AdvanceFormData & { id: string };
+  const bytes = buildAdvanceFormPdf(form, { companyName, photos });
+  const name = advanceFormPdfName(draft.values.hostName || 'borrador', draft.id);
+  saveFile(new Blob([bytes as BlobPart], { type: 'application/pdf' }), name);
+}
+
+/** Any image the browser can decode, as a JPEG whose longest side is at most 1,200 px. */
+async function toPdfPhoto(blob: Blob): Promise<PdfPhoto> {
+  const bitmap = await createImageBitmap(blob);
+  const scale = Math.min(1, pdfPhotoLongestSide / Math.max(bitmap.width, bitmap.height));
+  const width = Math.round(bitmap.width * scale);
+  const height = Math.round(bitmap.height * scale);
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, width, height);
+  bitmap.close();
+  const jpeg = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob'))), 'image/jpeg', 0.85));
+  return { data: new Uint8Array(await jpeg.arrayBuffer()), format: 'JPEG', width, height };
+}
+
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,23 @@
+// Texts of the 'Borradores' tab (issue 8): the advance forms written on this device.
+export const draftsTexts = {
+  tab: 'Borradores',
+  title: 'Borradores de Avanzada',
+  subtitle: 'Formularios guardados en este dispositivo. Los pendientes se envían solos al recuperar la conexión.',
+  empty: 'No hay borradores en este dispositivo',
+  loadError: 'No se pudieron leer los borradores de este dispositivo',
+  untitled: 'Sin anfitrión',
+  updated: 'Guardado',
+  eventDate: 'Fecha del evento',
+  photos: 'Fotos',
+  photoCount: (n: number) => (n === 1 ? '1 foto' : `${n} fotos`),
+  resume: 'Reanudar',
+  sendNow: 'Enviar ahora',
+  viewSent: 'Ver formulario',
+  downloadPdf: 'Descargar PDF',
+  pdfError: 'No se pudo generar el PDF del borrador',
+  delete: 'Eliminar',
+  confirmTitle: 'Eliminar borrador',
+  confirmDelete: '¿Está seguro que desea eliminar este borrador? Se perderán sus respuestas y fotos guardadas en este dispositivo.',
+  deleted: 'Borrador eliminado',
+  errorPrefix: 'Motivo',
+} as const;
