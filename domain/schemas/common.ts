@@ -52,3 +52,20 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/**
+ * A PATCH body: the create schema with every field optional, keeping only the fields sent, so the
+ * create defaults (enabled, interval, order, ...) never overwrite what a partial update left out.
+ */
+export function patchOf<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  const partial = schema.partial();
+  return z.unknown().transform((input, ctx): z.infer<typeof partial> => {
+    const result = partial.safeParse(input);
+    if (!result.success) {
+      for (const issue of result.error.issues) ctx.addIssue({ ...issue } as any);
+      return z.NEVER;
+    }
+    const sent = new Set(input && typeof input === 'object' ? Object.keys(input) : []);
+    return Object.fromEntries(Object.entries(result.data as object).filter(([key]) => sent.has(key))) as z.infer<typeof partial>;
+  });
+}

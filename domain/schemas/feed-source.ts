@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { feedFormats, newsCategories } from '../enums';
-import { httpUrl, requiredText } from './common';
+import { httpUrl, patchOf, requiredText } from './common';
 import { splitFeatures } from './service';
 
 const keywords = z.preprocess(splitFeatures, z.array(z.string().max(100)).max(50)).default([]);
@@ -20,7 +20,7 @@ export const feedSourceInput = z.object({
   excludeKeywords: keywords,
 });
 export type FeedSourceInput = z.infer<typeof feedSourceInput>;
-export const feedSourcePatch = feedSourceInput.partial();
+export const feedSourcePatch = patchOf(feedSourceInput);
 export type FeedSourcePatch = z.infer<typeof feedSourcePatch>;
 
 export type FeedRunSummary = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { newsCategories } from '../enums';
 import { slugPattern } from '../slug';
-import { httpUrl, requiredText } from './common';
+import { httpUrl, patchOf, requiredText } from './common';
 
 const imageField = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
@@ -27,7 +27,7 @@ export const newsArticleInput = z.object({
 export type NewsArticleInput = z.infer<typeof newsArticleInput>;
 export type NewsArticleFormValues = z.input<typeof newsArticleInput>;
 
-export const newsArticlePatch = newsArticleInput.partial();
+export const newsArticlePatch = patchOf(newsArticleInput);
 export type NewsArticlePatch = z.infer<typeof newsArticlePatch>;
 
 export type NewsArticle = {

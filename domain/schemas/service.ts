@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { patchOf, requiredText } from './common';
 
 /** Features arrive as a list or as the form's comma-separated text: split and trimmed. */
 export function splitFeatures(value: unknown): unknown {
@@ -17,7 +17,7 @@ export const serviceInput = z.object({
   order: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), requiredText('El orden es requerido', 10)).default('1'),
 });
 export type ServiceInput = z.infer<typeof serviceInput>;
-export const servicePatch = serviceInput.partial();
+export const servicePatch = patchOf(serviceInput);
 export type ServicePatch = z.infer<typeof servicePatch>;
 
 export type Service = ServiceInput & { id: string };
