@@ -160,9 +160,10 @@ test('"Publicar" (PATCH reviewRequired false) makes a pending article public', a
 });
 
 test('a PATCH is partial and answers the updated record', async () => {
-  const { id } = await create({ slug: 'para-editar' });
+  const { id } = await create({ slug: 'para-editar', image: 'https://example.com/foto.jpg' });
   const answer = await admin.patch(`/api/news/${id}`, { title: 'Título corregido', category: 'Noticias' });
   assert.is(answer.status, 200);
+  assert.is(answer.body.image, 'https://example.com/foto.jpg');
   assert.is(answer.body.title, 'Título corregido');
   assert.is(answer.body.category, 'Noticias');
   assert.is(answer.body.excerpt, 'Resumen breve');
