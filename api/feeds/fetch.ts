@@ -45,7 +45,8 @@ export async function fetchFeedDocument(url: string, options: FetchFeedOptions):
     maxBytes: 5 * 1024 * 1024,
     maxRedirects: 5,
     userAgent: defaultUserAgent,
-    ...options,
+    // An option passed as undefined (the importer's optional timeout) keeps its default instead of wiping it.
+    ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
     isAllowed: options.allowPrivateHosts ? () => true : (options.isAllowedAddress ?? isPublicAddress),
   };
   // One deadline for the whole exchange: a server that answers each redirect slowly must not get 10 s per hop.
