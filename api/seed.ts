@@ -7,6 +7,11 @@ import { generatePassword, hashPassword } from './passwords';
 import { seedServices } from './seed-data';
 
 export async function seed(store: EventStore, read: ReadModels, config: Config, log: (line: string) => void = console.log) {
+  // Instances starting together on one PostgreSQL: one seeds, the others find it done.
+  await store.db.tryWithLock('seed', () => seedOnce(store, read, config, log));
+}
+
+async function seedOnce(store: EventStore, read: ReadModels, config: Config, log: (line: string) => void) {
   const metadata: EventMetadata = { actor: null, origin: 'seed', requestId: randomUUID() };
   const [{ seeded }] = await store.db.query(`SELECT EXISTS (SELECT 1 FROM events WHERE type = 'ServiceCreated') AS seeded`);
   if (!seeded) {
