@@ -1,0 +1,46 @@
+// The messages tab: count, badges, the status flow (unread → read → resolved) and deletion.
+import { expect, test, unique } from '../fixtures';
+import { sendContactMessage } from './seed';
+import { card, deleteThroughDialog, expectToast, openTab } from './helpers';
+
+test('a message goes from Sin leer to Leído to Resuelto, then is deleted', async ({ adminPage: page, playwright, baseURL }) => {
+  const visitor = await playwright.request.newContext({ baseURL });
+  const name = unique('Visitante');
+  await sendContactMessage(visitor, name);
+  await visitor.dispose();
+
+  await openTab(page, 'contacts', 'Mensajes');
+  await expect(page.getByRole('heading', { name: 'Mensajes de Contacto' })).toBeVisible();
+  await expect(page.getByText(/^\d+ mensaje\(s\)$/)).toBeVisible();
+  const message = card(page, name);
+  await expect(message.getByText('Sin leer')).toBeVisible();
+  await expect(message.getByText('cliente@example.com')).toBeVisible();
+  await expect(message.getByText('+506 8888 0000')).toBeVisible();
+
+  await message.getByRole('button', { name: 'Marcar como leído' }).click();
+  await expectToast(page, 'Estado actualizado exitosamente');
+  await expect(message.getByText('Leído', { exact: true })).toBeVisible();
+  await expect(message.getByRole('button', { name: 'Marcar como leído' })).toBeHidden();
+
+  await message.getByRole('button', { name: 'Marcar como resuelto' }).click();
+  await expectToast(page, 'Estado actualizado exitosamente');
+  await expect(message.getByText('Resuelto', { exact: true })).toBeVisible();
+  await expect(message.getByRole('button', { name: 'Marcar como resuelto' })).toBeHidden();
+
+  await message.getByRole('button', { name: 'Historial' }).click();
+  const history = page.getByRole('dialog', { name: 'Historial de cambios' });
+  await expect(history.getByText('Estado cambiado')).toHaveCount(2);
+  await expect(history.getByText('Recibido')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await deleteThroughDialog(page, message);
+  await expectToast(page, 'Mensaje eliminado exitosamente');
+  await expect(message).toBeHidden();
+});
+
+test('the count matches the server total', async ({ adminPage: page, api }) => {
+  await sendContactMessage(api, unique('Conteo'));
+  const total = (await api.get('/api/contact/messages?limit=1')).headers()['x-total-count'];
+  await openTab(page, 'contacts', 'Mensajes');
+  await expect(page.getByText(`${total} mensaje(s)`)).toBeVisible();
+});

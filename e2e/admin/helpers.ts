@@ -1,0 +1,34 @@
+// What the admin tests do again and again: open a tab, expect a toast, fill a dialog's fields.
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '../fixtures';
+
+export async function openTab(page: Page, tab: string, name: string) {
+  await page.goto(`/admin/dashboard?tab=${tab}`);
+  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
+}
+
+/** The toast region (one toast at a time): its title, and its description when given. */
+export async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  const region = page.getByRole('region', { name: 'Notification' });
+  await expect(region.getByText(title, { exact: true })).toBeVisible();
+  if (description) await expect(region.getByText(description)).toBeVisible();
+}
+
+export const field = (scope: Page | Locator, label: string) => scope.getByRole('textbox', { name: label, exact: true });
+
+/** Chooses an option of a react-aria Select by its label. */
+export async function choose(page: Page, scope: Page | Locator, label: string, option: string) {
+  await scope.getByRole('button', { name: new RegExp(`${label}$`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The card (an <article> named after its record). */
+export const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+/** Presses a card's 'Eliminar', then confirms in the dialog. */
+export async function deleteThroughDialog(page: Page, cardLocator: Locator) {
+  await cardLocator.getByRole('button', { name: 'Eliminar' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByRole('heading', { name: 'Confirmar eliminación' })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+}
