@@ -1,0 +1,132 @@
+// What the offline tests share: waiting for the service worker, real JPEG photos, complete form
+// answers, and reading or writing the app's drafts in IndexedDB (the same shape as pwa/offline/db.ts).
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { newAdvanceFormDefaults, type AdvanceForm, type AdvanceFormValues } from '../../domain';
+import { expect } from '../fixtures';
+
+/** Until the worker controls the page and holds a copy of it (or of the app shell, for client screens). */
+export async function waitForOfflineReady(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 20_000 });
+  await expect.poll(() => page.evaluate(async () => Boolean(await caches.match('/app-shell'))), { timeout: 20_000 }).toBe(true);
+}
+
+/** True when the worker's page cache holds this URL. */
+export const pageIsCached = (page: Page, path: string) =>
+  page.evaluate(async (url) => Boolean(await (await caches.open('pages')).match(new URL(url, location.origin).href, { ignoreVary: true })), path);
+
+/** A small real JPEG (the server checks the bytes), in one colour so two photos differ. */
+export async function jpeg(rgb: [number, number, number]): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).jpeg().toBuffer();
+}
+
+/** Every required answer, valid for the server; the safe-zone switch on so its photo counts. */
+export function completeValues(hostName: string): AdvanceFormValues {
+  return {
+    ...newAdvanceFormDefaults(),
+    hostName,
+    hostPosition: 'Gerente general',
+    eventDate: '2027-03-15',
+    eventTime: '19:30',
+    address: 'San José, Escazú, 200 m oeste del parque',
+    eventNature: 'Cena privada',
+    estimatedAttendees: 40,
+    vipStayDuration: '3 horas',
+    mainVehicleRoute: 'Autopista Próspero Fernández',
+    internalTransitRoutes: 'Pasillo principal hacia el salón',
+    emergencyExits: 'Dos salidas al costado norte',
+    hasSafeZone: true,
+    safeZoneDetails: 'Oficina interna con llave',
+    emergencyContact: 'Laura Mora, 8888-0000',
+  };
+}
+
+export type SeedPhoto = { field: 'emergencyExitsPhoto' | 'safeZonePhoto'; bytes: Buffer; objectPath?: string | null };
+export type SeedDraft = { id: string; variant: 'public' | 'admin'; ownerId: string | null; values: AdvanceFormValues; state: 'draft' | 'pending'; photos: SeedPhoto[] };
+
+/** Writes a draft as the app would have (and the "pending" flag the app checks at start). */
+export async function seedDraft(page: Page, draft: SeedDraft) {
+  const photos = draft.photos.map((p) => ({ field: p.field, base64: p.bytes.toString('base64'), objectPath: p.objectPath ?? null }));
+  await page.evaluate(
+    async ({ draft, photos }) => {
+      const db = await openOfflineDb();
+      const stored = {
+        id: draft.id,
+        variant: draft.variant,
+        ownerId: draft.ownerId,
+        values: draft.values,
+        state: draft.state,
+        error: null,
+        formId: null,
+        updatedAt: new Date().toISOString(),
+        photos: Object.fromEntries(
+          photos.map((p) => [p.field, { blob: new Blob([Uint8Array.from(atob(p.base64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' }), name: `${p.field}.jpg`, objectPath: p.objectPath }]),
+        ),
+      };
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('drafts', 'readwrite');
+        tx.objectStore('drafts').put(stored);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+      if (draft.state === 'pending') localStorage.setItem('offline-drafts:pending', '1');
+
+      function openOfflineDb(): Promise<IDBDatabase> {
+        return new Promise((resolve, reject) => {
+          const request = indexedDB.open('contraespionaje-offline', 1);
+          request.onupgradeneeded = () => {
+            const drafts = request.result.createObjectStore('drafts', { keyPath: 'id' });
+            drafts.createIndex('byUpdated', 'updatedAt');
+            request.result.createObjectStore('queryCache', { keyPath: 'userId' });
+          };
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      }
+    },
+    { draft, photos },
+  );
+}
+
+export type StoredDraft = { id: string; state: string; error: string | null; formId: string | null; values: AdvanceFormValues; photos: Record<string, { size: number; objectPath: string | null }> };
+
+/** The drafts in the page's IndexedDB, photos reduced to their size and link. */
+export function readDrafts(page: Page): Promise<StoredDraft[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredDraft[]>((resolve, reject) => {
+        const request = indexedDB.open('contraespionaje-offline');
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains('drafts')) return resolve([]);
+          const all = db.transaction('drafts').objectStore('drafts').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(
+              all.result.map((d) => ({
+                ...d,
+                photos: Object.fromEntries(Object.entries(d.photos as Record<string, { blob: Blob; objectPath: string | null }>).map(([f, p]) => [f, { size: p.blob.size, objectPath: p.objectPath }])),
+              })),
+            );
+          };
+          all.onerror = () => reject(all.error);
+        };
+        request.onerror = () => reject(request.error);
+      }),
+  );
+}
+
+/** The forms the server holds for a host name (names are unique per test). */
+export async function formsOf(api: APIRequestContext, hostName: string): Promise<AdvanceForm[]> {
+  const response = await api.get('/api/advance-forms?limit=100');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as AdvanceForm[]).filter((form) => form.hostName === hostName);
+}
+
+/** The staff member's id (the owner of admin drafts). */
+export async function staffId(context: BrowserContext): Promise<string> {
+  const me = await context.request.get('/api/auth/me');
+  expect(me.status()).toBe(200);
+  return ((await me.json()) as { id: string }).id;
+}
