@@ -1,0 +1,173 @@
+// Who imports when: the scheduler picks only due sources, and two runs of one source (in one app or in two
+// app instances on one PostgreSQL database) never import an item twice.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { openServices } from '../../api/app';
+import type { AppServices } from '../../api/context';
+import { importFeedSource, runDueImports } from '../../api/feed-import';
+import { Conflict } from '../../domain';
+import { openDb } from '../../events';
+import { startTestApp, type Client, type TestApp } from '../helpers/app';
+import { usingPostgres } from '../helpers/database';
+import { serveBody, startFeedServer, type FeedServer, type RouteHandler } from '../helpers/feed-server';
+import { articlesOf, createSource, feedImportMetadata, generatedEntries, rssFeed, type SourceInput } from '../helpers/feed-sources';
+
+let app: TestApp;
+let feeds: FeedServer;
+let admin: Client;
+
+const hour = 3_600_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A feed that answers after `delayMs`, so a second run starts while the first is still fetching. */
+function slowFeed(items: number, delayMs = 400): RouteHandler {
+  const answer = serveBody(rssFeed(generatedEntries(items)));
+  return async (req, res) => {
+    await sleep(delayMs);
+    await answer(req, res);
+  };
+}
+
+let paths = 0;
+/** A source on its own path of the fixture server (source URLs are unique). */
+async function sourceServing(handler: RouteHandler, input: Partial<SourceInput> = {}) {
+  const path = `/fuente-${++paths}.xml`;
+  feeds.setRoute(path, handler);
+  return createSource(admin, { url: feeds.url(path), ...input });
+}
+
+test.before(async () => {
+  feeds = await startFeedServer();
+  app = await startTestApp({ feedAllowPrivateHosts: true });
+  admin = await app.admin();
+});
+
+test.after(async () => {
+  await app.close();
+  await feeds.close();
+});
+
+test('only enabled sources that never ran or whose interval has passed are scheduled', async () => {
+  const now = new Date();
+  const ago = (hours: number) => () => new Date(now.getTime() - hours * hour);
+  const feed = serveBody(rssFeed(generatedEntries(2)));
+  const neverRan = await sourceServing(feed);
+  const disabled = await sourceServing(feed, { enabled: false });
+  const justRan = await sourceServing(feed, { scheduleIntervalHours: 12 });
+  const overdue = await sourceServing(feed, { scheduleIntervalHours: 1 });
+  const notYet = await sourceServing(feed, { scheduleIntervalHours: 24 });
+  await importFeedSource(app.services, justRan.id, { metadata: feedImportMetadata, now: ago(0.1) });
+  await importFeedSource(app.services, overdue.id, { metadata: feedImportMetadata, now: ago(2) });
+  await importFeedSource(app.services, notYet.id, { metadata: feedImportMetadata, now: ago(2) });
+
+  const results = await runDueImports(app.services, now);
+  assert.equal(results.map((r) => r.sourceId).sort(), [neverRan.id, overdue.id].sort());
+  assert.equal(results.find((r) => r.sourceId === neverRan.id), { sourceId: neverRan.id, count: 2, error: null });
+  assert.is((await articlesOf(app, neverRan.id)).length, 2);
+  assert.is((await articlesOf(app, disabled.id)).length, 0);
+
+  assert.equal(await runDueImports(app.services, new Date()), [], 'nothing is due right after a run');
+  const tomorrow = await runDueImports(app.services, new Date(now.getTime() + 25 * hour));
+  assert.equal(tomorrow.map((r) => r.sourceId).sort(), [neverRan.id, justRan.id, overdue.id, notYet.id].sort());
+  assert.ok(tomorrow.every((r) => r.count === 0 && r.error === null), 'every item is known already');
+  // The remaining tests make disabled sources so that this scheduler never sees them.
+});
+
+test('a failed scheduled run is reported and recorded, and the others still run', async () => {
+  const broken = await sourceServing(serveBody('no', { status: 500, contentType: 'text/plain' }));
+  const fine = await sourceServing(serveBody(rssFeed(generatedEntries(1, 50))));
+  const results = await runDueImports(app.services, new Date());
+  assert.equal(results.find((r) => r.sourceId === broken.id), { sourceId: broken.id, count: null, error: 'La fuente respondió 500 (error interno del servidor)' });
+  assert.equal(results.find((r) => r.sourceId === fine.id), { sourceId: fine.id, count: 1, error: null });
+  await admin.patch(`/api/rss/sources/${broken.id}`, { enabled: false });
+  await admin.patch(`/api/rss/sources/${fine.id}`, { enabled: false });
+});
+
+/** Two outcomes are correct: one run waits its turn out (409) or both run one after the other. */
+function assertEachItemOnce(outcomes: PromiseSettledResult<{ count: number }>[], items: number) {
+  const done = outcomes.filter((o) => o.status === 'fulfilled').map((o) => (o as PromiseFulfilledResult<{ count: number }>).value.count);
+  const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason);
+  for (const reason of refused) {
+    assert.instance(reason, Conflict);
+    assert.is(reason.message, 'Ya hay una importación en curso');
+  }
+  assert.ok(done.length >= 1, 'at least one run finished');
+  assert.is(done.reduce((a, b) => a + b, 0), items);
+}
+
+test('two simultaneous imports of one source over HTTP import each item once; the second answers 409', async () => {
+  const source = await sourceServing(slowFeed(5), { enabled: false });
+  const answers = await Promise.all([admin.post(`/api/rss/sources/${source.id}/fetch`), admin.post(`/api/rss/sources/${source.id}/fetch`)]);
+  assert.equal(answers.map((a) => a.status).sort(), [200, 409], answers.map((a) => a.text).join(' | '));
+  const refused = answers.find((a) => a.status === 409)!;
+  assert.equal(refused.body, { message: 'Ya hay una importación en curso' });
+  assert.is(answers.find((a) => a.status === 200)!.body.count, 5);
+  assert.is((await articlesOf(app, source.id)).length, 5);
+});
+
+test('two simultaneous importFeedSource calls import each item once', async () => {
+  const source = await sourceServing(slowFeed(7), { enabled: false });
+  const outcomes = await Promise.allSettled([
+    importFeedSource(app.services, source.id, { metadata: feedImportMetadata }),
+    importFeedSource(app.services, source.id, { metadata: feedImportMetadata }),
+  ]);
+  assertEachItemOnce(outcomes, 7);
+  assert.is((await articlesOf(app, source.id)).length, 7);
+  // The lock is released afterwards: a later run goes ahead (and finds nothing new).
+  assert.is((await importFeedSource(app.services, source.id, { metadata: feedImportMetadata })).count, 0);
+});
+
+test('a manual import while a scheduled one runs answers 409 and imports nothing twice', async () => {
+  const source = await sourceServing(slowFeed(4));
+  const scheduled = runDueImports(app.services, new Date());
+  await sleep(100);
+  const manual = await admin.post(`/api/rss/sources/${source.id}/fetch`);
+  assert.is(manual.status, 409);
+  assert.is(manual.body.message, 'Ya hay una importación en curso');
+  assert.equal((await scheduled).find((r) => r.sourceId === source.id), { sourceId: source.id, count: 4, error: null });
+  assert.is((await articlesOf(app, source.id)).length, 4);
+  await admin.patch(`/api/rss/sources/${source.id}`, { enabled: false });
+});
+
+if (usingPostgres) {
+  /** A second app instance on the same PostgreSQL database, as a second server would be. */
+  async function secondInstance(): Promise<AppServices & { close(): Promise<void> }> {
+    const db = await openDb({ databaseUrl: app.config.databaseUrl, max: 5 });
+    const services = await openServices(app.config, { db, log: () => {} });
+    return { ...services, close: () => db.close() };
+  }
+
+  test('PostgreSQL: two app instances never import one source at the same time', async () => {
+    const other = await secondInstance();
+    try {
+      const source = await sourceServing(slowFeed(6), { enabled: false });
+      const outcomes = await Promise.allSettled([
+        importFeedSource(app.services, source.id, { metadata: feedImportMetadata }),
+        importFeedSource(other, source.id, { metadata: feedImportMetadata }),
+      ]);
+      assert.equal(outcomes.map((o) => o.status).sort(), ['fulfilled', 'rejected'], 'the advisory lock is held across instances');
+      assertEachItemOnce(outcomes, 6);
+      assert.is((await articlesOf(app, source.id)).length, 6);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('PostgreSQL: two schedulers on two instances import every due source, each item once', async () => {
+    const other = await secondInstance();
+    try {
+      const sources = [await sourceServing(slowFeed(3, 200)), await sourceServing(slowFeed(4, 200)), await sourceServing(slowFeed(5, 200))];
+      const [first, second] = await Promise.all([runDueImports(app.services, new Date()), runDueImports(other, new Date())]);
+      for (const [index, source] of sources.entries()) {
+        assert.is((await articlesOf(app, source.id)).length, index + 3, `source ${index + 1}`);
+        const counts = [...first, ...second].filter((r) => r.sourceId === source.id).map((r) => r.count ?? 0);
+        assert.is(counts.reduce((a, b) => a + b, 0), index + 3);
+      }
+      assert.ok([...first, ...second].every((r) => r.error === null || r.error === 'en curso'));
+    } finally {
+      await other.close();
+    }
+  });
+}
+
+test.run();
