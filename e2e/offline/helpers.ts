@@ -8,7 +8,13 @@ import { expect } from '../fixtures';
 /** Until the worker controls the page and holds a copy of it (or of the app shell, for client screens). */
 export async function waitForOfflineReady(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 20_000 });
-  await expect.poll(() => page.evaluate(async () => Boolean(await caches.match('/app-shell'))), { timeout: 20_000 }).toBe(true);
+  // Precache keys carry their revision ('/app-shell?__WB_REVISION__=...').
+  const shellPrecached = () =>
+    page.evaluate(async () => {
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) if (new URL(request.url).pathname === '/app-shell') return true;
+      return false;
+    });
+  await expect.poll(shellPrecached, { timeout: 20_000 }).toBe(true);
 }
 
 /** True when the worker's page cache holds this URL. */

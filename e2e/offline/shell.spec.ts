@@ -1,0 +1,96 @@
+// The installable app and its service worker: after one visit online, the public pages seen, both
+// advance-form screens and the admin panel open with the network off; a visitor's phone never holds
+// admin code; staff data and writes are never kept by the worker.
+import { expect, test, unique } from '../fixtures';
+import { createArticle } from '../public/helpers';
+import { pageIsCached, waitForOfflineReady } from './helpers';
+
+test('the manifest is Spanish, named from SITE_NAME, with 192, 512 and maskable icons, linked from every page', async ({ page, request }) => {
+  const response = await request.get('/manifest.webmanifest');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = await response.json();
+  expect(manifest).toMatchObject({ name: 'Contraespionaje CR', lang: 'es', start_url: '/', display: 'standalone', theme_color: '#0b1324' });
+  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const icon of manifest.icons) {
+    const png = await request.get(icon.src);
+    expect(png.status()).toBe(200);
+    expect(png.headers()['content-type']).toBe('image/png');
+  }
+  for (const path of ['/', '/formulario-avanzada', '/admin/login']) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0b1324');
+  }
+});
+
+test('after one visit, the pages seen, both forms and the admin panel open with the network off', async ({ adminPage: page, api }) => {
+  const article = await createArticle(api, { title: unique('Sin señal') });
+  await page.goto('/');
+  await waitForOfflineReady(page);
+  // The first page was loaded before the worker existed: the page asked it to keep a copy.
+  await expect.poll(() => pageIsCached(page, '/')).toBe(true);
+
+  await page.goto(`/noticias/${article.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+  await page.goto('/formulario-avanzada');
+  await expect(page.getByRole('heading', { name: 'Formulario de Avanzada VIP' })).toBeVisible();
+  await page.goto('/admin/avanzadas/nuevo');
+  await expect(page.getByRole('heading', { name: 'Nuevo Formulario de Avanzada' })).toBeVisible();
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('tab', { name: 'Noticias', selected: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: article.title })).toBeVisible();
+  await page.waitForTimeout(1500); // the lists' copy is saved a second after they load
+
+  await page.context().setOffline(true);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.goto(`/noticias/${article.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+  await page.goto('/formulario-avanzada');
+  await expect(page.getByRole('heading', { name: 'Formulario de Avanzada VIP' })).toBeVisible();
+  await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toBeVisible();
+  await page.goto('/admin/avanzadas/nuevo');
+  await expect(page.getByRole('heading', { name: 'Nuevo Formulario de Avanzada' })).toBeVisible();
+  await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toBeVisible();
+  // The dashboard shows the last lists it loaded, and says it is offline.
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('status').filter({ hasText: 'Sin conexión' })).toBeVisible();
+  await expect(page.getByRole('article', { name: article.title })).toBeVisible();
+  // A public page never opened: the app shell renders it in the browser.
+  await page.goto('/contacto');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.context().setOffline(false);
+});
+
+test("a visitor's phone never fetches admin code, and staff data or writes are never cached", async ({ browser, baseURL, adminPage }) => {
+  const visitor = await browser.newContext({ baseURL });
+  const page = await visitor.newPage();
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  await waitForOfflineReady(page);
+  await page.goto('/servicios');
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+  expect(cached).toContain('/app-shell');
+  expect(cached.some((url) => /^\/assets\/index-.*\.js$/.test(url))).toBe(true);
+  expect(cached.filter((url) => /Admin|AdvanceForm|advance-form|DraftsTab|sync-|query-persist/i.test(url))).toEqual([]);
+  expect(fetched.filter((url) => /Admin|AdvanceForm/i.test(url))).toEqual([]);
+  await visitor.close();
+
+  // Staff: lists, the session and photos go to the network only.
+  await adminPage.goto('/admin/dashboard?tab=avanzadas');
+  await waitForOfflineReady(adminPage);
+  await adminPage.goto('/admin/dashboard?tab=contacts');
+  await expect(adminPage.getByRole('tab', { name: 'Mensajes', selected: true })).toBeVisible();
+  const staffCached = await adminPage.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname + new URL(request.url).search);
+    return urls;
+  });
+  expect(staffCached.filter((url) => /^\/(api\/(advance-forms|contact|auth|users|history|feed-sources)|objects\/|admin)/.test(url))).toEqual([]);
+});
