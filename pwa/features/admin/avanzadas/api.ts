@@ -5,6 +5,7 @@ import { apiJson, apiRequest } from '../../../lib/api';
 import { toast } from '../../../ui/toast';
 import { toastError, useToastMutation } from '../common/mutations';
 import { usePagedList } from '../common/paged';
+import { saveFile } from '../common/save-file';
 import { avanzadasTexts as t } from '../texts';
 
 export const advanceFormsKey = ['/api/advance-forms'] as const;
@@ -25,21 +26,9 @@ export function useDownloadAdvanceFormPdf() {
   return useMutation({
     mutationFn: async (form: Pick<AdvanceForm, 'id' | 'hostName'>) => {
       const response = await apiRequest('GET', `/api/advance-forms/${form.id}/pdf`, undefined, { headers: { Accept: 'application/pdf' } });
-      saveBlob(await response.blob(), advanceFormPdfName(form.hostName, form.id));
+      saveFile(await response.blob(), advanceFormPdfName(form.hostName, form.id));
     },
     onSuccess: () => toast({ title: t.pdfDownloaded }),
     onError: (error) => toastError(t.pdfError, error),
   });
-}
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

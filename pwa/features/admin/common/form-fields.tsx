@@ -1,5 +1,6 @@
 // The ui/ controls bound to react-hook-form: each shows its field's zod message (from domain/) and
 // takes the server's per-field errors through setError. One place, so every dialog wires them alike.
+import { ApiError } from '../../../lib/api';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Select, type SelectOption } from '../../../ui/Select';
 import { Switch } from '../../../ui/Switch';
@@ -92,9 +93,21 @@ export function FormSwitch<T extends FieldValues>({ control, name, label, descri
   );
 }
 
-/** The server's `{ errors: { field: message } }` shown next to the fields of the form. */
-export function applyServerErrors(errors: Record<string, string>, setError: (name: any, error: { message: string }) => void) {
-  for (const [field, message] of Object.entries(errors)) setError(field, { message });
+type SetError = (name: any, error: { message: string }) => void;
+
+/**
+ * A dialog's submit: save, then close. On failure the dialog stays open (the mutation's toast has
+ * said why) and a 400's `{ errors: { field: message } }` is shown next to those fields.
+ */
+export function saveThenClose<T>(save: (input: T) => Promise<unknown>, close: () => void, setError: SetError) {
+  return async (input: T) => {
+    try {
+      await save(input);
+      close();
+    } catch (error) {
+      if (error instanceof ApiError) for (const [field, message] of Object.entries(error.fieldErrors)) setError(field, { message });
+    }
+  };
 }
 
 export const optionsOf = (values: readonly string[], labels?: Record<string, string>): SelectOption[] => values.map((id) => ({ id, label: labels?.[id] ?? id }));

@@ -1,7 +1,7 @@
 // The one way a tab reports a mutation: a success toast, or a destructive toast with the spec's
 // title and the server's Spanish reason, and the lists it touched (and every history) refreshed.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api';
+import { ApiError, apiJson } from '../../../lib/api';
 import { toast } from '../../../ui/toast';
 
 /** The server's own message when it sent one; otherwise nothing (the title says enough). */
@@ -39,3 +39,25 @@ export function useToastMutation<TInput, TResult = unknown>(options: Options<TIn
 }
 
 export const historyKeyPrefix = ['/api/history'] as const;
+
+type ResourceTexts = { created: string; updated: string; deleted: string; createError: string; updateError: string; deleteError: string };
+
+/**
+ * Create, update and delete of one REST resource (POST path, PATCH path/id, DELETE path/id), each with
+ * the spec's toasts and the given lists refreshed.
+ */
+export function resourceMutations<TInput, TRecord>(path: string, invalidates: QueryKey[], texts: ResourceTexts) {
+  return {
+    useCreate: () =>
+      useToastMutation({ mutationFn: (input: TInput) => apiJson<TRecord>('POST', path, input), invalidates, success: texts.created, error: texts.createError }),
+    useUpdate: () =>
+      useToastMutation({
+        mutationFn: ({ id, input }: { id: string; input: Partial<TInput> }) => apiJson<TRecord>('PATCH', `${path}/${id}`, input),
+        invalidates,
+        success: texts.updated,
+        error: texts.updateError,
+      }),
+    useDelete: () =>
+      useToastMutation({ mutationFn: (id: string) => apiJson<null>('DELETE', `${path}/${id}`), invalidates, success: texts.deleted, error: texts.deleteError }),
+  };
+}

@@ -1,5 +1,6 @@
 // Loading, error and empty states shared by every tab, so each looks and reads the same.
 import type { ReactNode } from 'react';
+import { Plus } from 'lucide-react';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { commonTexts } from '../texts';
@@ -78,5 +79,15 @@ export function LoadMore({ hasMore, isLoading, onLoad }: { hasMore: boolean; isL
         {commonTexts.loadMore}
       </Button>
     </div>
+  );
+}
+
+/** A tab's main action: 'Nueva Noticia', 'Nuevo Servicio', ... */
+export function CreateButton({ label, onPress }: { label: string; onPress: () => void }) {
+  return (
+    <Button onPress={onPress}>
+      <Plus className="size-4" aria-hidden="true" />
+      {label}
+    </Button>
   );
 }

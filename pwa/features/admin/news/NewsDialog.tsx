@@ -4,9 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newsArticleInput, newsCategories, slugify, type NewsArticle, type NewsArticleFormValues } from '../../../../domain';
-import { ApiError } from '../../../lib/api';
 import { FormDialog } from '../common/FormDialog';
-import { applyServerErrors, FormSelect, FormTextArea, FormTextField, optionsOf } from '../common/form-fields';
+import { saveThenClose, FormSelect, FormTextArea, FormTextField, optionsOf } from '../common/form-fields';
 import { newsTexts as t } from '../texts';
 import { useCreateNews, useUpdateNews } from './api';
 
@@ -37,15 +36,9 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
     slugTypedByHand.current = Boolean(article);
   }, [isOpen, article, form]);
 
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      if (article) await update.mutateAsync({ id: article.id, input });
-      else await create.mutateAsync(input);
-      onOpenChange(false);
-    } catch (error) {
-      if (error instanceof ApiError) applyServerErrors(error.fieldErrors, form.setError);
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    saveThenClose((input) => (article ? update.mutateAsync({ id: article.id, input }) : create.mutateAsync(input)), () => onOpenChange(false), form.setError),
+  );
 
   const suggestSlug = (title: string) => {
     if (!slugTypedByHand.current) form.setValue('slug', slugify(title), { shouldValidate: form.formState.isSubmitted });

@@ -1,11 +1,10 @@
 // 'Gestión de Noticias': search, all / waiting for review, pages of cards, and the article dialog.
 import { useEffect, useState } from 'react';
-import { Plus } from 'lucide-react';
 import type { NewsArticle } from '../../../../domain';
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
-import { ListState, SectionHeader } from '../common/states';
+import { CreateButton, ListState, SectionHeader } from '../common/states';
 import { commonTexts, newsTexts as t } from '../texts';
 import { newsPageSize, useAdminNews, type AdminNewsFilter } from './api';
 import { NewsCard } from './NewsCard';
@@ -44,12 +43,7 @@ export function NewsTab() {
         id="news-title"
         title={t.title}
         subtitle={news.data ? t.total(total) : undefined}
-        action={
-          <Button onPress={() => setDialog({ open: true, article: null })}>
-            <Plus className="size-4" aria-hidden="true" />
-            {t.create}
-          </Button>
-        }
+        action={<CreateButton label={t.create} onPress={() => setDialog({ open: true, article: null })} />}
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_16rem]">
         <TextField label={t.searchLabel} type="search" placeholder={t.searchPlaceholder} value={searchText} onChange={setSearchText} />

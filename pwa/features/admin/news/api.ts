@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { NewsArticle, NewsArticleInput } from '../../../../domain';
 import { apiJson, fetchPage, toQueryString, type Page } from '../../../lib/api';
-import { useToastMutation } from '../common/mutations';
+import { resourceMutations, useToastMutation } from '../common/mutations';
 import { newsTexts as t } from '../texts';
 
 export const newsPageSize = 10;
@@ -22,23 +22,10 @@ export function useAdminNews({ search, status, page }: AdminNewsFilter) {
   });
 }
 
-export function useCreateNews() {
-  return useToastMutation({
-    mutationFn: (input: NewsArticleInput) => apiJson<NewsArticle>('POST', '/api/news', input),
-    invalidates: [newsKeyPrefix],
-    success: t.created,
-    error: t.createError,
-  });
-}
-
-export function useUpdateNews() {
-  return useToastMutation({
-    mutationFn: ({ id, input }: { id: string; input: Partial<NewsArticleInput> }) => apiJson<NewsArticle>('PATCH', `/api/news/${id}`, input),
-    invalidates: [newsKeyPrefix],
-    success: t.updated,
-    error: t.updateError,
-  });
-}
+const news = resourceMutations<NewsArticleInput, NewsArticle>('/api/news', [newsKeyPrefix], t);
+export const useCreateNews = news.useCreate;
+export const useUpdateNews = news.useUpdate;
+export const useDeleteNews = news.useDelete;
 
 /** 'Publicar': an article waiting for review goes public (PATCH { reviewRequired: false }). */
 export function usePublishNews() {
@@ -47,14 +34,5 @@ export function usePublishNews() {
     invalidates: [newsKeyPrefix],
     success: t.published,
     error: t.updateError,
-  });
-}
-
-export function useDeleteNews() {
-  return useToastMutation({
-    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/news/${id}`),
-    invalidates: [newsKeyPrefix],
-    success: t.deleted,
-    error: t.deleteError,
   });
 }

@@ -4,9 +4,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { feedFormats, feedSourceInput, newsCategories, type FeedSource, type FeedSourceInput } from '../../../../domain';
-import { ApiError } from '../../../lib/api';
 import { FormDialog } from '../common/FormDialog';
-import { applyServerErrors, FormSelect, FormSwitch, FormTextField, optionsOf } from '../common/form-fields';
+import { saveThenClose, FormSelect, FormSwitch, FormTextField, optionsOf } from '../common/form-fields';
 import { rssTexts as t } from '../texts';
 import { useCreateFeedSource, useUpdateFeedSource } from './api';
 
@@ -50,15 +49,9 @@ export function FeedSourceDialog({ isOpen, onOpenChange, source }: Props) {
     if (isOpen) form.reset(source ? valuesOf(source) : emptySource);
   }, [isOpen, source, form]);
 
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      if (source) await update.mutateAsync({ id: source.id, input });
-      else await create.mutateAsync(input);
-      onOpenChange(false);
-    } catch (error) {
-      if (error instanceof ApiError) applyServerErrors(error.fieldErrors, form.setError);
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    saveThenClose((input) => (source ? update.mutateAsync({ id: source.id, input }) : create.mutateAsync(input)), () => onOpenChange(false), form.setError),
+  );
 
   return (
     <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={source ? t.dialogEdit : t.dialogCreate} mode={source ? 'edit' : 'create'} isSaving={create.isPending || update.isPending} onSubmit={onSubmit}>

@@ -1,9 +1,7 @@
 // 'Fuentes RSS': the feed sources staff follow, with the source dialog.
 import { useState } from 'react';
-import { Plus } from 'lucide-react';
 import type { FeedSource } from '../../../../domain';
-import { Button } from '../../../ui/Button';
-import { ListState, SectionHeader } from '../common/states';
+import { CreateButton, ListState, SectionHeader } from '../common/states';
 import { rssTexts as t } from '../texts';
 import { useFeedSources } from './api';
 import { FeedSourceCard } from './FeedSourceCard';
@@ -17,12 +15,7 @@ export function FeedSourcesTab() {
       <SectionHeader
         id="rss-title"
         title={t.title}
-        action={
-          <Button onPress={() => setDialog({ open: true, source: null })}>
-            <Plus className="size-4" aria-hidden="true" />
-            {t.create}
-          </Button>
-        }
+        action={<CreateButton label={t.create} onPress={() => setDialog({ open: true, source: null })} />}
       />
       <ListState isPending={sources.isPending} error={sources.error} isEmpty={sources.data?.length === 0} emptyText={t.empty} onRetry={() => void sources.refetch()}>
         <div className="grid gap-4 md:grid-cols-2">

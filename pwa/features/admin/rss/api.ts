@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FeedSource, FeedSourceInput } from '../../../../domain';
 import { apiJson } from '../../../lib/api';
-import { useToastMutation } from '../common/mutations';
+import { resourceMutations, useToastMutation } from '../common/mutations';
 import { newsKeyPrefix } from '../news/api';
 import { rssTexts as t } from '../texts';
 
@@ -11,32 +11,10 @@ export const feedSourcesKey = ['/api/rss/sources'] as const;
 
 export const useFeedSources = () => useQuery<FeedSource[]>({ queryKey: feedSourcesKey, refetchOnMount: true });
 
-export function useCreateFeedSource() {
-  return useToastMutation({
-    mutationFn: (input: FeedSourceInput) => apiJson<FeedSource>('POST', '/api/rss/sources', input),
-    invalidates: [feedSourcesKey],
-    success: t.created,
-    error: t.createError,
-  });
-}
-
-export function useUpdateFeedSource() {
-  return useToastMutation({
-    mutationFn: ({ id, input }: { id: string; input: Partial<FeedSourceInput> }) => apiJson<FeedSource>('PATCH', `/api/rss/sources/${id}`, input),
-    invalidates: [feedSourcesKey],
-    success: t.updated,
-    error: t.updateError,
-  });
-}
-
-export function useDeleteFeedSource() {
-  return useToastMutation({
-    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/rss/sources/${id}`),
-    invalidates: [feedSourcesKey],
-    success: t.deleted,
-    error: t.deleteError,
-  });
-}
+const sources = resourceMutations<FeedSourceInput, FeedSource>('/api/rss/sources', [feedSourcesKey], t);
+export const useCreateFeedSource = sources.useCreate;
+export const useUpdateFeedSource = sources.useUpdate;
+export const useDeleteFeedSource = sources.useDelete;
 
 export function useImportFeedSource() {
   return useToastMutation({

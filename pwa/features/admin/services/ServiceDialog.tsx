@@ -4,9 +4,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { serviceIconNames, serviceInput, type Service } from '../../../../domain';
-import { ApiError } from '../../../lib/api';
 import { FormDialog } from '../common/FormDialog';
-import { applyServerErrors, FormSelect, FormTextArea, FormTextField, optionsOf } from '../common/form-fields';
+import { saveThenClose, FormSelect, FormTextArea, FormTextField, optionsOf } from '../common/form-fields';
 import { servicesTexts as t } from '../texts';
 import { useCreateService, useUpdateService } from './api';
 
@@ -40,15 +39,9 @@ export function ServiceDialog({ isOpen, onOpenChange, service }: Props) {
     if (isOpen) form.reset(service ? valuesOf(service) : emptyService);
   }, [isOpen, service, form]);
 
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      if (service) await update.mutateAsync({ id: service.id, input });
-      else await create.mutateAsync(input);
-      onOpenChange(false);
-    } catch (error) {
-      if (error instanceof ApiError) applyServerErrors(error.fieldErrors, form.setError);
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    saveThenClose((input) => (service ? update.mutateAsync({ id: service.id, input }) : create.mutateAsync(input)), () => onOpenChange(false), form.setError),
+  );
 
   return (
     <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={service ? t.dialogEdit : t.dialogCreate} mode={service ? 'edit' : 'create'} isSaving={create.isPending || update.isPending} onSubmit={onSubmit}>

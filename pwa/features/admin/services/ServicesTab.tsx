@@ -1,13 +1,13 @@
 // 'Servicios Registrados': the services in their order, each card with title, category, order,
 // description and features.
 import { useState } from 'react';
-import { Pencil, Plus } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import type { Service } from '../../../../domain';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { DeleteAction } from '../common/DeleteAction';
 import { RecordCard } from '../common/RecordCard';
-import { ListState, SectionHeader } from '../common/states';
+import { CreateButton, ListState, SectionHeader } from '../common/states';
 import { HistoryAction } from '../history/HistoryAction';
 import { commonTexts, servicesTexts as t } from '../texts';
 import { useAdminServices, useDeleteService } from './api';
@@ -21,12 +21,7 @@ export function ServicesTab() {
       <SectionHeader
         id="services-title"
         title={t.title}
-        action={
-          <Button onPress={() => setDialog({ open: true, service: null })}>
-            <Plus className="size-4" aria-hidden="true" />
-            {t.create}
-          </Button>
-        }
+        action={<CreateButton label={t.create} onPress={() => setDialog({ open: true, service: null })} />}
       />
       <ListState isPending={services.isPending} error={services.error} isEmpty={services.data?.length === 0} emptyText={t.empty} onRetry={() => void services.refetch()}>
         <div className="grid gap-4 md:grid-cols-2">

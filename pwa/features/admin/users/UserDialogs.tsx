@@ -6,9 +6,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { userCreateInput, userPatchInput, userRoleLabel, userRoles, type User, type UserCreateInput } from '../../../../domain';
-import { ApiError } from '../../../lib/api';
 import { FormDialog } from '../common/FormDialog';
-import { applyServerErrors, FormSelect, FormTextField, optionsOf } from '../common/form-fields';
+import { saveThenClose, FormSelect, FormTextField, optionsOf } from '../common/form-fields';
 import { usersTexts as t } from '../texts';
 import { useCreateUser, useUpdateUser } from './api';
 
@@ -26,14 +25,7 @@ export function CreateUserDialog({ isOpen, onOpenChange }: DialogProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `empty` is a constant.
   }, [isOpen, form]);
 
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      await create.mutateAsync(input);
-      onOpenChange(false);
-    } catch (error) {
-      if (error instanceof ApiError) applyServerErrors(error.fieldErrors, form.setError);
-    }
-  });
+  const onSubmit = form.handleSubmit(saveThenClose((input) => create.mutateAsync(input), () => onOpenChange(false), form.setError));
 
   return (
     <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={t.dialogCreate} mode="create" isSaving={create.isPending} onSubmit={onSubmit} size="md">
@@ -54,14 +46,9 @@ export function ResetPasswordDialog({ isOpen, onOpenChange, user }: DialogProps 
     if (isOpen) form.reset({ password: '' });
   }, [isOpen, form]);
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    try {
-      await update.mutateAsync({ id: user.id, patch: { password } });
-      onOpenChange(false);
-    } catch (error) {
-      if (error instanceof ApiError) applyServerErrors(error.fieldErrors, form.setError);
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    saveThenClose(({ password }) => update.mutateAsync({ id: user.id, patch: { password } }), () => onOpenChange(false), form.setError),
+  );
 
   return (
     <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={t.resetTitle(user.username)} mode="edit" isSaving={update.isPending} onSubmit={onSubmit} size="sm">
@@ -81,14 +68,8 @@ export function RoleDialog({ isOpen, onOpenChange, user }: DialogProps & { user:
     if (isOpen) form.reset({ role: user.role });
   }, [isOpen, user.role, form]);
 
-  const onSubmit = form.handleSubmit(async ({ role }) => {
-    try {
-      await update.mutateAsync({ id: user.id, patch: { role } });
-      onOpenChange(false);
-    } catch {
-      // The toast says why (e.g. the last active admin cannot be demoted); the dialog stays open.
-    }
-  });
+  // On failure the toast says why (e.g. the last active admin cannot be demoted); the dialog stays open.
+  const onSubmit = form.handleSubmit(saveThenClose(({ role }) => update.mutateAsync({ id: user.id, patch: { role } }), () => onOpenChange(false), form.setError));
 
   return (
     <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={t.roleTitle(user.username)} mode="edit" isSaving={update.isPending} onSubmit={onSubmit} size="sm">

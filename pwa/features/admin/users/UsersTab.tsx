@@ -1,13 +1,13 @@
 // 'Usuarios' (role admin only): staff accounts with their role and state; create, reset a
 // password, change a role, disable or enable.
 import { useState } from 'react';
-import { KeyRound, Plus, UserCog, UserCheck, UserX } from 'lucide-react';
+import { KeyRound, UserCog, UserCheck, UserX } from 'lucide-react';
 import { formatLongDate, userRoleLabel, type User } from '../../../../domain';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { RecordCard } from '../common/RecordCard';
-import { ListState, SectionHeader } from '../common/states';
+import { CreateButton, ListState, SectionHeader } from '../common/states';
 import { HistoryAction } from '../history/HistoryAction';
 import { useSession } from '../session';
 import { commonTexts, usersTexts as t } from '../texts';
@@ -22,12 +22,7 @@ export function UsersTab() {
       <SectionHeader
         id="users-title"
         title={t.title}
-        action={
-          <Button onPress={() => setCreating(true)}>
-            <Plus className="size-4" aria-hidden="true" />
-            {t.create}
-          </Button>
-        }
+        action={<CreateButton label={t.create} onPress={() => setCreating(true)} />}
       />
       <ListState isPending={users.isPending} error={users.error} isEmpty={users.data?.length === 0} emptyText={t.empty} onRetry={() => void users.refetch()}>
         <div className="grid gap-4 md:grid-cols-2">
