@@ -28,6 +28,8 @@ export function recordNameOf(event: HistoryEvent): string | null {
     const value = event.changes[field]?.to;
     if (typeof value === 'string' && value) return value;
   }
+  // A user's own sign-in and sign-out: the record is the person who acted.
+  if (event.actor?.id === event.streamId) return event.actor.username;
   return null;
 }
 
