@@ -28,7 +28,7 @@ const AdvanceFormPublicPage = lazyPage(() => import('./features/advance-form/Adv
 const AdminLoginPage = lazyPage(() => import('./features/admin/AdminLoginPage'), 'pwa/features/admin/AdminLoginPage.tsx');
 const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'), 'pwa/features/admin/AdminDashboardPage.tsx');
 const AdminAdvanceFormNewPage = lazyPage(() => import('./features/advance-form/AdminAdvanceFormNewPage'), 'pwa/features/advance-form/AdminAdvanceFormNewPage.tsx');
-const AdminAdvanceFormDetailPage = lazyPage(() => import('./features/admin/AdminAdvanceFormDetailPage'), 'pwa/features/admin/AdminAdvanceFormDetailPage.tsx');
+const AdminAdvanceFormDetailPage = lazyPage(() => import('./features/admin/advance-form-detail/AdvanceFormDetailPage'), 'pwa/features/admin/advance-form-detail/AdvanceFormDetailPage.tsx');
 
 const adminTitle = 'Panel de Administración';
 

@@ -1,4 +1,11 @@
-// Placeholder: the owner of this screen replaces it (its route is wired in pwa/routes.tsx).
+// /admin/avanzadas/nuevo: staff record a form; the server notes who sent it from the session.
+import { RequireStaff } from '../admin/session';
+import { AdvanceFormScreen } from './AdvanceFormScreen';
+
 export default function AdminAdvanceFormNewPage() {
-  return <h1 className="px-4 py-16 text-center text-3xl font-bold text-slate-900">Nuevo Formulario de Avanzada</h1>;
+  return (
+    <RequireStaff>
+      <AdvanceFormScreen mode="admin" />
+    </RequireStaff>
+  );
 }

@@ -1,4 +1,6 @@
-// Placeholder: the owner of this screen replaces it (its route is wired in pwa/routes.tsx).
+// /formulario-avanzada: visitors send the form without a session (no cookies).
+import { AdvanceFormScreen } from './AdvanceFormScreen';
+
 export default function AdvanceFormPublicPage() {
-  return <h1 className="px-4 py-16 text-center text-3xl font-bold text-slate-900">Formulario de Avanzada</h1>;
+  return <AdvanceFormScreen mode="public" />;
 }

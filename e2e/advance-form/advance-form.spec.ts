@@ -1,0 +1,160 @@
+// The advance form as people use it: a visitor fills every field with four photos and sends it;
+// staff read it, open its PDF and delete it; errors move the focus; staff save their own.
+import { advanceFormSections, type AdvanceForm } from '../../domain';
+import { sectionAnswers } from '../../domain/pdf/answers';
+import { expect, test, unique } from '../fixtures';
+import { fillEverything, fillRequired, jpegFixture, turnOn } from './fill';
+
+async function formByHost(api: import('@playwright/test').APIRequestContext, host: string): Promise<AdvanceForm> {
+  const list = await api.get('/api/advance-forms?limit=100');
+  expect(list.status()).toBe(200);
+  const form = ((await list.json()) as AdvanceForm[]).find((f) => f.hostName === host);
+  expect(form, `form of ${host}`).toBeTruthy();
+  return form!;
+}
+
+test('a visitor sends the whole form with four photos; staff read it, open the PDF and delete it', async ({ page, api, adminPage }) => {
+  test.setTimeout(120_000);
+  const host = unique('José Núñez');
+  await page.goto('/formulario-avanzada');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const section of advanceFormSections) {
+    await expect(page.getByRole('heading', { name: `${section.number}. ${section.title}` })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Volver al Inicio' })).toHaveAttribute('href', '/');
+
+  const photos = await fillEverything(page, host);
+  expect(photos).toBe(4);
+  // The public form sends no cookies: the create goes to the public endpoint.
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/advance-forms/public') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Guardar Formulario' }).click();
+  expect((await created).status()).toBe(201);
+  await expect(page.getByRole('status').filter({ hasText: 'Formulario enviado exitosamente' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  const form = await formByHost(api, host);
+  expect(form.submittedBy).toBeNull();
+  expect(form.eventDate).toBe('2027-03-05');
+  expect(form.numberOfGuards).toBe(4);
+  for (const field of ['emergencyExitsPhoto', 'evacuationPlanPhoto', 'evacuationRoutesPhoto', 'safeZonePhoto'] as const) {
+    expect(form[field]).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+  }
+
+  await adminPage.goto(`/admin/avanzadas/${form.id}`);
+  await expect(adminPage.getByRole('heading', { level: 1, name: host })).toBeVisible();
+  await expect(adminPage.getByText(/^Creado el \d+ de \w+, \d{4}, \d{2}:\d{2}/)).toBeVisible();
+  for (const section of advanceFormSections) {
+    const region = adminPage.getByRole('region', { name: `${section.number}. ${section.title}` });
+    for (const answer of sectionAnswers(section, form)) {
+      const row = region.locator('div', { has: adminPage.locator('dt', { hasText: answer.label }) }).last();
+      if (answer.kind === 'text') await expect(row.locator('dd')).toHaveText(answer.value);
+      else {
+        const image = row.getByRole('img', { name: answer.label });
+        await expect(image).toBeVisible();
+        // Loaded with the session: a refused photo would have no pixels.
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      }
+    }
+  }
+  await expect(adminPage.getByText('Sí [Intermedio]')).toBeVisible();
+
+  const [pdfTab, pdfResponse] = await Promise.all([
+    adminPage.context().waitForEvent('page'),
+    adminPage.waitForResponse((r) => r.url().endsWith(`/api/advance-forms/${form.id}/pdf`)),
+    adminPage.getByRole('button', { name: 'Descargar PDF' }).click(),
+  ]);
+  expect(pdfResponse.status()).toBe(200);
+  expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
+  expect((await pdfResponse.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect.poll(() => pdfTab.url()).toMatch(/^blob:/);
+  await pdfTab.close();
+
+  await adminPage.getByRole('button', { name: 'Eliminar' }).click();
+  const dialog = adminPage.getByRole('alertdialog');
+  await expect(dialog).toContainText('¿Está seguro que desea eliminar este formulario?');
+  await dialog.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(adminPage.getByRole('status').filter({ hasText: 'Formulario eliminado exitosamente' })).toBeVisible();
+  await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+  expect((await api.get(`/api/advance-forms/${form.id}`)).status()).toBe(404);
+  // The photos went with the form.
+  expect((await api.get(form.emergencyExitsPhoto!)).status()).toBe(404);
+});
+
+test('sending an empty form shows the Spanish errors and focuses the first invalid field', async ({ page }) => {
+  await page.goto('/formulario-avanzada');
+  await page.getByRole('button', { name: 'Guardar Formulario' }).click();
+  const hostName = page.getByLabel('Nombre del anfitrión *', { exact: true });
+  await expect(hostName).toBeFocused();
+  await expect(page.getByText('El nombre del anfitrión es requerido')).toBeVisible();
+  await expect(page.getByText('La fecha del evento es requerida')).toBeVisible();
+  await expect(page.getByText('El contacto de emergencia es requerido')).toBeVisible();
+
+  await hostName.fill('Ana Pérez');
+  await page.getByLabel('Cargo del anfitrión *', { exact: true }).fill('Gerente');
+  await page.getByRole('button', { name: 'Guardar Formulario' }).click();
+  // The next invalid field is the date picker: its first segment takes the focus.
+  await expect(page.getByRole('group', { name: 'Fecha del evento *', exact: true }).getByRole('spinbutton').first()).toBeFocused();
+});
+
+test('number inputs turn empty or invalid values into 0', async ({ page }) => {
+  await page.goto('/formulario-avanzada');
+  const attendees = page.getByLabel('Número estimado de asistentes *', { exact: true });
+  await attendees.fill('');
+  await attendees.blur();
+  await expect(attendees).toHaveValue('0');
+});
+
+test('a photo slot takes images only, at most 10 MB', async ({ page }) => {
+  await page.goto('/formulario-avanzada');
+  await turnOn(page, '¿Existe zona segura?');
+  const slot = page.getByRole('group', { name: 'Foto de la zona segura', exact: true });
+  const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+    const chooser = page.waitForEvent('filechooser');
+    await slot.getByRole('button', { name: /Seleccionar foto|Cambiar foto/ }).click();
+    await (await chooser).setFiles(file);
+  };
+  await choose({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+  await expect(slot.getByRole('alert')).toHaveText('Solo se permiten imágenes (JPEG, PNG, WebP, GIF o HEIC).');
+  await choose({ name: 'enorme.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10_485_761) });
+  await expect(slot.getByRole('alert')).toHaveText('La foto supera el tamaño máximo de 10 MB.');
+  await choose(await jpegFixture(0));
+  await expect(slot.getByText('Foto subida', { exact: true })).toBeVisible();
+  await expect(slot.getByRole('img')).toBeVisible();
+});
+
+test('the form fits a 390 px phone without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/formulario-avanzada');
+  await turnOn(page, '¿Hay guardas de seguridad?');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('staff save a form from the admin panel and land on the dashboard', async ({ adminPage, api }) => {
+  const host = unique('Staff Ávila');
+  await adminPage.goto('/admin/avanzadas/nuevo');
+  await expect(adminPage.getByRole('link', { name: 'Volver al Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
+  await fillRequired(adminPage, host);
+  await adminPage.getByRole('button', { name: 'Guardar Formulario' }).click();
+  await expect(adminPage.getByRole('status').filter({ hasText: 'Formulario guardado' })).toBeVisible();
+  await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+  const form = await formByHost(api, host);
+  expect(form.submittedBy).not.toBeNull();
+  expect(form.hasSecureParking).toBe(false);
+});
+
+test('Cancelar goes to the dashboard, even from the public form', async ({ page }) => {
+  await page.goto('/formulario-avanzada');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  // A visitor has no session, so the dashboard sends them on to the login.
+  await expect(page).toHaveURL(/\/admin\/(dashboard|login)$/);
+});
+
+test('a signed-out visitor asking for a form detail is sent to the login', async ({ page }) => {
+  await page.goto('/admin/avanzadas/00000000-0000-4000-8000-000000000000');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('a detail that does not exist says so', async ({ adminPage }) => {
+  await adminPage.goto('/admin/avanzadas/00000000-0000-4000-8000-000000000000');
+  await expect(adminPage.getByText('Formulario no encontrado')).toBeVisible();
+});

@@ -1,0 +1,22 @@
+// Every text of the advance-form detail screen (spec section 2, 'Admin detail').
+export const detailTexts = {
+  loading: 'Cargando...', // spec
+  notFound: 'Formulario no encontrado', // spec
+  loadError: 'No se pudo cargar el formulario.',
+  retry: 'Reintentar',
+  backToDashboard: 'Volver al Dashboard', // spec
+  title: 'Formulario de Avanzada',
+  createdAt: (when: string) => `Creado el ${when}`,
+  submittedBy: 'Registrado por el personal',
+  submittedPublic: 'Enviado desde el sitio público',
+  downloadPdf: 'Descargar PDF', // spec
+  pdfError: 'Error al descargar PDF', // spec
+  delete: 'Eliminar', // spec
+  deleteTitle: 'Eliminar formulario',
+  confirmDelete: '¿Está seguro que desea eliminar este formulario?', // spec
+  deleted: 'Formulario eliminado exitosamente', // spec
+  deleteError: 'Error al eliminar formulario', // spec
+  noPhoto: 'Sin foto',
+  photoAlt: (label: string) => label,
+  sectionHeading: (n: number, title: string) => `${n}. ${title}`,
+} as const;

@@ -1,0 +1,149 @@
+// The advance form itself, for both screens (public and admin): the six sections of the domain's
+// layout, validated with the domain's schema, sent with a submit function given from outside.
+// Its state is react-hook-form's, with values of type AdvanceFormValues, so an offline draft can
+// preload it (initialValues, initialPhotos) and follow it (onValuesChange, onPhotoChange).
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import {
+  advanceFormInput,
+  advanceFormSections,
+  newAdvanceFormDefaults,
+  type AdvanceFormInput,
+  type AdvanceFormValues,
+  type PhotoField,
+} from '../../../domain';
+import { ApiError } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { toast } from '../../ui/toast';
+import { AdvanceFormField, type FieldContext } from './AdvanceFormField';
+import { submitAdvanceForm, type AdvanceFormMode } from './api';
+import { advanceFormTexts as t } from './texts';
+import { queuedForLater } from '../../offline/use-advance-form-draft';
+
+export const dashboardPath = '/admin/dashboard';
+
+export type AdvanceFormProps = {
+  mode: AdvanceFormMode;
+  /** Values to start from (a draft); a new form otherwise. Change the component's key to load others. */
+  initialValues?: AdvanceFormValues;
+  /** The compressed photos of a draft, for the slots' thumbnails. */
+  initialPhotos?: Partial<Record<PhotoField, Blob>>;
+  /** Called on every change with all the values (to save a draft as the person types). */
+  onValuesChange?: (values: AdvanceFormValues) => void;
+  /** Called when a slot gets (or loses) its compressed photo. */
+  onPhotoChange?: (field: PhotoField, photo: Blob | null) => void;
+  /** Sends the validated form; submitAdvanceForm by default. Throwing ApiError shows its message; resolving to 'queued' (offline) skips the success toast. */
+  submit?: (input: AdvanceFormInput, mode: AdvanceFormMode) => Promise<unknown>;
+  /** After a successful send; by default the spec's toast and navigation. */
+  onSubmitted?: () => void;
+};
+
+const defaultSubmit = (input: AdvanceFormInput, mode: AdvanceFormMode) => submitAdvanceForm(input, { mode });
+
+export function AdvanceForm({ mode, initialValues, initialPhotos, onValuesChange, onPhotoChange, submit = defaultSubmit, onSubmitted }: AdvanceFormProps) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const form = useForm<AdvanceFormValues, unknown, AdvanceFormInput>({
+    resolver: zodResolver(advanceFormInput),
+    defaultValues: initialValues ?? newAdvanceFormDefaults(),
+    shouldFocusError: true,
+  });
+  const { control, handleSubmit, register, setError, setFocus, watch, formState } = form;
+  const [photos, setPhotos] = useState<Partial<Record<PhotoField, Blob | null>>>(initialPhotos ?? {});
+  const [uploading, setUploading] = useState<ReadonlySet<PhotoField>>(new Set());
+
+  // The latest callback without resubscribing on every render of the parent.
+  const valuesListener = useRef(onValuesChange);
+  valuesListener.current = onValuesChange;
+  useEffect(() => {
+    const subscription = watch((values) => valuesListener.current?.(values as AdvanceFormValues));
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  const context: FieldContext = {
+    control,
+    mode,
+    photos,
+    onPhotoChange: (field, photo) => {
+      setPhotos((current) => ({ ...current, [field]: photo }));
+      onPhotoChange?.(field, photo);
+    },
+    onUploadBusy: (field, busy) =>
+      setUploading((current) => {
+        const next = new Set(current);
+        if (busy) next.add(field);
+        else next.delete(field);
+        return next;
+      }),
+  };
+
+  async function send(input: AdvanceFormInput) {
+    if (uploading.size > 0) {
+      toast({ title: t.errorTitle, description: t.photo.waitForUploads, variant: 'destructive' });
+      return;
+    }
+    let result: unknown;
+    try {
+      result = await submit(input, mode);
+    } catch (error) {
+      showServerErrors(error);
+      return;
+    }
+    // Queued offline (issue 8): the queue's own toast says so; no success toast, but leave the form.
+    if (result === queuedForLater) return navigate(mode === 'public' ? '/' : dashboardPath);
+    if (onSubmitted) return onSubmitted();
+    if (mode === 'public') {
+      toast({ title: t.publicSuccessTitle, description: t.publicSuccessText });
+      navigate('/');
+    } else {
+      toast({ title: t.adminSuccessTitle });
+      await queryClient.invalidateQueries({ queryKey: ['/api/advance-forms'] });
+      navigate(dashboardPath);
+    }
+  }
+
+  function showServerErrors(error: unknown) {
+    const serverMessage = error instanceof ApiError ? error.serverMessage : null;
+    toast({ title: t.errorTitle, description: serverMessage ?? t.errorFallback, variant: 'destructive' });
+    if (!(error instanceof ApiError)) return;
+    const fields = Object.entries(error.fieldErrors).filter(([name]) => name in newAdvanceFormDefaults());
+    fields.forEach(([name, message]) => setError(name as keyof AdvanceFormValues, { type: 'server', message }));
+    if (fields.length) setFocus(fields[0][0] as keyof AdvanceFormValues);
+  }
+
+  const saving = formState.isSubmitting;
+  return (
+    <form noValidate onSubmit={handleSubmit(send)} className="flex flex-col gap-6" aria-busy={saving}>
+      {advanceFormSections.map((section) => (
+        <section key={section.number} aria-labelledby={`section-${section.number}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <h2 id={`section-${section.number}`} className="mb-4 text-lg font-bold text-navy-900 sm:text-xl">
+            {t.sectionHeading(section.number, section.title)}
+          </h2>
+          <div className="grid gap-4 md:grid-cols-2">
+            {section.fields.map((spec) => (
+              <AdvanceFormField key={spec.key} spec={spec} context={context} />
+            ))}
+          </div>
+        </section>
+      ))}
+      {/* Honeypot: off-screen and out of the tab order; people never fill it, bots do. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          {t.honeypot}
+          <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+        </label>
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" size="lg" onPress={() => navigate(dashboardPath)} isDisabled={saving}>
+          {t.cancel}
+        </Button>
+        <Button type="submit" size="lg" isPending={saving} isDisabled={uploading.size > 0}>
+          {saving ? t.submitting : t.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+// The page around the form: the back link (to the dashboard for staff, to the home page for
+// visitors), the title and a short introduction.
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'wouter';
+import { buttonClass } from '../../ui/button-styles';
+import { dashboardPath, type AdvanceFormProps } from './AdvanceForm';
+import { DraftedAdvanceForm } from '../../offline/DraftedAdvanceForm';
+import { advanceFormTexts as t } from './texts';
+
+export function AdvanceFormScreen(props: AdvanceFormProps) {
+  const admin = props.mode === 'admin';
+  return (
+    <div className={admin ? 'min-h-screen bg-slate-50' : 'bg-slate-50'}>
+      <main className="mx-auto w-full max-w-4xl px-3 py-6 sm:px-6 sm:py-10">
+        <Link href={admin ? dashboardPath : '/'} className={buttonClass('ghost', 'sm', '-ml-2 mb-4')}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {admin ? t.backToDashboard : t.backToHome}
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{admin ? t.adminTitle : t.publicTitle}</h1>
+        <p className="mt-2 mb-6 max-w-2xl text-slate-600">{admin ? t.adminIntro : t.publicIntro}</p>
+        {/* The form with its offline draft (autosave, 'Continuar borrador', queued send): issue 8. */}
+        <DraftedAdvanceForm {...props} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+// One photo of the advance form: one image per slot, checked (images only, at most 10 MB), compressed
+// in the browser, uploaded, then shown as 'Foto subida' with a thumbnail. The field's value is the link.
+import { useEffect, useId, useState } from 'react';
+import { Camera, CheckCircle2, Trash2 } from 'lucide-react';
+import { FileTrigger } from 'react-aria-components';
+import { ApiError } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { errorClass, labelClass } from '../../ui/field-styles';
+import { toast } from '../../ui/toast';
+import { compressPhoto, photoFileProblem, uploadPhoto, type AdvanceFormMode } from './api';
+import { advanceFormTexts } from './texts';
+
+const t = advanceFormTexts.photo;
+
+export type PhotoSlotProps = {
+  label: string;
+  /** The stored link ('/objects/uploads/{id}') or null. */
+  value: string | null;
+  onChange: (link: string | null) => void;
+  mode: AdvanceFormMode;
+  errorMessage?: string;
+  /** The compressed photo, for the thumbnail (and for a draft that keeps it, issue 8). */
+  preview?: Blob | null;
+  onPreviewChange?: (photo: Blob | null) => void;
+  onBusyChange?: (busy: boolean) => void;
+};
+
+export function PhotoSlot({ label, value, onChange, mode, errorMessage, preview, onPreviewChange, onBusyChange }: PhotoSlotProps) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const previewUrl = useObjectUrl(preview ?? null);
+  const labelId = useId();
+  const messageId = useId();
+  // Staff may load the stored photo; a visitor's thumbnail comes from the file they picked.
+  const thumbnail = previewUrl ?? (value && mode === 'admin' ? value : null);
+  const shownError = problem ?? errorMessage;
+  /** Taken offline: kept on the device, not uploaded yet. */
+  const kept = !value && Boolean(preview);
+
+  async function choose(files: FileList | null) {
+    const chosen = files ? Array.from(files) : [];
+    if (chosen.length === 0) return;
+    if (chosen.length > 1) return setProblem(t.oneOnly);
+    const file = chosen[0];
+    const reason = photoFileProblem(file);
+    if (reason) return setProblem(reason);
+    setProblem(null);
+    setBusy(true);
+    onBusyChange?.(true);
+    let photo: Blob | null = null;
+    try {
+      photo = await compressPhoto(file);
+      const link = await uploadPhoto(photo, mode);
+      onPreviewChange?.(photo);
+      onChange(link);
+      toast({ title: t.toastTitle, description: t.toastText(label, file.name) });
+    } catch (error) {
+      // No signal (issue 8): the compressed photo stays in the draft on this device; the sync uploads it.
+      if (error instanceof TypeError && photo && onPreviewChange) {
+        onPreviewChange(photo);
+        onChange(null);
+        toast({ title: t.keptOffline, description: t.toastText(label, file.name) });
+        return;
+      }
+      const message = error instanceof ApiError ? (error.serverMessage ?? t.failed) : error instanceof TypeError ? t.offline : t.failed;
+      setProblem(message);
+      toast({ title: advanceFormTexts.errorTitle, description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+      onBusyChange?.(false);
+    }
+  }
+
+  function remove() {
+    setProblem(null);
+    onPreviewChange?.(null);
+    onChange(null);
+  }
+
+  return (
+    <div role="group" aria-labelledby={labelId} aria-describedby={messageId} className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3">
+      <span id={labelId} className={labelClass}>{label}</span>
+      {(value || kept) && (
+        <div className="flex items-center gap-3">
+          {thumbnail && <img src={thumbnail} alt={t.thumbnailAlt(label)} className="size-20 rounded-md border border-slate-200 bg-white object-cover" />}
+          <p className="flex items-center gap-1.5 text-sm font-medium text-emerald-700">
+            <CheckCircle2 className="size-4" aria-hidden="true" />
+            {value ? t.uploaded : t.keptOffline}
+          </p>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <FileTrigger acceptedFileTypes={['image/*']} allowsMultiple={false} onSelect={(files) => void choose(files)}>
+          <Button variant="outline" size="sm" isDisabled={busy} aria-describedby={messageId} aria-invalid={shownError ? true : undefined}>
+            {busy ? <Spinner className="size-4" /> : <Camera className="size-4" aria-hidden="true" />}
+            {busy ? t.uploading : value || kept ? t.replace : t.choose}
+            <span className="sr-only">: {label}</span>
+          </Button>
+        </FileTrigger>
+        {(value || kept) && !busy && (
+          <Button variant="ghost" size="sm" onPress={remove} aria-label={`${t.remove}: ${label}`}>
+            <Trash2 className="size-4" aria-hidden="true" />
+            {t.remove}
+          </Button>
+        )}
+      </div>
+      <p id={messageId} className={shownError ? errorClass : 'text-xs text-slate-500'} role={shownError ? 'alert' : undefined}>
+        {shownError ?? t.hint}
+      </p>
+    </div>
+  );
+}
+
+/** An object URL for a blob, revoked when the blob changes or the slot goes away. */
+function useObjectUrl(blob: Blob | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) return setUrl(null);
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [blob]);
+  return url;
+}
