@@ -46,8 +46,13 @@ async function lighthouseScores(url: string): Promise<Record<string, number>> {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) });
-    const categories = result!.lhr.categories;
-    return Object.fromEntries(Object.keys(targets).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]));
+    const { categories, audits } = result!.lhr;
+    const scores = Object.fromEntries(Object.keys(targets).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]));
+    // The metrics behind the performance score, to see what to fix when it drops.
+    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+    const failing = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary').map((audit) => audit.id);
+    console.log(`  ${url}: ${metrics.map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`).join(', ')}${failing.length ? `; auditorías fallidas: ${failing.join(', ')}` : ''}`);
+    return scores;
   } finally {
     await chrome.kill();
   }

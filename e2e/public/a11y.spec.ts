@@ -5,6 +5,7 @@ import { createArticle, waitForHydration } from './helpers';
 
 for (const width of [390, 1440]) {
   test(`no serious or critical accessibility violation at ${width} px`, async ({ page, api }) => {
+    test.setTimeout(180_000);
     const article = await createArticle(api, { title: unique('Accesible') });
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     for (const path of ['/', '/servicios', '/noticias', `/noticias/${article.slug}`, '/noticias/no-existe', '/contacto', '/no-existe']) {

@@ -2,6 +2,9 @@
 import { test, expect, e2eSite } from '../fixtures';
 import { waitForHydration } from './helpers';
 
+// page.route() cannot see what the service worker fetches: keep it out of these tests.
+test.use({ serviceWorkers: 'block' });
+
 test('contact: hero, the four contact cards and the form fields', async ({ page }) => {
   await page.goto('/contacto');
   await expect(page.getByRole('heading', { level: 1, name: 'Contáctenos' })).toBeVisible();

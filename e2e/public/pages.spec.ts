@@ -2,6 +2,9 @@
 import { test, expect, unique } from '../fixtures';
 import { createArticle, publicPages, waitForHydration, watchConsole } from './helpers';
 
+// page.route() cannot see what the service worker fetches: keep it out of these tests.
+test.use({ serviceWorkers: 'block' });
+
 test('every public page hydrates without errors', async ({ page }) => {
   const errors = watchConsole(page);
   for (const path of publicPages) {

@@ -32,6 +32,9 @@ export type DatePickerProps = {
   isDisabled?: boolean;
   /** Shows an 'x' that empties the field (filters); forms with a required date leave it out. */
   clearLabel?: string;
+  /** Focus the first segment / open the calendar on mount (DeferredDatePicker hands over with these). */
+  autoFocus?: boolean;
+  defaultOpen?: boolean;
   name?: string;
   className?: string;
 };

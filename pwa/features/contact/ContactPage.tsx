@@ -18,7 +18,10 @@ export default function ContactPage() {
     <>
       <PageHero title={contactTexts.title} subtitle={contactTexts.subtitle} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-5 lg:px-8">
-        <section aria-label={contactTexts.cardsLabel} className="lg:col-span-2">
+        <section aria-labelledby="medios-de-contacto" className="lg:col-span-2">
+          <h2 id="medios-de-contacto" className="sr-only">
+            {contactTexts.cardsLabel}
+          </h2>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
             <ContactCard icon={WhatsAppIcon} title={contactTexts.whatsappTitle} text={contactTexts.whatsappText}>
               <a href={whatsappLink(site.contactPhone, contactTexts.whatsappMessage)} target="_blank" rel="noopener noreferrer" className="font-semibold text-accent-800 underline-offset-2 hover:underline">
