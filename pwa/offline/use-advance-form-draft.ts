@@ -7,6 +7,8 @@ import { toast } from '../ui/toast';
 import { onBeforeUpdate } from './before-update';
 import { getDraft, putDraft, updateDraft, type Draft, type DraftPhotos, type DraftVariant } from './drafts';
 import { checkStorage } from './storage';
+// Static, not lazy: the send must work offline, and a chunk first asked for offline cannot be fetched.
+import { sendDraftNow, startDraftSync } from './sync';
 import { offlineTexts as t } from './texts';
 
 /** What the form's submit answers when the form waits in the offline queue (no success toast then). */
@@ -99,7 +101,6 @@ export function useAdvanceFormDraft({ variant, ownerId, draft }: Options) {
       dirty.current = true;
       await saveNow();
       await updateDraft(id, (d) => (d.state === 'sent' ? null : { ...d, state: 'pending', error: null, updatedAt: new Date().toISOString() }));
-      const { sendDraftNow, startDraftSync } = await import('./sync');
       const outcome = await sendDraftNow(id); // throws the server's refusal, with the draft back to 'draft'
       if (outcome === 'sent' || outcome === 'skipped') {
         finished.current = true;

@@ -7,7 +7,7 @@ import type { ManifestEntry } from 'workbox-build';
 
 type SizedEntry = ManifestEntry & { size: number };
 
-type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }>;
+type ViteManifest = Record<string, { file: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }>;
 
 /**
  * What a visitor of the public pages never runs: the admin and form screens, and the offline code
@@ -15,6 +15,9 @@ type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: 
  * chunks are cached at run time, on first use (pwa/sw.ts).
  */
 const runtimeOnlySources = /^pwa\/(features\/(admin|advance-form)\/|offline\/(sync|query-persist)\.ts$)/;
+/** The same modules when the bundler folds them into a shared chunk named after them ('_sync-*.js'). */
+const runtimeOnlyChunkNames = new Set(['sync', 'query-persist']);
+const isRuntimeOnly = (manifest: ViteManifest, key: string) => runtimeOnlySources.test(key) || runtimeOnlyChunkNames.has(manifest[key]?.name ?? '');
 
 /**
  * The files of the public shell: the entry with everything it imports, and the lazy public pages with
@@ -31,7 +34,7 @@ export function publicShellFiles(manifest: ViteManifest): Set<string> {
     chunk.css?.forEach((file) => files.add(file));
     chunk.assets?.forEach((file) => files.add(file));
     chunk.imports?.forEach(visit);
-    chunk.dynamicImports?.filter((k) => !runtimeOnlySources.test(k)).forEach(visit);
+    chunk.dynamicImports?.filter((k) => !isRuntimeOnly(manifest, k)).forEach(visit);
   };
   Object.keys(manifest).filter((key) => manifest[key].isEntry).forEach(visit);
   return files;

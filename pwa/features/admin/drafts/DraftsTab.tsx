@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useSite } from '../../../lib/site';
 import { deleteDraft, listDrafts, onDraftsChanged, type Draft, type DraftState } from '../../../offline/drafts';
+import { syncPendingDrafts } from '../../../offline/sync';
 import { draftStateLabels } from '../../../offline/texts';
 import { Detail, RecordCard } from '../common/RecordCard';
 import { ListState, SectionHeader } from '../common/states';
@@ -43,8 +44,12 @@ function useMyDrafts() {
   return { drafts, error, reload: load };
 }
 
+const loadPdfModule = () => import('./draft-pdf');
+
 export function DraftsTab() {
   const { drafts, error, reload } = useMyDrafts();
+  // jsPDF is large and loads apart, but it must be on the device before the signal goes.
+  useEffect(() => void loadPdfModule().catch(() => undefined), []);
   return (
     <section aria-labelledby="drafts-title">
       <SectionHeader id="drafts-title" title={t.title} subtitle={t.subtitle} />
@@ -71,7 +76,7 @@ function DraftCard({ draft }: { draft: Draft }) {
   const pdf = async () => {
     setBusy('pdf');
     try {
-      const { downloadDraftPdf } = await import('./draft-pdf');
+      const { downloadDraftPdf } = await loadPdfModule();
       await downloadDraftPdf(draft, siteName);
     } catch (e) {
       console.error(e);
@@ -82,7 +87,6 @@ function DraftCard({ draft }: { draft: Draft }) {
   };
   const sendNow = async () => {
     setBusy('send');
-    const { syncPendingDrafts } = await import('../../../offline/sync');
     await syncPendingDrafts().finally(() => setBusy(null));
   };
   const remove = async () => {
