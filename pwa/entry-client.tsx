@@ -1,5 +1,6 @@
 // Browser entry: take over the server's HTML (hydrate) or, for the client-only screens and the
 // offline shell, render from scratch.
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';

@@ -5,7 +5,6 @@ import { ChevronLeft, ChevronRight, Newspaper } from 'lucide-react';
 import { formatLongDate } from '../../../domain';
 import { usePageHead } from '../../lib/head';
 import { useSite } from '../../lib/site';
-import { Button } from '../../ui/Button';
 import { buttonClass } from '../../ui/button-styles';
 import { PageHero } from '../layout/PageHero';
 import { useNewsList } from './api';
@@ -38,9 +37,9 @@ export default function NewsListPage() {
           {isError && (
             <div className="py-16 text-center">
               <p className="font-semibold text-red-700">{newsTexts.error}</p>
-              <Button variant="outline" className="mt-4" onPress={() => void refetch()}>
+              <button type="button" className={buttonClass('outline', 'md', 'mt-4')} onClick={() => void refetch()}>
                 {newsTexts.retry}
-              </Button>
+              </button>
             </div>
           )}
           {data && data.items.length === 0 && (
