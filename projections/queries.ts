@@ -88,11 +88,12 @@ export function feedSourceQueries(sql: Sql) {
       const [row] = await sql.query('SELECT * FROM rss_sources WHERE id = $1', [id]);
       return row ? toSource(row) : null;
     },
-    /** Enabled sources whose last import is older than their interval (or that never ran). */
-    due: async (now: Date): Promise<FeedSource[]> =>
+    /** Enabled sources whose last import is older than their interval (or that never ran); `onlyId` asks about one. */
+    due: async (now: Date, onlyId?: string): Promise<FeedSource[]> =>
       (await sql.query(
-        `SELECT * FROM rss_sources WHERE enabled AND (last_fetched_at IS NULL OR last_fetched_at + make_interval(hours => schedule_interval_hours) <= $1::timestamptz) ORDER BY last_fetched_at NULLS FIRST`,
-        [now.toISOString()],
+        `SELECT * FROM rss_sources WHERE enabled AND (last_fetched_at IS NULL OR last_fetched_at + make_interval(hours => schedule_interval_hours) <= $1::timestamptz)
+         ${onlyId ? 'AND id = $2' : ''} ORDER BY last_fetched_at NULLS FIRST`,
+        onlyId ? [now.toISOString(), onlyId] : [now.toISOString()],
       )).map(toSource),
   };
 }

@@ -1,3 +1,3 @@
-export { importFeedSource, FeedImportFailed, type ImportResult } from './importer';
-export { runDueImports, startFeedScheduler } from './scheduler';
+export { importFeedSource, importIfDue, FeedImportFailed, ImportInProgress, type ImportResult, type ImportOptions } from './importer';
+export { runDueImports, startFeedScheduler, type ScheduledImport } from './scheduler';
 export { feedImportRoutes } from './route';

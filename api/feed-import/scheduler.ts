@@ -1,20 +1,29 @@
 // Imports every enabled source whose interval has passed. Each instance runs this; the per-source
 // advisory lock makes sure only one of them imports a given source at a time.
 import { randomUUID } from 'node:crypto';
-import { Conflict } from '../../domain';
 import type { AppServices } from '../context';
-import { importFeedSource } from './importer';
+import { ImportInProgress, importIfDue } from './importer';
 
-export async function runDueImports(services: AppServices, now = new Date()): Promise<{ sourceId: string; count: number | null; error: string | null }[]> {
+/**
+ * What became of one due source: `imported` (count new articles), `failed` (the reason is also on
+ * the source card), `busy` (another run holds it) or `not-due` (another instance imported it first).
+ */
+export type ScheduledImport = { sourceId: string; outcome: 'imported' | 'failed' | 'busy' | 'not-due'; count: number; error: string | null };
+
+export async function runDueImports(services: AppServices, now = new Date()): Promise<ScheduledImport[]> {
   const due = await services.read.feedSources.due(now);
-  const results = [];
+  const results: ScheduledImport[] = [];
   for (const source of due) {
+    const metadata = { actor: null, origin: 'feed-import' as const, requestId: randomUUID() };
     try {
-      const { count } = await importFeedSource(services, source.id, { metadata: { actor: null, origin: 'feed-import', requestId: randomUUID() } });
-      results.push({ sourceId: source.id, count, error: null });
+      const result = await importIfDue(services, source.id, now, { metadata });
+      results.push(result === 'not-due'
+        ? { sourceId: source.id, outcome: 'not-due', count: 0, error: null }
+        : { sourceId: source.id, outcome: 'imported', count: result.count, error: null });
     } catch (error) {
-      // Another instance holds the source (409), or the run failed and recorded its reason on the source.
-      results.push({ sourceId: source.id, count: null, error: error instanceof Conflict ? 'en curso' : (error as Error).message });
+      results.push(error instanceof ImportInProgress
+        ? { sourceId: source.id, outcome: 'busy', count: 0, error: null }
+        : { sourceId: source.id, outcome: 'failed', count: 0, error: (error as Error).message });
     }
   }
   return results;
