@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openServices } from '../../api/app';
 import type { AppServices } from '../../api/context';
-import { importFeedSource, runDueImports } from '../../api/feed-import';
+import { importFeedSource, importIfDue, runDueImports, type ScheduledImport } from '../../api/feed-import';
 import { Conflict } from '../../domain';
 import { openDb } from '../../events';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
@@ -62,14 +62,14 @@ test('only enabled sources that never ran or whose interval has passed are sched
 
   const results = await runDueImports(app.services, now);
   assert.equal(results.map((r) => r.sourceId).sort(), [neverRan.id, overdue.id].sort());
-  assert.equal(results.find((r) => r.sourceId === neverRan.id), { sourceId: neverRan.id, count: 2, error: null });
+  assert.equal(results.find((r) => r.sourceId === neverRan.id), { sourceId: neverRan.id, outcome: 'imported', count: 2, error: null });
   assert.is((await articlesOf(app, neverRan.id)).length, 2);
   assert.is((await articlesOf(app, disabled.id)).length, 0);
 
   assert.equal(await runDueImports(app.services, new Date()), [], 'nothing is due right after a run');
   const tomorrow = await runDueImports(app.services, new Date(now.getTime() + 25 * hour));
   assert.equal(tomorrow.map((r) => r.sourceId).sort(), [neverRan.id, justRan.id, overdue.id, notYet.id].sort());
-  assert.ok(tomorrow.every((r) => r.count === 0 && r.error === null), 'every item is known already');
+  assert.ok(tomorrow.every((r) => r.outcome === 'imported' && r.count === 0), 'every item is known already');
   // The remaining tests make disabled sources so that this scheduler never sees them.
 });
 
@@ -77,8 +77,8 @@ test('a failed scheduled run is reported and recorded, and the others still run'
   const broken = await sourceServing(serveBody('no', { status: 500, contentType: 'text/plain' }));
   const fine = await sourceServing(serveBody(rssFeed(generatedEntries(1, 50))));
   const results = await runDueImports(app.services, new Date());
-  assert.equal(results.find((r) => r.sourceId === broken.id), { sourceId: broken.id, count: null, error: 'La fuente respondió 500 (error interno del servidor)' });
-  assert.equal(results.find((r) => r.sourceId === fine.id), { sourceId: fine.id, count: 1, error: null });
+  assert.equal(results.find((r) => r.sourceId === broken.id), { sourceId: broken.id, outcome: 'failed', count: 0, error: 'La fuente respondió 500 (error interno del servidor)' });
+  assert.equal(results.find((r) => r.sourceId === fine.id), { sourceId: fine.id, outcome: 'imported', count: 1, error: null });
   await admin.patch(`/api/rss/sources/${broken.id}`, { enabled: false });
   await admin.patch(`/api/rss/sources/${fine.id}`, { enabled: false });
 });
@@ -124,9 +124,38 @@ test('a manual import while a scheduled one runs answers 409 and imports nothing
   const manual = await admin.post(`/api/rss/sources/${source.id}/fetch`);
   assert.is(manual.status, 409);
   assert.is(manual.body.message, 'Ya hay una importación en curso');
-  assert.equal((await scheduled).find((r) => r.sourceId === source.id), { sourceId: source.id, count: 4, error: null });
+  assert.equal((await scheduled).find((r) => r.sourceId === source.id), { sourceId: source.id, outcome: 'imported', count: 4, error: null });
   assert.is((await articlesOf(app, source.id)).length, 4);
   await admin.patch(`/api/rss/sources/${source.id}`, { enabled: false });
+});
+
+test('a source imported since the scheduler listed it is not imported again', async () => {
+  const source = await sourceServing(serveBody(rssFeed(generatedEntries(2))));
+  const listedAt = new Date();
+  await importFeedSource(app.services, source.id, { metadata: feedImportMetadata });
+  const requests = feeds.requests.length;
+  assert.is(await importIfDue(app.services, source.id, listedAt, { metadata: feedImportMetadata }), 'not-due');
+  assert.is(feeds.requests.length, requests, 'no second fetch');
+  await admin.patch(`/api/rss/sources/${source.id}`, { enabled: false });
+});
+
+/** Every due source was imported by exactly one scheduler run, fetched once, each item once. */
+async function assertScheduledOnce(sources: { id: string; url: string }[], runs: ScheduledImport[][], items: number[]) {
+  for (const [index, source] of sources.entries()) {
+    const outcomes = runs.flat().filter((r) => r.sourceId === source.id);
+    assert.is(outcomes.filter((r) => r.outcome === 'imported').length, 1, `source ${index + 1}: ${JSON.stringify(outcomes)}`);
+    assert.ok(outcomes.every((r) => r.outcome === 'imported' || r.outcome === 'busy' || r.outcome === 'not-due'));
+    assert.is(outcomes.reduce((sum, r) => sum + r.count, 0), items[index]);
+    assert.is(feeds.requests.filter((r) => source.url.endsWith(r.path)).length, 1, `source ${index + 1} fetched once`);
+    assert.is((await articlesOf(app, source.id)).length, items[index]);
+  }
+}
+
+test('two scheduler runs at once in one app import every due source once', async () => {
+  const sources = [await sourceServing(slowFeed(3, 200)), await sourceServing(slowFeed(4, 200)), await sourceServing(slowFeed(5, 200))];
+  const runs = await Promise.all([runDueImports(app.services, new Date()), runDueImports(app.services, new Date())]);
+  await assertScheduledOnce(sources, runs, [3, 4, 5]);
+  for (const source of sources) await admin.patch(`/api/rss/sources/${source.id}`, { enabled: false });
 });
 
 if (usingPostgres) {
@@ -153,17 +182,12 @@ if (usingPostgres) {
     }
   });
 
-  test('PostgreSQL: two schedulers on two instances import every due source, each item once', async () => {
+  test('PostgreSQL: two schedulers on two instances import every due source once, each item once', async () => {
     const other = await secondInstance();
     try {
       const sources = [await sourceServing(slowFeed(3, 200)), await sourceServing(slowFeed(4, 200)), await sourceServing(slowFeed(5, 200))];
-      const [first, second] = await Promise.all([runDueImports(app.services, new Date()), runDueImports(other, new Date())]);
-      for (const [index, source] of sources.entries()) {
-        assert.is((await articlesOf(app, source.id)).length, index + 3, `source ${index + 1}`);
-        const counts = [...first, ...second].filter((r) => r.sourceId === source.id).map((r) => r.count ?? 0);
-        assert.is(counts.reduce((a, b) => a + b, 0), index + 3);
-      }
-      assert.ok([...first, ...second].every((r) => r.error === null || r.error === 'en curso'));
+      const runs = await Promise.all([runDueImports(app.services, new Date()), runDueImports(other, new Date())]);
+      await assertScheduledOnce(sources, runs, [3, 4, 5]);
     } finally {
       await other.close();
     }
