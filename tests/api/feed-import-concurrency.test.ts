@@ -5,6 +5,8 @@ import * as assert from 'uvu/assert';
 import { openServices } from '../../api/app';
 import type { AppServices } from '../../api/context';
 import { importFeedSource, importIfDue, runDueImports, type ScheduledImport } from '../../api/feed-import';
+import { createArticles } from '../../api/feed-import/articles';
+import { loadFeed } from '../../api/feeds';
 import { Conflict } from '../../domain';
 import { openDb } from '../../events';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
@@ -156,6 +158,16 @@ test('two scheduler runs at once in one app import every due source once', async
   const runs = await Promise.all([runDueImports(app.services, new Date()), runDueImports(app.services, new Date())]);
   await assertScheduledOnce(sources, runs, [3, 4, 5]);
   for (const source of sources) await admin.patch(`/api/rss/sources/${source.id}`, { enabled: false });
+});
+
+test('the unique (source, guid) index is the last guard: a duplicate costs one failed item, not its batch', async () => {
+  const source = await sourceServing(serveBody(rssFeed(generatedEntries(150, 300))), { enabled: false });
+  const loaded = await loadFeed(source.url, { allowPrivateHosts: true });
+  if (loaded.status !== 'ok') throw new Error('expected a feed');
+  // As if another writer imported item 120 between this run's read of known guids and its write.
+  assert.equal(await createArticles(app.services, source, [loaded.feed.items[120]], feedImportMetadata), { created: 1, failed: 0 });
+  assert.equal(await createArticles(app.services, source, loaded.feed.items, feedImportMetadata), { created: 149, failed: 1 });
+  assert.is((await articlesOf(app, source.id)).length, 150);
 });
 
 if (usingPostgres) {
