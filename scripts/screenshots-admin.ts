@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium, request } from 'playwright-core';
 import { e2eAdmin } from '../e2e/credentials';
+import { serveFixture, startFeedServer } from '../tests/helpers/feed-server';
 import { createAdvanceForm, createArticle, createFeedSource, createService, createUser, sendContactMessage } from '../e2e/admin/seed';
 
 const port = Number(process.env.SCREENSHOT_PORT ?? 4391);
@@ -38,6 +39,13 @@ async function seed() {
   const source = await createFeedSource(api, 'Boletín de Ciberseguridad', 'https://example.com/feed.xml', { includeKeywords: ['espionaje', 'privacidad'] });
   await api.patch(`/api/rss/sources/${source.id}`, { data: { autoPublish: true } });
   await createFeedSource(api, 'Fuente deshabilitada', 'https://example.org/rss', { enabled: false });
+  // Two runs against a local feed server, so the cards show a last run and a last error.
+  const feeds = await startFeedServer({ '/rss.xml': serveFixture('rss2.xml') });
+  const local = await createFeedSource(api, 'Seguridad al Día (local)', feeds.url('/rss.xml'), { defaultCategory: 'Anti-Espionaje' });
+  await api.post(`/api/rss/sources/${local.id}/fetch`);
+  const broken = await createFeedSource(api, 'Fuente rota', feeds.url('/no-existe.xml'));
+  await api.post(`/api/rss/sources/${broken.id}/fetch`);
+  await feeds.close();
   const message = await sendContactMessage(api, 'María Rodríguez');
   await sendContactMessage(api, 'Carlos Jiménez');
   await api.patch(`/api/contact/${message.id}/status`, { data: { status: 'read' } });

@@ -22,19 +22,25 @@ type Options<TInput, TResult> = {
   success: string | ((result: TResult, input: TInput) => { title: string; description?: string });
   error: string;
   onSuccess?: (result: TResult, input: TInput) => void;
+  /** Refresh the lists after a failure too (a failed import is still a run the card shows). */
+  refreshOnError?: boolean;
 };
 
 export function useToastMutation<TInput, TResult = unknown>(options: Options<TInput, TResult>) {
   const queryClient = useQueryClient();
+  const refresh = () => Promise.all([...options.invalidates, historyKeyPrefix].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return useMutation({
     mutationFn: options.mutationFn,
     onSuccess: async (result, input) => {
       const message = typeof options.success === 'string' ? { title: options.success } : options.success(result, input);
       toast(message);
       options.onSuccess?.(result, input);
-      await Promise.all([...options.invalidates, historyKeyPrefix].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await refresh();
     },
-    onError: (error) => toastError(options.error, error),
+    onError: async (error) => {
+      toastError(options.error, error);
+      if (options.refreshOnError) await refresh();
+    },
   });
 }
 

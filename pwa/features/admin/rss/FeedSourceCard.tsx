@@ -1,7 +1,7 @@
 // One feed source: name, default category, Habilitado/Deshabilitado, last update, url, interval,
 // 'Auto-publicar', its last run (counts and error), the enabled switch and 'Importar ahora'.
 import { Download, Pencil } from 'lucide-react';
-import { formatDateTime, type FeedSource, type FeedSourceInput } from '../../../../domain';
+import { formatDateTime, type FeedSource } from '../../../../domain';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Switch } from '../../../ui/Switch';
@@ -33,7 +33,7 @@ export function FeedSourceCard({ source, onEdit }: { source: FeedSource; onEdit:
             aria-label={t.toggleLabel(source.name)}
             isSelected={source.enabled}
             isDisabled={toggle.isPending}
-            onChange={(enabled) => toggle.mutate({ id: source.id, input: { ...payloadOf(source), enabled } })}
+            onChange={(enabled) => toggle.mutate({ id: source.id, input: { enabled } })}
             className="mr-2"
           >
             {t.enabled}
@@ -69,14 +69,4 @@ export function FeedSourceCard({ source, onEdit }: { source: FeedSource; onEdit:
       {source.excludeKeywords?.length > 0 && <p className="text-slate-600">{t.keywordsExclude(source.excludeKeywords.join(', '))}</p>}
     </RecordCard>
   );
-}
-
-/**
- * The whole payload of a source. The toggle sends it all, not only `enabled`: the API's PATCH schema
- * currently fills missing fields with their defaults (reported to the lead), which would reset
- * autoPublish, the interval and the keyword filters.
- */
-function payloadOf(source: FeedSource): FeedSourceInput {
-  const { name, url, format, enabled, defaultCategory, autoPublish, scheduleIntervalHours, includeKeywords, excludeKeywords } = source;
-  return { name, url, format, enabled, defaultCategory, autoPublish, scheduleIntervalHours, includeKeywords: includeKeywords ?? [], excludeKeywords: excludeKeywords ?? [] };
 }

@@ -23,5 +23,6 @@ export function useImportFeedSource() {
     invalidates: [feedSourcesKey, newsKeyPrefix],
     success: ({ count }) => ({ title: t.imported, description: t.importedCount(count) }),
     error: t.importError,
+    refreshOnError: true,
   });
 }
