@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -6,4 +7,6 @@ export * from './queries';
 export * from './history';
 export * from './rebuild';
 
-export const projectionMigrations = [path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations', '001_read_tables.sql')];
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Every .sql file of projections/migrations, in name order. */
+export const projectionMigrations = readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort().map((f) => path.join(migrationsDir, f));

@@ -25,6 +25,9 @@ export const toUser = (r: any): User => ({ id: r.id, username: r.username, role:
 const dayStart = (day: string) => `${day}T00:00:00-06:00`;
 const dayAfter = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
 
+/** Every column an answer needs: the search vector stays in the database. */
+const newsColumns = 'id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required';
+
 export function newsQueries(sql: Sql) {
   return {
     async list(query: NewsListQuery): Promise<Page<NewsArticle>> {
@@ -43,17 +46,17 @@ export function newsQueries(sql: Sql) {
       const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const order = query.sort === 'oldest' ? 'published_at ASC, id ASC' : 'published_at DESC, id DESC';
       const [rows, [count]] = await Promise.all([
-        sql.query(`SELECT * FROM news_articles ${filter} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`, params),
+        sql.query(`SELECT ${newsColumns} FROM news_articles ${filter} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`, params),
         sql.query(`SELECT count(*)::int AS total FROM news_articles ${filter}`, params),
       ]);
       return { items: rows.map(toNews), total: Number(count.total) };
     },
     async bySlug(slug: string, includePending = false): Promise<NewsArticle | null> {
-      const [row] = await sql.query(`SELECT * FROM news_articles WHERE slug = $1 ${includePending ? '' : 'AND review_required = false'}`, [slug]);
+      const [row] = await sql.query(`SELECT ${newsColumns} FROM news_articles WHERE slug = $1 ${includePending ? '' : 'AND review_required = false'}`, [slug]);
       return row ? toNews(row) : null;
     },
     async byId(id: string): Promise<NewsArticle | null> {
-      const [row] = await sql.query('SELECT * FROM news_articles WHERE id = $1', [id]);
+      const [row] = await sql.query(`SELECT ${newsColumns} FROM news_articles WHERE id = $1`, [id]);
       return row ? toNews(row) : null;
     },
     async slugTaken(slug: string): Promise<boolean> {
