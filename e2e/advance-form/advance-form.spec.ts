@@ -5,6 +5,8 @@ import { sectionAnswers } from '../../domain/pdf/answers';
 import { expect, test, unique } from '../fixtures';
 import { fillEverything, fillRequired, jpegFixture, turnOn } from './fill';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 async function formByHost(api: import('@playwright/test').APIRequestContext, host: string): Promise<AdvanceForm> {
   const list = await api.get('/api/advance-forms?limit=100');
   expect(list.status()).toBe(200);
@@ -46,7 +48,9 @@ test('a visitor sends the whole form with four photos; staff read it, open the P
   for (const section of advanceFormSections) {
     const region = adminPage.getByRole('region', { name: `${section.number}. ${section.title}` });
     for (const answer of sectionAnswers(section, form)) {
-      const row = region.locator('div', { has: adminPage.locator('dt', { hasText: answer.label }) }).last();
+      // The row whose term is exactly this label ('Salidas de emergencia', not 'Foto de las salidas...').
+      const term = adminPage.locator('dt').filter({ hasText: new RegExp(`^${escapeRegExp(answer.label)}$`) });
+      const row = region.locator('div', { has: term }).last();
       if (answer.kind === 'text') await expect(row.locator('dd')).toHaveText(answer.value);
       else {
         const image = row.getByRole('img', { name: answer.label });
@@ -65,7 +69,9 @@ test('a visitor sends the whole form with four photos; staff read it, open the P
   ]);
   expect(pdfResponse.status()).toBe(200);
   expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
-  expect((await pdfResponse.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdfResponse.headers()['content-disposition']).toContain(`-${form.id}.pdf`);
+  // The page read the body itself; the same call through the API shows the bytes are a PDF.
+  expect((await (await api.get(`/api/advance-forms/${form.id}/pdf`)).body()).subarray(0, 5).toString()).toBe('%PDF-');
   await expect.poll(() => pdfTab.url()).toMatch(/^blob:/);
   await pdfTab.close();
 
@@ -132,6 +138,8 @@ test('the form fits a 390 px phone without sideways scrolling', async ({ page })
 test('staff save a form from the admin panel and land on the dashboard', async ({ adminPage, api }) => {
   const host = unique('Staff Ávila');
   await adminPage.goto('/admin/avanzadas/nuevo');
+  // The admin chunk loads on first use; give a busy machine time for it.
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Nuevo Formulario de Avanzada' })).toBeVisible({ timeout: 30_000 });
   await expect(adminPage.getByRole('link', { name: 'Volver al Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
   await fillRequired(adminPage, host);
   await adminPage.getByRole('button', { name: 'Guardar Formulario' }).click();

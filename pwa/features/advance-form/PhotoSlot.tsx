@@ -37,6 +37,7 @@ export function PhotoSlot({ label, value, onChange, mode, errorMessage, preview,
   const shownError = problem ?? errorMessage;
   /** Taken offline: kept on the device, not uploaded yet. */
   const kept = !value && Boolean(preview);
+  const chooseText = busy ? t.uploading : value || kept ? t.replace : t.choose;
 
   async function choose(files: FileList | null) {
     const chosen = files ? Array.from(files) : [];
@@ -92,10 +93,17 @@ export function PhotoSlot({ label, value, onChange, mode, errorMessage, preview,
       )}
       <div className="flex flex-wrap items-center gap-2">
         <FileTrigger acceptedFileTypes={['image/*']} allowsMultiple={false} onSelect={(files) => void choose(files)}>
-          <Button variant="outline" size="sm" isDisabled={busy} aria-describedby={messageId} aria-invalid={shownError ? true : undefined}>
+          <Button
+            variant="outline"
+            size="sm"
+            isDisabled={busy}
+            // The visible words first, then which photo: 'Seleccionar foto: Foto de la zona segura'.
+            aria-label={`${chooseText}: ${label}`}
+            aria-describedby={messageId}
+            aria-invalid={shownError ? true : undefined}
+          >
             {busy ? <Spinner className="size-4" /> : <Camera className="size-4" aria-hidden="true" />}
-            {busy ? t.uploading : value || kept ? t.replace : t.choose}
-            <span className="sr-only">: {label}</span>
+            {chooseText}
           </Button>
         </FileTrigger>
         {(value || kept) && !busy && (
