@@ -46,7 +46,7 @@ export async function fetchFeedDocument(url: string, options: FetchFeedOptions):
     maxRedirects: 5,
     userAgent: defaultUserAgent,
     // An option passed as undefined (the importer's optional timeout) keeps its default instead of wiping it.
-    ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
+    ...(Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as FetchFeedOptions),
     isAllowed: options.allowPrivateHosts ? () => true : (options.isAllowedAddress ?? isPublicAddress),
   };
   // One deadline for the whole exchange: a server that answers each redirect slowly must not get 10 s per hop.
