@@ -17,6 +17,7 @@ import {
 } from '../../../domain';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
+import { Honeypot } from '../../ui/Honeypot';
 import { toast } from '../../ui/toast';
 import { AdvanceFormField, type FieldContext } from './AdvanceFormField';
 import { submitAdvanceForm, type AdvanceFormMode } from './api';
@@ -129,13 +130,7 @@ export function AdvanceForm({ mode, initialValues, initialPhotos, onValuesChange
           </div>
         </section>
       ))}
-      {/* Honeypot: off-screen and out of the tab order; people never fill it, bots do. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          {t.honeypot}
-          <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
-        </label>
-      </div>
+      <Honeypot label={t.honeypot} field={register('website')} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" size="lg" onPress={() => navigate(dashboardPath)} isDisabled={saving}>
           {t.cancel}
