@@ -3,6 +3,7 @@
 import { buildAdvanceFormPdf, type PdfPhoto } from '../../../../domain/advance-form-pdf';
 import { advanceFormPdfName, newAdvanceFormDefaults, photoFields, type AdvanceFormData, type PhotoField } from '../../../../domain';
 import type { Draft } from '../../../offline/drafts';
+import { saveFile } from '../common/save-file';
 
 const pdfPhotoLongestSide = 1200;
 
@@ -32,15 +33,4 @@ async function toPdfPhoto(blob: Blob): Promise<PdfPhoto> {
   bitmap.close();
   const jpeg = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob'))), 'image/jpeg', 0.85));
   return { data: new Uint8Array(await jpeg.arrayBuffer()), format: 'JPEG', width, height };
-}
-
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
