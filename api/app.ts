@@ -61,8 +61,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   cleanup.unref();
 
   if (options.web !== false && existsSync(path.join(here, 'web', 'index.ts'))) {
-    const webModule = './web/index.ts';
-    const web = await import(webModule);
+    const web = await import('./web/index');
     app.use(await web.createWebMiddleware({ dev: Boolean(options.dev), httpServer: options.httpServer, config, queries: publicQueries(services) }));
   }
 
@@ -79,7 +78,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 /** What the server-rendered public pages may read: published articles and services only. */
 export function publicQueries(services: AppServices) {
   return {
-    listNews: (query: Parameters<AppServices['read']['news']['list']>[0]) => services.read.news.list({ ...query, status: 'published' }),
+    listNews: (query: Parameters<AppServices['read']['news']['list']>[0]) => services.read.news.listSummaries({ ...query, status: 'published' }),
     newsBySlug: (slug: string) => services.read.news.bySlug(slug, false),
     listServices: () => services.read.services.list(),
   };

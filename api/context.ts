@@ -25,8 +25,12 @@ export function metadataOf(ctx: Context, origin: Origin = 'api'): EventMetadata 
   return { actor: user ? { id: user.id, username: user.username, role: user.role } : null, origin, requestId: ctx.state.requestId };
 }
 
-export function runCommand<S, C, E extends NewEvent>(services: AppServices, ctx: Context, decider: Decider<S, C, E>, streamId: string, command: C, origin?: Origin) {
-  return handle(services.store, decider, streamId, command, metadataOf(ctx, origin));
+/** Runs one command as the request's actor. `newStream`: the id was just generated here, nothing to read. */
+export function runCommand<S, C, E extends NewEvent>(
+  services: AppServices, ctx: Context, decider: Decider<S, C, E>, streamId: string, command: C,
+  options: { origin?: Origin; newStream?: boolean } = {},
+) {
+  return handle(services.store, decider, streamId, command, metadataOf(ctx, options.origin), { newStream: options.newStream });
 }
 
 /** Validates the JSON body; a failure is a 400 with each field's Spanish message. */

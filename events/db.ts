@@ -45,8 +45,9 @@ async function openPostgres(url: string, max = 10): Promise<Db> {
     // Our jsonb parameters arrive as JSON text (as PGlite takes them); postgres.js would stringify them again.
     types: { json: { to: 114, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => JSON.parse(x) } } as any,
   });
+  // Parameterised statements are prepared once per connection: planning a search costs more than running it.
   const run = (client: any) => async (text: string, params: unknown[] = []) =>
-    [...(await client.unsafe(text, params as any[]))] as any[];
+    [...(await client.unsafe(text, params as any[], { prepare: params.length > 0 }))] as any[];
   return {
     kind: 'postgres',
     query: run(sql),

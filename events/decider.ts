@@ -21,8 +21,11 @@ export async function handle<S, C, E extends NewEvent>(
   streamId: string,
   command: C,
   metadata: EventMetadata,
+  options: { newStream?: boolean } = {},
 ): Promise<{ events: StoredEvent[]; state: S }> {
-  const history = await store.readStream(streamId);
+  // A stream the caller has just named (a fresh uuid) has no past to read; the unique
+  // (stream, version) constraint still refuses a second first event.
+  const history = options.newStream ? [] : await store.readStream(streamId);
   const state = fold(decider, history);
   const events = decider.decide(command, state);
   const erases = events.some((event) => event.type.endsWith('Erased'));

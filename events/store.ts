@@ -45,11 +45,17 @@ function toStored(row: any): StoredEvent {
 
 export class EventStore {
   private projectors: Projector[] = [];
+  private committedListeners: ((events: readonly StoredEvent[]) => void)[] = [];
 
   constructor(readonly db: Db) {}
 
   register(...projectors: Projector[]) {
     this.projectors.push(...projectors);
+  }
+
+  /** Called after each append has committed (in this process): caches of read models drop what changed. */
+  onCommitted(listener: (events: readonly StoredEvent[]) => void) {
+    this.committedListeners.push(listener);
   }
 
   get registeredProjectors(): readonly Projector[] {
@@ -117,9 +123,11 @@ export class EventStore {
   }
 
   /** Runs `fn` in a transaction; unique violations become the Conflict a client can act on. */
-  private async inTransaction<T>(streamId: string, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  private async inTransaction(streamId: string, fn: (tx: Sql) => Promise<StoredEvent[]>): Promise<StoredEvent[]> {
     try {
-      return await this.db.transaction(fn);
+      const stored = await this.db.transaction(fn);
+      for (const listener of this.committedListeners) listener(stored);
+      return stored;
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === 'events_stream_version_key') throw new ConcurrencyError(streamId);

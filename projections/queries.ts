@@ -1,5 +1,5 @@
 // Queries behind the GET endpoints: they read only the projections.
-import type { AdvanceForm, ContactMessage, FeedSource, NewsArticle, NewsListQuery, Service, User, UserRole } from '../domain';
+import type { AdvanceForm, ContactMessage, FeedSource, NewsArticle, NewsListQuery, NewsSummary, Service, User, UserRole } from '../domain';
 import { isValidCalendarDay, newsCategories } from '../domain';
 import type { Sql } from '../events';
 
@@ -26,11 +26,15 @@ const dayStart = (day: string) => `${day}T00:00:00-06:00`;
 const dayAfter = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
 
 /** Every column an answer needs: the search vector stays in the database. */
-const newsColumns = 'id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required';
+const summaryColumns = 'id, title, slug, excerpt, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required';
+const newsColumns = `${summaryColumns}, content`;
+const toSummary = (r: any): NewsSummary => {
+  const { content: _content, ...summary } = toNews({ ...r, content: '' });
+  return summary;
+};
 
 export function newsQueries(sql: Sql) {
-  return {
-    async list(query: NewsListQuery): Promise<Page<NewsArticle>> {
+  async function page<T>(query: NewsListQuery, columns: string, map: (row: any) => T): Promise<Page<T>> {
       const where: string[] = [];
       const params: unknown[] = [];
       const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
@@ -46,11 +50,16 @@ export function newsQueries(sql: Sql) {
       const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const order = query.sort === 'oldest' ? 'published_at ASC, id ASC' : 'published_at DESC, id DESC';
       const [rows, [count]] = await Promise.all([
-        sql.query(`SELECT ${newsColumns} FROM news_articles ${filter} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`, params),
+        sql.query(`SELECT ${columns} FROM news_articles ${filter} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`, params),
         sql.query(`SELECT count(*)::int AS total FROM news_articles ${filter}`, params),
       ]);
-      return { items: rows.map(toNews), total: Number(count.total) };
-    },
+      return { items: rows.map(map), total: Number(count.total) };
+  }
+  return {
+    /** Staff's list: whole articles (the edit dialog starts from them). */
+    list: (query: NewsListQuery): Promise<Page<NewsArticle>> => page(query, newsColumns, toNews),
+    /** Visitors' list: cards need no content, and a page of 30 whole articles weighs ~80 KB. */
+    listSummaries: (query: NewsListQuery): Promise<Page<NewsSummary>> => page(query, summaryColumns, toSummary),
     async bySlug(slug: string, includePending = false): Promise<NewsArticle | null> {
       const [row] = await sql.query(`SELECT ${newsColumns} FROM news_articles WHERE slug = $1 ${includePending ? '' : 'AND review_required = false'}`, [slug]);
       return row ? toNews(row) : null;

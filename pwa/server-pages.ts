@@ -2,7 +2,7 @@
 // rendering (under the very query keys the page's hooks use) and its <head>. Imported only by
 // entry-server.tsx, so none of this reaches the browser.
 import type { QueryClient } from '@tanstack/react-query';
-import { newsListQuery, type NewsArticle, type NewsListQuery, type Service } from '../domain';
+import { newsListQuery, type NewsArticle, type NewsListQuery, type NewsSummary, type Service } from '../domain';
 import type { PageHead } from './lib/head';
 import type { SiteInfo } from './lib/site';
 import type { ServerPageId } from './routes';
@@ -16,7 +16,7 @@ import { servicesKey } from './features/services/api';
 
 /** The published content the server reads straight from the database (api/web's PublicQueries). */
 export type PageDataSource = {
-  listNews(query: NewsListQuery): Promise<{ items: NewsArticle[]; total: number }>;
+  listNews(query: NewsListQuery): Promise<{ items: NewsSummary[]; total: number }>;
   newsBySlug(slug: string): Promise<NewsArticle | null>;
   listServices(): Promise<Service[]>;
 };

@@ -34,11 +34,11 @@ export function advanceFormRoutes(services: AppServices) {
     const requestHash = createHash('sha256').update(stableJson({ form, scope: submittedBy ? 'staff' : 'public' })).digest('hex');
     const command = { type: 'Submit' as const, form, submittedBy, requestHash, at: new Date() };
     try {
-      await runCommand(services, ctx, advanceForm, id, command, key ? 'offline-sync' : 'api');
+      await runCommand(services, ctx, advanceForm, id, command, { origin: key ? 'offline-sync' : 'api', newStream: !key });
     } catch (error) {
       // Two tabs sending one draft at once: the loser re-reads the stream and finds the record made.
       if (!(error instanceof ConcurrencyError)) throw error;
-      await runCommand(services, ctx, advanceForm, id, command, 'offline-sync');
+      await runCommand(services, ctx, advanceForm, id, command, { origin: 'offline-sync' });
     }
     ctx.status = 201;
     ctx.body = await read.byId(id);

@@ -20,7 +20,7 @@ export function feedSourceRoutes(services: AppServices) {
   router.post('/', async (ctx) => {
     const input = parseBody(ctx, feedSourceInput);
     const id = randomUUID();
-    await runCommand(services, ctx, feedSource, id, { type: 'Create', record: { ...input, createdAt: new Date().toISOString() } });
+    await runCommand(services, ctx, feedSource, id, { type: 'Create', record: { ...input, createdAt: new Date().toISOString() } }, { newStream: true });
     ctx.status = 201;
     ctx.body = await read.byId(id);
   });

@@ -5,6 +5,7 @@ import { NotFound, newsArticleInput, newsArticlePatch, newsListQuery } from '../
 import { newsArticle, type NewsArticleRecord } from '../../events';
 import { idParam, parseBody, parseQuery, runCommand, type AppServices } from '../context';
 import { sanitizeArticleHtml } from '../html';
+import { MicroCache } from '../micro-cache';
 import { requireAdmin, requireStaff } from '../middleware/session';
 
 const notFound = () => new NotFound('Noticia no encontrada');
@@ -13,13 +14,25 @@ export function newsRoutes(services: AppServices) {
   const router = new Router({ prefix: '/api/news' });
   const { news } = services.read;
 
+  const publicPages = new MicroCache<{ total: number; body: string }>().clearOn(services.store, 'NewsArticle');
+
   router.get('/', async (ctx) => {
     const query = parseQuery(ctx, newsListQuery);
-    // Visitors always see published articles only, whatever they ask for.
-    if (!ctx.state.user) query.status = 'published';
-    const page = await news.list(query);
+    if (ctx.state.user) {
+      const page = await news.list(query);
+      ctx.set('X-Total-Count', String(page.total));
+      ctx.body = page.items;
+      return;
+    }
+    // Visitors always see published articles only, whatever they ask for, as summaries (no content).
+    query.status = 'published';
+    const page = await publicPages.get(JSON.stringify(query), async () => {
+      const { items, total } = await news.listSummaries(query);
+      return { total, body: JSON.stringify(items) };
+    });
     ctx.set('X-Total-Count', String(page.total));
-    ctx.body = page.items;
+    ctx.type = 'application/json';
+    ctx.body = page.body;
   });
 
   router.get('/:slug', async (ctx) => {
@@ -36,7 +49,7 @@ export function newsRoutes(services: AppServices) {
       category: input.category, author: input.author, publishedAt: (input.publishedAt ?? new Date()).toISOString(),
       reviewRequired: input.reviewRequired ?? false, isImported: false, sourceId: null, sourceUrl: null, guidHash: null,
     };
-    await runCommand(services, ctx, newsArticle, id, { type: 'Create', record });
+    await runCommand(services, ctx, newsArticle, id, { type: 'Create', record }, { newStream: true });
     ctx.status = 201;
     ctx.body = await news.byId(id);
   });

@@ -19,7 +19,7 @@ export function serviceRoutes(services: AppServices) {
   router.post('/', requireStaff, async (ctx) => {
     const input = parseBody(ctx, serviceInput);
     const id = randomUUID();
-    await runCommand(services, ctx, service, id, { type: 'Create', record: input });
+    await runCommand(services, ctx, service, id, { type: 'Create', record: input }, { newStream: true });
     ctx.status = 201;
     ctx.body = await read.byId(id);
   });

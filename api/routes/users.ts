@@ -21,7 +21,7 @@ export function userRoutes(services: AppServices) {
   router.post('/', async (ctx) => {
     const input = parseBody(ctx, userCreateInput);
     const id = randomUUID();
-    await runCommand(services, ctx, user, id, { type: 'Register', username: input.username, role: input.role, passwordHash: await hashPassword(input.password), at: new Date() });
+    await runCommand(services, ctx, user, id, { type: 'Register', username: input.username, role: input.role, passwordHash: await hashPassword(input.password), at: new Date() }, { newStream: true });
     ctx.status = 201;
     ctx.body = await users.byId(id);
   });

@@ -47,6 +47,9 @@ export type NewsArticle = {
   reviewRequired: boolean;
 };
 
+/** An article as the public list shows it: everything but the content. */
+export type NewsSummary = Omit<NewsArticle, 'content'>;
+
 export const newsSorts = ['newest', 'oldest'] as const;
 export const newsListQuery = z.object({
   search: z.string().trim().max(200).optional(),

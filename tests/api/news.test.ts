@@ -39,6 +39,30 @@ test.before(async () => {
 
 test.after(() => app.close());
 
+test('visitors get the list as summaries without content; staff get whole articles', async () => {
+  const forVisitor = await visitor.get('/api/news?search=phishing');
+  assert.is(forVisitor.body.length, 1);
+  assert.is(forVisitor.body[0].slug, 'phishing');
+  assert.is(forVisitor.body[0].excerpt, 'Resumen breve');
+  assert.not.ok('content' in forVisitor.body[0]);
+  const forStaff = await admin.get('/api/news?search=phishing');
+  assert.is(forStaff.body[0].content, '<p>Contenido del artículo</p>');
+});
+
+test('a visitor sees a new, changed or deleted article at once, although the lists are cached', async () => {
+  const before = await visitor.get('/api/news?category=Noticias');
+  const created = await create({ title: 'Noticia de último minuto', slug: 'ultimo-minuto', category: 'Noticias' });
+  const afterCreate = await visitor.get('/api/news?category=Noticias');
+  assert.is(Number(afterCreate.headers.get('x-total-count')), Number(before.headers.get('x-total-count')) + 1);
+  assert.ok(slugsOf(afterCreate).includes('ultimo-minuto'));
+  await admin.patch(`/api/news/${created.id}`, { title: 'Noticia corregida' });
+  const afterEdit = await visitor.get('/api/news?category=Noticias');
+  assert.is(afterEdit.body.find((a: { slug: string }) => a.slug === 'ultimo-minuto').title, 'Noticia corregida');
+  assert.is((await admin.delete(`/api/news/${created.id}`)).status, 204);
+  const afterDelete = await visitor.get('/api/news?category=Noticias');
+  assert.not.ok(slugsOf(afterDelete).includes('ultimo-minuto'));
+});
+
 test('a created article answers 201 with the whole record', async () => {
   const answer = await admin.post('/api/news', article({ slug: 'registro-completo', image: 'https://example.com/a.jpg' }));
   assert.is(answer.status, 201);

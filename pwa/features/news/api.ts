@@ -1,7 +1,7 @@
 // The news calls of the public site as TanStack Query hooks. The query keys are shared with the
 // server's prefetch (pwa/server-pages.ts), which is how server-rendered data reaches hydration.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { NewsArticle } from '../../../domain';
+import type { NewsArticle, NewsSummary } from '../../../domain';
 import { ApiError, getQueryFn, type Page } from '../../lib/api';
 import { newsListParams, type NewsFilters } from './filters';
 import { articleKey, fetchNewsPage, newsListKey } from './latest';
@@ -9,7 +9,7 @@ import { articleKey, fetchNewsPage, newsListKey } from './latest';
 export { articleKey, newsListKey } from './latest';
 
 export function useNewsList(filters: NewsFilters) {
-  return useQuery<Page<NewsArticle>>({
+  return useQuery<Page<NewsSummary>>({
     queryKey: newsListKey(newsListParams(filters)),
     queryFn: fetchNewsPage,
     // While the next filter's answer comes, the cards of the last one stay (dimmed) instead of a blank.

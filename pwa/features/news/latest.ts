@@ -2,7 +2,7 @@
 // purpose: the home page is in the first-load chunk, and api.ts reaches the filters and, through
 // them, date code that the news list needs but the home page does not.
 import { useQuery } from '@tanstack/react-query';
-import type { NewsArticle } from '../../../domain';
+import type { NewsSummary } from '../../../domain';
 import { fetchPage, urlOfQueryKey, type Page, type QueryParams } from '../../lib/api';
 
 /** The home page shows the 3 latest articles (spec section 9). */
@@ -12,8 +12,8 @@ export const newsListKey = (params: QueryParams) => ['/api/news', params] as con
 export const articleKey = (slug: string) => ['/api/news', slug] as const;
 
 export const fetchNewsPage = ({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }) =>
-  fetchPage<NewsArticle>(urlOfQueryKey(queryKey), signal);
+  fetchPage<NewsSummary>(urlOfQueryKey(queryKey), signal);
 
 export function useLatestNews() {
-  return useQuery<Page<NewsArticle>>({ queryKey: newsListKey(latestNewsParams), queryFn: fetchNewsPage });
+  return useQuery<Page<NewsSummary>>({ queryKey: newsListKey(latestNewsParams), queryFn: fetchNewsPage });
 }

@@ -1,0 +1,46 @@
+// A one-second cache of visitors' answers (news lists), as nginx micro-caching does: a burst of the same
+// page costs one query. This instance drops it the moment it commits a news event; another instance
+// sharing the database sees the change within the second. Signed-in staff never read from it.
+import type { EventStore } from '../events';
+
+export class MicroCache<T> {
+  private entries = new Map<string, { at: number; value: T }>();
+  private pending = new Map<string, Promise<T>>();
+
+  constructor(private readonly ttlMs = 1000, private readonly maxEntries = 500) {}
+
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    // Concurrent misses of one key share a single load.
+    const running = this.pending.get(key);
+    if (running) return running;
+    const generation = this.generation;
+    const loading = load().then((value) => {
+      // A load that began before an invalidation may hold old rows: use it, don't keep it.
+      if (generation === this.generation) {
+        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(key, { at: Date.now(), value });
+      }
+      return value;
+    }).finally(() => this.pending.delete(key));
+    this.pending.set(key, loading);
+    return loading;
+  }
+
+  private generation = 0;
+
+  clear() {
+    this.generation += 1;
+    this.entries.clear();
+    this.pending.clear();
+  }
+
+  /** Clears the cache after every committed event whose type starts with `prefix`. */
+  clearOn(store: EventStore, prefix: string) {
+    store.onCommitted((events) => {
+      if (events.some((event) => event.type.startsWith(prefix))) this.clear();
+    });
+    return this;
+  }
+}
