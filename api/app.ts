@@ -9,12 +9,13 @@ import { EventStore, eventMigrations, migrate, openDb, type Db } from '../events
 import { allProjectors, projectionMigrations, readModels } from '../projections';
 import type { Config } from './config';
 import type { AppServices } from './context';
-import { errorHandler } from './middleware/errors';
+import { apiNoStore, errorHandler, rejectUnreadableText } from './middleware/errors';
 import { clearOldWindows } from './middleware/rate-limit';
 import { sameOrigin, securityHeaders } from './middleware/security';
 import { currentUser, sessions } from './middleware/session';
 import { apiRouters } from './routes';
 import { seed } from './seed';
+import { z } from 'zod';
 import { notifier } from './notify';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,14 +44,22 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
   return { config, db, store, read, hooks: { advanceFormErased: [], advanceFormPhotos: [], notify: [notifier(config, options.log)] } };
 }
 
+// Zod's own messages (wrong type, too big...) in Spanish too; ours are written in the schemas.
+z.config(z.locales.es());
+
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const services = await openServices(config, options);
   const app = new Koa();
+  // Behind a reverse proxy, trust only the address it appended (the last X-Forwarded-For entry):
+  // the entries before it are whatever the client wrote, and would let anyone dodge the rate limits.
   app.proxy = process.env.TRUST_PROXY === '1';
+  app.maxIpsCount = 1;
   app.use(securityHeaders(config, { dev: Boolean(options.dev) }));
   app.use(errorHandler);
   app.use(sameOrigin(config));
   app.use(koaBody({ json: true, jsonLimit: '2mb', urlencoded: false, text: false, multipart: false }));
+  app.use(rejectUnreadableText);
+  app.use(apiNoStore);
   app.use(sessions(app, services.db, config));
   app.use(currentUser(services.db));
   for (const makeRouter of apiRouters) {

@@ -2,7 +2,7 @@
 import type { Context } from 'koa';
 import type { ZodType, z } from 'zod';
 import { BadRequest, fieldErrors, type AdvanceFormData, type SessionUser } from '../domain';
-import { handle, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin } from '../events';
+import { handle, type Sql, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin } from '../events';
 import type { ReadModels } from '../projections';
 import type { Config } from './config';
 
@@ -28,9 +28,9 @@ export function metadataOf(ctx: Context, origin: Origin = 'api'): EventMetadata 
 /** Runs one command as the request's actor. `newStream`: the id was just generated here, nothing to read. */
 export function runCommand<S, C, E extends NewEvent>(
   services: AppServices, ctx: Context, decider: Decider<S, C, E>, streamId: string, command: C,
-  options: { origin?: Origin; newStream?: boolean } = {},
+  options: { origin?: Origin; newStream?: boolean; check?: (tx: Sql) => Promise<void> } = {},
 ) {
-  return handle(services.store, decider, streamId, command, metadataOf(ctx, options.origin), { newStream: options.newStream });
+  return handle(services.store, decider, streamId, command, metadataOf(ctx, options.origin), { newStream: options.newStream, check: options.check });
 }
 
 /** Validates the JSON body; a failure is a 400 with each field's Spanish message. */

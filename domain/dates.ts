@@ -37,6 +37,8 @@ export const calendarDayPattern = /^\d{4}-\d{2}-\d{2}$/;
 export function isValidCalendarDay(day: string): boolean {
   if (!calendarDayPattern.test(day)) return false;
   const [y, m, d] = day.split('-').map(Number);
+  // Beyond these years a date is a typing mistake, and the database's day arithmetic would overflow.
+  if (y < 1900 || y > 2999) return false;
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }

@@ -12,3 +12,8 @@ export const allEventTypes: readonly string[] = Object.values(eventTypes).flat()
 
 /** Event data fields that must never leave the server (history, exports). */
 export const secretFields = new Set(['passwordHash', 'requestHash']);
+
+const aggregateByType = new Map<string, string>(Object.entries(eventTypes).flatMap(([aggregate, types]) => types.map((type) => [type, aggregate])));
+
+/** The aggregate an event type belongs to ('advanceForm', 'newsArticle', ...). */
+export const aggregateOf = (type: string): string | undefined => aggregateByType.get(type);

@@ -1,5 +1,8 @@
 // The decider pattern: a stream's behaviour is initialState, evolve and decide; `handle` runs one command.
+import { Conflict } from '../domain';
+import { aggregateOf } from './catalogue';
 import type { EventStore, EventMetadata, NewEvent, StoredEvent } from './store';
+import type { Sql } from './db';
 
 export type Decider<State, Command, Event extends NewEvent> = {
   initialState(): State;
@@ -21,13 +24,22 @@ export async function handle<S, C, E extends NewEvent>(
   streamId: string,
   command: C,
   metadata: EventMetadata,
-  options: { newStream?: boolean } = {},
+  options: {
+    /** The caller has just generated the id: there is no past to read (the unique (stream, version) still guards). */
+    newStream?: boolean;
+    /** A rule over several records, checked in the append's transaction after the projectors ran. */
+    check?: (tx: Sql) => Promise<void>;
+  } = {},
 ): Promise<{ events: StoredEvent[]; state: S }> {
-  // A stream the caller has just named (a fresh uuid) has no past to read; the unique
-  // (stream, version) constraint still refuses a second first event.
   const history = options.newStream ? [] : await store.readStream(streamId);
   const state = fold(decider, history);
   const events = decider.decide(command, state);
+  // A stream belongs to one aggregate: an id taken from another record (a news article's id sent as a
+  // form's Idempotency-Key) must never append to, nor erase, that record's stream.
+  const owner = history.length ? aggregateOf(history[0].type) : undefined;
+  if (owner && events.some((event) => aggregateOf(event.type) !== owner)) {
+    throw new Conflict('Ese identificador ya pertenece a otro registro');
+  }
   const erases = events.some((event) => event.type.endsWith('Erased'));
   const stored = await store.append(streamId, history.length, events, metadata, erases
     ? async (tx) => {
@@ -36,7 +48,7 @@ export async function handle<S, C, E extends NewEvent>(
           [streamId, history.length],
         );
       }
-    : undefined);
+    : undefined, options.check);
   return { events: stored, state: events.reduce((s, e) => decider.evolve(s, e), state) };
 }
 

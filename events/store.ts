@@ -72,12 +72,14 @@ export class EventStore {
     events: NewEvent[],
     metadata: EventMetadata,
     beforeCommit?: (tx: Sql) => Promise<void>,
+    afterProjection?: (tx: Sql) => Promise<void>,
   ): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
     return this.inTransaction(streamId, async (tx) => {
       const stored = await this.insert(tx, streamId, expectedVersion, events, metadata);
       if (beforeCommit) await beforeCommit(tx);
       for (const event of stored) await this.project(tx, event);
+      if (afterProjection) await afterProjection(tx);
       return stored;
     });
   }

@@ -65,7 +65,12 @@ export const feedSourcesProjector: Projector = {
       await applyChanges(tx, 'rss_sources', event.streamId, d.changes, sourceColumns, new Set(['includeKeywords', 'excludeKeywords']));
     } else if (event.type === 'FeedSourceImported') {
       const { feedUrl: _feedUrl, ...run } = d;
-      await tx.query('UPDATE rss_sources SET last_fetched_at = $2, last_run = $3::jsonb WHERE id = $1', [event.streamId, d.at, json(run)]);
+      // lastFetchedAt is the last time the feed was read; a failed run is only the last run (its date
+      // drives the schedule, so a dead source is retried once per interval, not every minute).
+      await tx.query(
+        'UPDATE rss_sources SET last_fetched_at = CASE WHEN $4::boolean THEN last_fetched_at ELSE $2::timestamptz END, last_run = $3::jsonb WHERE id = $1',
+        [event.streamId, d.at, json(run), Boolean(d.error)],
+      );
     } else if (event.type === 'FeedSourceDeleted') {
       await tx.query('DELETE FROM rss_sources WHERE id = $1', [event.streamId]);
     }

@@ -81,7 +81,8 @@ export function newsQueries(sql: Sql) {
   };
 }
 
-const serviceOrder = `ORDER BY (CASE WHEN "order" ~ '^[0-9]+$' THEN "order"::int END) NULLS LAST, "order", created_at`;
+// Orders written before the schema required digits may be any text: only short digit runs are cast.
+const serviceOrder = `ORDER BY (CASE WHEN "order" ~ '^[0-9]{1,9}$' THEN "order"::int END) NULLS LAST, "order", created_at`;
 
 export function serviceQueries(sql: Sql) {
   return {
@@ -100,11 +101,11 @@ export function feedSourceQueries(sql: Sql) {
       const [row] = await sql.query('SELECT * FROM rss_sources WHERE id = $1', [id]);
       return row ? toSource(row) : null;
     },
-    /** Enabled sources whose last import is older than their interval (or that never ran); `onlyId` asks about one. */
+    /** Enabled sources whose last run (failed or not) is older than their interval, or that never ran; `onlyId` asks about one. */
     due: async (now: Date, onlyId?: string): Promise<FeedSource[]> =>
       (await sql.query(
-        `SELECT * FROM rss_sources WHERE enabled AND (last_fetched_at IS NULL OR last_fetched_at + make_interval(hours => schedule_interval_hours) <= $1::timestamptz)
-         ${onlyId ? 'AND id = $2' : ''} ORDER BY last_fetched_at NULLS FIRST`,
+        `SELECT * FROM rss_sources WHERE enabled AND (last_run IS NULL OR (last_run->>'at')::timestamptz + make_interval(hours => schedule_interval_hours) <= $1::timestamptz)
+         ${onlyId ? 'AND id = $2' : ''} ORDER BY (last_run->>'at')::timestamptz NULLS FIRST`,
         onlyId ? [now.toISOString(), onlyId] : [now.toISOString()],
       )).map(toSource),
   };

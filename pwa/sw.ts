@@ -88,6 +88,8 @@ registerRoute(
 /** Staff may read unpublished articles through the same URLs: only a published answer is kept. */
 async function isPublishedAnswer(response: Response): Promise<boolean> {
   if (response.status !== 200) return false;
+  // What the server answered a signed-in person is theirs alone, even when it is published news.
+  if (/private|no-store/i.test(response.headers.get('Cache-Control') ?? '')) return false;
   try {
     const body = (await response.clone().json()) as unknown;
     const items = Array.isArray(body) ? body : [body];

@@ -23,6 +23,7 @@ for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
   ['::', 96], // IPv4-compatible, deprecated
+  ['::ffff:0:0:0', 96], // SIIT IPv4-translated (::ffff:0:a.b.c.d)
   ['100::', 64], // discard
   ['2001::', 23], // IETF protocol assignments, Teredo included
   ['2001:db8::', 32], // documentation

@@ -29,7 +29,57 @@ export const errorHandler: Middleware = async (ctx, next) => {
     } else {
       ctx.status = 500;
       ctx.body = { message: 'Error interno del servidor. Intente de nuevo más tarde.' };
-      console.error(`[${ctx.state.requestId ?? '-'}] ${ctx.method} ${ctx.path}`, error);
+      // Message, code and stack only: a database error carries the statement's parameters, which may be
+      // a visitor's personal data, and the log is out of reach of erasure.
+      const stack = typeof error?.stack === 'string' ? error.stack.split('\n').slice(1, 6).join('\n') : '';
+      console.error(`[${ctx.state.requestId ?? '-'}] ${ctx.method} ${ctx.path}: ${error?.code ?? ''} ${error?.message ?? error}\n${stack}`);
+    }
+  }
+};
+
+/** NUL characters and lone surrogates: PostgreSQL cannot store them, and no person types them. */
+const unreadable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function hasUnreadable(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return unreadable.test(value);
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, item]) => unreadable.test(key) || hasUnreadable(item, depth + 1));
+}
+
+/** Refuses, with a 400 the user can act on, text the database would refuse with an error. */
+export const rejectUnreadableText: Middleware = async (ctx, next) => {
+  if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/objects/')) {
+    let path = ctx.path;
+    try {
+      path = decodeURIComponent(ctx.path);
+    } catch {
+      ctx.status = 400;
+      ctx.body = { message: 'La dirección contiene caracteres no válidos' };
+      return;
+    }
+    if (unreadable.test(path) || hasUnreadable(ctx.query) || hasUnreadable((ctx.request as any).body)) {
+      ctx.status = 400;
+      ctx.body = { message: 'El texto contiene caracteres no válidos' };
+      return;
+    }
+  }
+  await next();
+};
+
+const publicReads = /^\/api\/(news(\/[^/]+)?|services)\/?$/;
+
+/**
+ * API answers: what a signed-in person reads is theirs ('private, no-store': no browser, proxy or
+ * service-worker copy); visitors' published news and services may be kept but are revalidated.
+ */
+export const apiNoStore: Middleware = async (ctx, next) => {
+  try {
+    await next();
+  } finally {
+    // Errors too (they travel up to the error handler as exceptions): a 401 or 404 is not kept either.
+    if (ctx.path.startsWith('/api/') && !ctx.response.get('Cache-Control')) {
+      const publicRead = !ctx.state.user && ctx.method === 'GET' && publicReads.test(ctx.path) && ctx.status === 200;
+      ctx.set('Cache-Control', ctx.state.user ? 'private, no-store' : publicRead ? 'no-cache' : 'no-store');
     }
   }
 };

@@ -14,10 +14,9 @@ export async function hit(sql: Sql, key: string, windowSeconds: number): Promise
   return Number(row.count);
 }
 
-export async function countInWindow(sql: Sql, key: string, windowSeconds: number): Promise<number> {
-  const windowStart = new Date(Math.floor(Date.now() / (windowSeconds * 1000)) * windowSeconds * 1000).toISOString();
-  const [row] = await sql.query('SELECT count FROM rate_limits WHERE key = $1 AND window_start = $2', [key, windowStart]);
-  return row ? Number(row.count) : 0;
+/** Forgets every window of `key` (a successful sign-in clears its failures). */
+export async function clearCount(sql: Sql, key: string) {
+  await sql.query('DELETE FROM rate_limits WHERE key = $1', [key]);
 }
 
 export async function clearOldWindows(sql: Sql) {

@@ -69,7 +69,8 @@ export function advanceFormRoutes(services: AppServices) {
     const form = await read.byId(id);
     await runCommand(services, ctx, advanceForm, id, { type: 'Erase' });
     const photos = form ? photoFields.map((f) => form[f]).filter((link): link is string => Boolean(link)) : [];
-    for (const hook of services.hooks.advanceFormErased) await hook(id, photos);
+    // The erasure has committed: a photo left behind by a failing hook is removed by the uploads sweep.
+    for (const hook of services.hooks.advanceFormErased) await hook(id, photos).catch((error) => console.error(`erase hook ${id}: ${error?.message ?? error}`));
     ctx.status = 204;
   });
 

@@ -1,10 +1,11 @@
 // /api/auth: sign in, sign out, and who is signed in.
+import type { Context } from 'koa';
 import Router from '@koa/router';
 import { TooManyRequests, Unauthorized, loginInput, type SessionUser } from '../../domain';
-import { user } from '../../events';
+import { ConcurrencyError, user } from '../../events';
 import { parseBody, runCommand, type AppServices } from '../context';
 import { dummyHash, verifyPassword } from '../passwords';
-import { countInWindow, hit } from '../middleware/rate-limit';
+import { clearCount, hit } from '../middleware/rate-limit';
 
 const failureWindowSeconds = 15 * 60;
 const maxFailures = 5;
@@ -15,25 +16,37 @@ export function authRoutes(services: AppServices) {
 
   router.post('/login', async (ctx) => {
     const { username, password } = parseBody(ctx, loginInput);
+    // Counted before the password is checked, so parallel guesses cannot slip past the limit;
+    // a successful sign-in clears the count.
     const throttleKey = `login:${ctx.ip}:${username.toLowerCase()}`;
-    if ((await countInWindow(services.db, throttleKey, failureWindowSeconds)) >= maxFailures) {
+    if ((await hit(services.db, throttleKey, failureWindowSeconds)) > maxFailures) {
       ctx.set('Retry-After', String(failureWindowSeconds));
       throw new TooManyRequests('Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.');
     }
     const found = await users.credentials(username);
     const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
-    if (!found || !valid || found.disabled) {
-      await hit(services.db, throttleKey, failureWindowSeconds);
-      throw new Unauthorized('Usuario o contraseña incorrectos');
-    }
+    if (!found || !valid || found.disabled) throw new Unauthorized('Usuario o contraseña incorrectos');
+    await clearCount(services.db, throttleKey);
     const signedIn: SessionUser = { id: found.id, username: found.username, role: found.role };
+    ctx.state.user = signedIn;
+    await recordLogin(ctx, found.id);
     // A new session id on every sign-in: no fixation.
     await ctx.session!.regenerate();
     ctx.session!.userId = found.id;
-    ctx.state.user = signedIn;
-    await runCommand(services, ctx, user, found.id, { type: 'RecordLogin' });
     ctx.body = signedIn;
   });
+
+  /** The sign-in fact for the audit trail; two sign-ins at once (two tabs) both count, neither fails. */
+  async function recordLogin(ctx: Context, userId: string) {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await runCommand(services, ctx, user, userId, { type: 'RecordLogin' });
+        return;
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt >= 4) throw error;
+      }
+    }
+  }
 
   router.post('/logout', async (ctx) => {
     if (ctx.state.user) await runCommand(services, ctx, user, ctx.state.user.id, { type: 'RecordLogout' });

@@ -43,8 +43,10 @@ function wire(services: AppServices, uploads: PhotoUploads) {
   services.hooks.advanceFormPhotos.push((form) => checkPhotos(uploads, form));
   services.hooks.advanceFormErased.push(async (_id, links) => {
     // The form is already gone from the read model: a photo still listed belongs to another form.
-    const stillUsed = await services.read.advanceForms.photoLinks();
-    await uploads.erase(links.filter((link) => !stillUsed.has(link)).map(uploadIdOf).filter((id): id is string => Boolean(id)));
+    // Compared by upload id, as the sweep does: one photo may be linked with different letter case.
+    const stillUsed = new Set([...(await services.read.advanceForms.photoLinks())].map(uploadIdOf));
+    const ids = links.map(uploadIdOf).filter((id): id is string => Boolean(id));
+    await uploads.erase(ids.filter((id) => !stillUsed.has(id)));
   });
   const timer = setInterval(() => {
     uploads.sweep(() => services.read.advanceForms.photoLinks(), unreferencedUploadMaxAgeMs).catch((error) => console.error('uploads sweep', error));

@@ -11,6 +11,8 @@ const photo = z.preprocess(
     .string()
     .max(2000)
     .regex(/^(\/objects\/uploads\/[A-Za-z0-9-]+|https:\/\/\S+)$/, { error: 'Enlace de foto inválido' })
+    // Upload ids are lowercase uuids: one spelling per photo, so links compare as equal.
+    .transform((link) => (link.startsWith('/objects/') ? link.toLowerCase() : link))
     .nullable(),
 );
 

@@ -21,7 +21,10 @@ export const newsArticleInput = z.object({
   image: imageField.optional().transform((v) => v ?? null),
   category: z.enum(newsCategories, { error: 'Seleccione una categoría válida' }),
   author: requiredText('El autor es requerido', 200),
-  publishedAt: z.coerce.date({ error: 'Fecha de publicación inválida' }).optional(),
+  publishedAt: z
+    .preprocess((v) => (typeof v === 'string' || typeof v === 'number' ? new Date(v) : v), z.date({ error: 'Fecha de publicación inválida' }))
+    .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2999, { error: 'Fecha de publicación inválida' })
+    .optional(),
   reviewRequired: z.boolean().optional(),
 });
 export type NewsArticleInput = z.infer<typeof newsArticleInput>;

@@ -100,7 +100,7 @@ export function DatePicker({ label, value, onChange, description, errorMessage, 
                 <Button slot="previous" className={iconButton}>
                   <ChevronLeft className="size-4" aria-hidden="true" />
                 </Button>
-                <Heading className="text-sm font-semibold text-slate-900 capitalize" />
+                <Heading className="text-sm font-semibold text-slate-900 first-letter:uppercase" />
                 <Button slot="next" className={iconButton}>
                   <ChevronRight className="size-4" aria-hidden="true" />
                 </Button>

@@ -8,7 +8,7 @@ export function Tabs(props: Omit<TabsProps, 'className'>) {
 }
 
 export function TabList<T extends object>(props: Omit<TabListProps<T>, 'className'>) {
-  return <AriaTabList {...props} className="flex gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1" />;
+  return <AriaTabList {...props} className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1" />;
 }
 
 export function Tab(props: Omit<TabProps, 'className'>) {

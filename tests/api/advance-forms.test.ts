@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { validForm } from '../helpers/forms';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
 
 let app: TestApp;
@@ -10,56 +11,6 @@ let admin: Client;
 let visitor: Client;
 let adminId: string;
 
-export const validForm = (overrides: Record<string, unknown> = {}) => ({
-  hostName: 'Laura Jiménez',
-  hostPosition: 'Gerente General',
-  eventDate: '2026-12-15',
-  eventTime: '19:00',
-  address: 'Escazú, San José',
-  eventNature: 'Cena privada',
-  estimatedAttendees: 40,
-  vipStayDuration: '3 horas',
-  hasSecureParking: true,
-  parkingDetails: 'Sótano con guarda',
-  mainVehicleRoute: 'Ruta 27',
-  alternativeRoute: '',
-  hasServiceEntrance: false,
-  serviceEntranceDetails: 'Puerta trasera',
-  internalTransitRoutes: 'Pasillo central',
-  hasControlledAccess: false,
-  accessControlDetails: '',
-  emergencyExits: 'Dos salidas al jardín',
-  emergencyExitsPhoto: null,
-  hasEvacuationPlan: false,
-  evacuationPlanDetails: 'Plan viejo',
-  evacuationPlanPhoto: '/objects/uploads/foto-plan',
-  evacuationRoutesPhoto: null,
-  hasFireExtinguishers: true,
-  extinguishersDetails: 'Tres extintores',
-  hasFireAlarms: false,
-  fireAlarmsDetails: '',
-  hasSafeZone: false,
-  safeZoneDetails: '',
-  safeZonePhoto: null,
-  hasFirstAidKit: true,
-  firstAidKitLevel: 'Intermedio',
-  hasCCTV: false,
-  cctvDetails: '',
-  hasIntrusionAlarm: false,
-  intrusionAlarmDetails: '',
-  requiresTSCM: true,
-  hasWiFi: false,
-  wifiDetails: '',
-  hasSecurityGuards: false,
-  securityCompanyName: 'Guardas S.A.',
-  numberOfGuards: 5,
-  guardsArmed: 'Sí',
-  hasMetalDetectors: false,
-  securityInformed: true,
-  additionalObservations: 'Ninguna',
-  emergencyContact: 'Carlos 8888-0000',
-  ...overrides,
-});
 
 const submittedEvents = async (id: string) =>
   Number((await app.services.db.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'AdvanceFormSubmitted'`, [id]))[0].n);

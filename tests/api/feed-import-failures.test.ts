@@ -40,7 +40,9 @@ async function expectFailedImport(path: string, message: string | RegExp): Promi
   else assert.match(answer.body.message, message);
   assert.is((await articlesOf(app, source.id)).length, 0, 'nothing imported');
   const card = (await admin.get('/api/rss/sources')).body.find((s: { id: string }) => s.id === source.id);
-  assert.ok(card.lastFetchedAt, 'the failed run still counts as a run');
+  // 'Última actualización' is the last time the feed was read: a failed run does not move it, but is the last run.
+  assert.is(card.lastFetchedAt, null, 'a failed run is not an update');
+  assert.ok(card.lastRun.at, 'the failed run is recorded as the last run');
   assert.equal({ ...card.lastRun, at: undefined }, { at: undefined, fetched: 0, created: 0, skipped: 0, failed: 0, error: answer.body.message });
 }
 

@@ -29,7 +29,7 @@ function FloatingWhatsApp() {
       aria-label={layoutTexts.floatingWhatsapp}
       title={layoutTexts.floatingWhatsapp}
       data-testid="whatsapp-flotante"
-      className="fixed right-5 bottom-5 z-30 inline-flex size-14 items-center justify-center rounded-full bg-[#25D366] text-white shadow-lg shadow-black/25 transition-transform hover:scale-105 focus-visible:outline-offset-4"
+      className="fixed right-3 bottom-3 z-30 inline-flex size-12 items-center justify-center sm:right-5 sm:bottom-5 sm:size-14 rounded-full bg-[#25D366] text-white shadow-lg shadow-black/25 transition-transform hover:scale-105 focus-visible:outline-offset-4"
     >
       <WhatsAppIcon className="size-8" />
     </a>
