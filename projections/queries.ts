@@ -111,35 +111,28 @@ export function feedSourceQueries(sql: Sql) {
   };
 }
 
-export function contactQueries(sql: Sql) {
+/** A table's records newest first, a page at a time, with the total; and one record by id. */
+function recordsOf<T>(sql: Sql, table: 'contact_messages' | 'advance_forms', map: (row: any) => T) {
   return {
-    async list(limit: number, offset: number): Promise<Page<ContactMessage>> {
+    async list(limit: number, offset: number): Promise<Page<T>> {
       const [rows, [count]] = await Promise.all([
-        sql.query('SELECT * FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2', [limit, offset]),
-        sql.query('SELECT count(*)::int AS total FROM contact_messages'),
+        sql.query(`SELECT * FROM ${table} ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [limit, offset]),
+        sql.query(`SELECT count(*)::int AS total FROM ${table}`),
       ]);
-      return { items: rows.map(toContact), total: Number(count.total) };
+      return { items: rows.map(map), total: Number(count.total) };
     },
-    byId: async (id: string): Promise<ContactMessage | null> => {
-      const [row] = await sql.query('SELECT * FROM contact_messages WHERE id = $1', [id]);
-      return row ? toContact(row) : null;
+    async byId(id: string): Promise<T | null> {
+      const [row] = await sql.query(`SELECT * FROM ${table} WHERE id = $1`, [id]);
+      return row ? map(row) : null;
     },
   };
 }
 
+export const contactQueries = (sql: Sql) => recordsOf<ContactMessage>(sql, 'contact_messages', toContact);
+
 export function advanceFormQueries(sql: Sql) {
   return {
-    async list(limit: number, offset: number): Promise<Page<AdvanceForm>> {
-      const [rows, [count]] = await Promise.all([
-        sql.query('SELECT * FROM advance_forms ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2', [limit, offset]),
-        sql.query('SELECT count(*)::int AS total FROM advance_forms'),
-      ]);
-      return { items: rows.map(toForm), total: Number(count.total) };
-    },
-    byId: async (id: string): Promise<AdvanceForm | null> => {
-      const [row] = await sql.query('SELECT * FROM advance_forms WHERE id = $1', [id]);
-      return row ? toForm(row) : null;
-    },
+    ...recordsOf<AdvanceForm>(sql, 'advance_forms', toForm),
     /** Every photo link some form refers to: uploads outside this set may be swept. */
     photoLinks: async (): Promise<Set<string>> => {
       const rows = await sql.query(
