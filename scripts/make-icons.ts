@@ -35,3 +35,22 @@ for (const icon of icons) {
   await sharp(Buffer.from(shieldSvg(icon.size, icon))).png({ compressionLevel: 9 }).toFile(path.join(outDir, icon.file));
   console.log(`public/icons/${icon.file}`);
 }
+
+// The link preview for pages without an image of their own (WhatsApp, social networks): 1200×630, no
+// business name in it, because SITE_NAME is configuration; the name travels in og:site_name and og:title.
+const ogWidth = 1200;
+const ogHeight = 630;
+const ogSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${ogWidth}" height="${ogHeight}" viewBox="0 0 ${ogWidth} ${ogHeight}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${navy}"/><stop offset="1" stop-color="#12304a"/></linearGradient></defs>
+  <rect width="${ogWidth}" height="${ogHeight}" fill="url(#g)"/>
+  <g transform="translate(96 175) scale(4.2)">
+    <path d="M32 10 14 17v13c0 12 7.7 21.4 18 24 10.3-2.6 18-12 18-24V17L32 10Z" fill="none" stroke="${accent}" stroke-width="4" stroke-linejoin="round"/>
+    <circle cx="32" cy="31" r="6" fill="${accent}"/>
+  </g>
+  <text x="420" y="270" font-family="Liberation Sans, DejaVu Sans, sans-serif" font-size="64" font-weight="700" fill="#ffffff">Protección Profesional</text>
+  <text x="420" y="350" font-family="Liberation Sans, DejaVu Sans, sans-serif" font-size="64" font-weight="700" fill="#ffffff">Anti-Espía</text>
+  <text x="420" y="430" font-family="Liberation Sans, DejaVu Sans, sans-serif" font-size="30" fill="${accent}">Barridos electrónicos · Ciberseguridad · Eventos VIP</text>
+  <text x="420" y="480" font-family="Liberation Sans, DejaVu Sans, sans-serif" font-size="28" fill="#cbd5e1">Costa Rica e Internacional</text>
+</svg>`;
+await sharp(Buffer.from(ogSvg)).jpeg({ quality: 82, mozjpeg: true }).toFile(path.resolve(import.meta.dirname, '../public/og-image.jpg'));
+console.log('public/og-image.jpg');

@@ -6,13 +6,17 @@ import type { PageHead } from '../../pwa/entry-server';
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+/** public/og-image.jpg, drawn by scripts/make-icons.ts. */
+const defaultShareImage = { path: '/og-image.jpg', width: 1200, height: 630 };
+
 const absolute = (site: SiteInfo, url: string) => (/^https?:\/\//.test(url) ? url : `${site.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
 export function headTags(head: PageHead, site: SiteInfo): string {
   const meta = (attribute: 'name' | 'property', key: string, value: string | null | undefined) =>
     value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />` : '';
   const url = absolute(site, head.path);
-  const image = head.image ? absolute(site, head.image) : null;
+  // Pages without an image of their own still get a preview card when shared (WhatsApp, social networks).
+  const image = absolute(site, head.image ?? defaultShareImage.path);
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
@@ -24,8 +28,9 @@ export function headTags(head: PageHead, site: SiteInfo): string {
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', url),
     meta('property', 'og:image', image),
+    ...(head.image ? [] : [meta('property', 'og:image:width', String(defaultShareImage.width)), meta('property', 'og:image:height', String(defaultShareImage.height))]),
     meta('property', 'article:published_time', head.publishedTime),
-    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', image),

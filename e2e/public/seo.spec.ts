@@ -39,6 +39,18 @@ test("an article's page carries its own title, excerpt and image for link previe
   expect(meta(html, 'property', 'og:url')).toBe(`${baseURL}/noticias/${article.slug}`);
 });
 
+test('pages without an image of their own share the default preview card, which is served', async ({ request, baseURL }) => {
+  for (const path of ['/', '/servicios', '/noticias', '/contacto']) {
+    const html = await (await request.get(path)).text();
+    expect(meta(html, 'property', 'og:image')).toBe(`${baseURL}/og-image.jpg`);
+    expect(meta(html, 'property', 'og:image:width')).toBe('1200');
+    expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
+  }
+  const image = await request.get('/og-image.jpg');
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toContain('image/jpeg');
+});
+
 test('the home page describes the business in JSON-LD', async ({ request }) => {
   const html = await (await request.get('/')).text();
   const json = /<script type="application\/ld\+json">(.+?)<\/script>/.exec(html)?.[1];
