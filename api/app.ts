@@ -1,12 +1,13 @@
 // Composes the application: database, event store with its projectors, seed data, middleware, routes, web.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
-import { EventStore, eventMigrations, migrate, openDb, type Db } from '../events';
+import { EventStore, eventMigrations, migrate, openDb, sqlFilesIn, type Db } from '../events';
 import { allProjectors, projectionMigrations, readModels } from '../projections';
+import type { NewsListQuery } from '../domain';
 import type { Config } from './config';
 import type { AppServices } from './context';
 import { apiNoStore, errorHandler, rejectUnreadableText } from './middleware/errors';
@@ -17,10 +18,10 @@ import { apiRouters } from './routes';
 import { seed } from './seed';
 import { z } from 'zod';
 import { notifier } from './notify';
+import { publicNewsList } from './public-news';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** Every .sql file of api/migrations, in name order (001_state.sql, 002_uploads.sql, ...). */
-export const apiMigrations = readdirSync(path.join(here, 'migrations')).filter((f) => f.endsWith('.sql')).sort().map((f) => path.join(here, 'migrations', f));
+export const apiMigrations = sqlFilesIn(path.join(here, 'migrations'));
 
 export type AppOptions = {
   /** Vite dev server in middleware mode instead of the built assets. */
@@ -41,7 +42,7 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
   store.register(...allProjectors);
   const read = readModels(db);
   await seed(store, read, config, options.log);
-  return { config, db, store, read, hooks: { advanceFormErased: [], advanceFormPhotos: [], notify: [notifier(config, options.log)] } };
+  return { config, db, store, read, publicNews: publicNewsList(store, read), hooks: { advanceFormErased: [], advanceFormPhotos: [], notify: [notifier(config, options.log)] } };
 }
 
 // Zod's own messages (wrong type, too big...) in Spanish too; ours are written in the schemas.
@@ -87,7 +88,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 /** What the server-rendered public pages may read: published articles and services only. */
 export function publicQueries(services: AppServices) {
   return {
-    listNews: (query: Parameters<AppServices['read']['news']['list']>[0]) => services.read.news.listSummaries({ ...query, status: 'published' }),
+    listNews: async (query: NewsListQuery) => {
+      const { items, total } = await services.publicNews(query);
+      return { items, total };
+    },
     newsBySlug: (slug: string) => services.read.news.bySlug(slug, false),
     listServices: () => services.read.services.list(),
   };

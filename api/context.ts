@@ -1,9 +1,10 @@
 // What every route needs: the store, the read models, the config, and helpers to parse and to run commands.
 import type { Context } from 'koa';
 import type { ZodType, z } from 'zod';
-import { BadRequest, fieldErrors, type AdvanceFormData, type SessionUser } from '../domain';
+import { BadRequest, fieldErrors, type AdvanceFormData, type NewsListQuery, type SessionUser } from '../domain';
 import { handle, type Sql, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin } from '../events';
 import type { ReadModels } from '../projections';
+import type { PublicNewsPage } from './public-news';
 import type { Config } from './config';
 
 export type AppServices = {
@@ -11,6 +12,8 @@ export type AppServices = {
   db: Db;
   store: EventStore;
   read: ReadModels;
+  /** Visitors' news lists (published summaries, micro-cached): the API and the SSR pages share it. */
+  publicNews: (query: NewsListQuery) => Promise<PublicNewsPage>;
   /** Hooks other modules add (photo clean-up on erasure, mail notifications). */
   hooks: {
     advanceFormErased: ((id: string, photoLinks: string[]) => Promise<void>)[];

@@ -1,6 +1,6 @@
 // One small query layer over both databases: PGlite (embedded, in DATA_DIR) and PostgreSQL (postgres.js).
 // Plain SQL with $1 parameters runs unchanged on both; jsonb parameters are passed as JSON text.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Sql {
@@ -97,6 +97,11 @@ async function openPglite(dataDir: string): Promise<Db> {
   };
 }
 
+/** Every `.sql` file of a folder, in name order (001_..., 002_...): one layer's migrations. */
+export function sqlFilesIn(dir: string): string[] {
+  return readdirSync(dir).filter((file) => file.endsWith('.sql')).sort().map((file) => path.join(dir, file));
+}
+
 /** Applies every `.sql` file of the given folders once, in order, under a lock so instances can start together. */
 export async function migrate(db: Db, files: string[]): Promise<void> {
   const { readFile } = await import('node:fs/promises');
@@ -105,7 +110,8 @@ export async function migrate(db: Db, files: string[]): Promise<void> {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(727274)');
     const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
     for (const file of files) {
-      const name = path.relative(process.cwd(), file).split(path.sep).slice(-3).join('/');
+      // 'events/migrations/001_events.sql': the same name wherever the project is checked out.
+      const name = file.split(path.sep).slice(-3).join('/');
       if (done.has(name)) continue;
       const text = await readFile(file, 'utf8');
       for (const statement of splitStatements(text)) await tx.query(statement);

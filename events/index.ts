@@ -10,6 +10,6 @@ export { feedSource, feedSourceEvents, type FeedSourceRecord } from './aggregate
 export { newsArticle, newsArticleEvents, type NewsArticleRecord } from './aggregates/news-article';
 export type { RecordState, RecordCommand, Changes } from './aggregates/record';
 
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-export const eventMigrations = [path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations', '001_events.sql')];
+import { sqlFilesIn } from './db';
+export const eventMigrations = sqlFilesIn(fileURLToPath(new URL('./migrations', import.meta.url)));

@@ -18,7 +18,16 @@ export type StoredEvent<E extends NewEvent = NewEvent> = E & {
 };
 
 /** A projector keeps one or more read tables current; it runs in the append's transaction. */
-export type Projector = { name: string; handles: readonly string[]; project(tx: Sql, event: StoredEvent): Promise<void> };
+export type Projector = {
+  name: string;
+  handles: readonly string[];
+  project(tx: Sql, event: StoredEvent): Promise<void>;
+  /**
+   * The read table's unique rules (slug, URL, username), by constraint name: breaking one rolls the
+   * append back and answers 409 with this field and Spanish message.
+   */
+  uniqueRules?: Record<string, { field: string; message: string }>;
+};
 
 export class ConcurrencyError extends Conflict {
   constructor(readonly streamId: string) {
@@ -26,8 +35,6 @@ export class ConcurrencyError extends Conflict {
   }
 }
 
-/** Thrown by a projector when a unique read-side rule (slug, URL, username) is broken; rolls the append back. */
-export const uniqueMessages: Record<string, { field: string; message: string }> = {};
 
 const columns = 'position, stream_id, stream_version, type, data, metadata, recorded_at';
 
@@ -45,12 +52,14 @@ function toStored(row: any): StoredEvent {
 
 export class EventStore {
   private projectors: Projector[] = [];
+  private uniqueRules: Record<string, { field: string; message: string }> = {};
   private committedListeners: ((events: readonly StoredEvent[]) => void)[] = [];
 
   constructor(readonly db: Db) {}
 
   register(...projectors: Projector[]) {
     this.projectors.push(...projectors);
+    for (const projector of projectors) Object.assign(this.uniqueRules, projector.uniqueRules);
   }
 
   /** Called after each append has committed (in this process): caches of read models drop what changed. */
@@ -133,8 +142,8 @@ export class EventStore {
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === 'events_stream_version_key') throw new ConcurrencyError(streamId);
-      if (constraint !== null && uniqueMessages[constraint]) {
-        const { field, message } = uniqueMessages[constraint];
+      if (constraint !== null && this.uniqueRules[constraint]) {
+        const { field, message } = this.uniqueRules[constraint];
         throw new Conflict(message, { [field]: message });
       }
       throw error;

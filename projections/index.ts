@@ -1,12 +1,9 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sqlFilesIn } from '../events';
 
 export * from './projectors';
 export * from './queries';
 export * from './history';
 export * from './rebuild';
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-/** Every .sql file of projections/migrations, in name order. */
-export const projectionMigrations = readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort().map((f) => path.join(migrationsDir, f));
+export const projectionMigrations = sqlFilesIn(fileURLToPath(new URL('./migrations', import.meta.url)));

@@ -1,13 +1,6 @@
 // Projectors: each keeps one read table current from the events of one aggregate.
 // A redacted payload (an erased stream) carries no data, so it projects nothing.
-import { eventTypes, uniqueMessages, type Projector, type Sql, type StoredEvent } from '../events';
-
-Object.assign(uniqueMessages, {
-  news_articles_slug_key: { field: 'slug', message: 'Ya existe una noticia con ese slug' },
-  news_articles_source_guid_key: { field: 'guidHash', message: 'Ese artículo de la fuente ya fue importado' },
-  rss_sources_url_key: { field: 'url', message: 'Ya existe una fuente RSS con esa URL' },
-  users_username_key: { field: 'username', message: 'Ese nombre de usuario ya existe' },
-});
+import { eventTypes, type Projector, type Sql, type StoredEvent } from '../events';
 
 const redacted = (event: StoredEvent) => (event.data as { redacted?: boolean }).redacted === true;
 const json = (value: unknown) => JSON.stringify(value ?? null);
@@ -52,6 +45,7 @@ const sourceColumns = {
 
 export const feedSourcesProjector: Projector = {
   name: 'rss_sources',
+  uniqueRules: { rss_sources_url_key: { field: 'url', message: 'Ya existe una fuente RSS con esa URL' } },
   handles: eventTypes.feedSource,
   async project(tx, event) {
     const d = event.data as any;
@@ -84,6 +78,10 @@ const newsColumns = {
 
 export const newsProjector: Projector = {
   name: 'news_articles',
+  uniqueRules: {
+    news_articles_slug_key: { field: 'slug', message: 'Ya existe una noticia con ese slug' },
+    news_articles_source_guid_key: { field: 'guidHash', message: 'Ese artículo de la fuente ya fue importado' },
+  },
   handles: eventTypes.newsArticle,
   async project(tx, event) {
     const d = event.data as any;
@@ -142,6 +140,7 @@ export const advanceFormsProjector: Projector = {
 
 export const usersProjector: Projector = {
   name: 'users',
+  uniqueRules: { users_username_key: { field: 'username', message: 'Ese nombre de usuario ya existe' } },
   handles: eventTypes.user,
   async project(tx, event) {
     const d = event.data as any;

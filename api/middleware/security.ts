@@ -50,11 +50,10 @@ export function sameOrigin(config: Config): Middleware {
   return async (ctx, next) => {
     if (unsafeMethods.has(ctx.method)) {
       const origin = ctx.get('Origin');
-      const site = ctx.get('Sec-Fetch-Site');
-      const own = `${ctx.protocol}://${ctx.host}`;
-      if (origin && origin !== 'null' && origin !== own && !allowed.has(origin)) throw new Forbidden('Solicitud de otro origen rechazada');
-      if (!origin && site === 'cross-site') throw new Forbidden('Solicitud de otro origen rechazada');
-      if (origin === 'null') throw new Forbidden('Solicitud de otro origen rechazada');
+      const crossSite = origin
+        ? origin !== `${ctx.protocol}://${ctx.host}` && !allowed.has(origin) // 'null' (sandboxed, file:) never matches
+        : ctx.get('Sec-Fetch-Site') === 'cross-site';
+      if (crossSite) throw new Forbidden('Solicitud de otro origen rechazada');
     }
     await next();
   };

@@ -26,7 +26,8 @@ export function contactRoutes(services: AppServices) {
   });
 
   router.get('/messages', requireStaff, async (ctx) => {
-    const page = await read.list(paging(ctx).limit, paging(ctx).offset);
+    const { limit, offset } = paging(ctx);
+    const page = await read.list(limit, offset);
     ctx.set('X-Total-Count', String(page.total));
     ctx.body = page.items;
   });

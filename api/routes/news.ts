@@ -5,7 +5,6 @@ import { NotFound, newsArticleInput, newsArticlePatch, newsListQuery } from '../
 import { newsArticle, type NewsArticleRecord } from '../../events';
 import { idParam, parseBody, parseQuery, runCommand, type AppServices } from '../context';
 import { sanitizeArticleHtml } from '../html';
-import { MicroCache } from '../micro-cache';
 import { requireAdmin, requireStaff } from '../middleware/session';
 
 const notFound = () => new NotFound('Noticia no encontrada');
@@ -13,8 +12,6 @@ const notFound = () => new NotFound('Noticia no encontrada');
 export function newsRoutes(services: AppServices) {
   const router = new Router({ prefix: '/api/news' });
   const { news } = services.read;
-
-  const publicPages = new MicroCache<{ total: number; body: string }>().clearOn(services.store, 'NewsArticle');
 
   router.get('/', async (ctx) => {
     const query = parseQuery(ctx, newsListQuery);
@@ -25,14 +22,10 @@ export function newsRoutes(services: AppServices) {
       return;
     }
     // Visitors always see published articles only, whatever they ask for, as summaries (no content).
-    query.status = 'published';
-    const page = await publicPages.get(JSON.stringify(query), async () => {
-      const { items, total } = await news.listSummaries(query);
-      return { total, body: JSON.stringify(items) };
-    });
+    const page = await services.publicNews(query);
     ctx.set('X-Total-Count', String(page.total));
     ctx.type = 'application/json';
-    ctx.body = page.body;
+    ctx.body = page.json;
   });
 
   router.get('/:slug', async (ctx) => {

@@ -1,7 +1,7 @@
 // `npm run projections:rebuild`: empties the read tables and replays the whole event log into them.
 import { loadConfig } from '../api/config';
 import { migrate, openDb, eventMigrations } from '../events';
-import { allProjectors, projectionMigrations, rebuildProjections } from './index';
+import { allProjectors, projectionMigrations, rebuildProjections } from '../projections';
 
 const config = loadConfig();
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
