@@ -2,7 +2,7 @@
 import type { Context } from 'koa';
 import type { ZodType, z } from 'zod';
 import { BadRequest, fieldErrors, type AdvanceFormData, type NewsListQuery, type SessionUser } from '../domain';
-import { handle, type Sql, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin } from '../events';
+import { handle, type HandleOptions, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin } from '../events';
 import type { ReadModels } from '../projections';
 import type { PublicNewsPage } from './public-news';
 import type { Config } from './config';
@@ -31,14 +31,15 @@ export function metadataOf(ctx: Context, origin: Origin = 'api'): EventMetadata 
 /** Runs one command as the request's actor. `newStream`: the id was just generated here, nothing to read. */
 export function runCommand<S, C, E extends NewEvent>(
   services: AppServices, ctx: Context, decider: Decider<S, C, E>, streamId: string, command: C,
-  options: { origin?: Origin; newStream?: boolean; check?: (tx: Sql) => Promise<void> } = {},
+  options: HandleOptions & { origin?: Origin } = {},
 ) {
-  return handle(services.store, decider, streamId, command, metadataOf(ctx, options.origin), { newStream: options.newStream, check: options.check });
+  const { origin, ...handling } = options;
+  return handle(services.store, decider, streamId, command, metadataOf(ctx, origin), handling);
 }
 
 /** Validates the JSON body; a failure is a 400 with each field's Spanish message. */
 export function parseBody<T extends ZodType>(ctx: Context, schema: T): z.infer<T> {
-  const body = (ctx.request as any).body;
+  const body = ctx.request.body;
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new BadRequest('El cuerpo de la solicitud debe ser un objeto JSON');
   }

@@ -1,7 +1,7 @@
 // A one-second cache of visitors' answers (news lists), as nginx micro-caching does: a burst of the same
 // page costs one query. This instance drops it the moment it commits a news event; another instance
 // sharing the database sees the change within the second. Signed-in staff never read from it.
-import type { EventStore } from '../events';
+import { touches, type EventStore, type ReadModel } from '../events';
 
 export class MicroCache<T> {
   private entries = new Map<string, { at: number; value: T }>();
@@ -36,10 +36,10 @@ export class MicroCache<T> {
     this.pending.clear();
   }
 
-  /** Clears the cache after every committed event whose type starts with `prefix`. */
-  clearOn(store: EventStore, prefix: string) {
+  /** Clears the cache after every committed event that the catalogue says touches `model`. */
+  clearOn(store: EventStore, model: ReadModel) {
     store.onCommitted((events) => {
-      if (events.some((event) => event.type.startsWith(prefix))) this.clear();
+      if (events.some((event) => touches(event.type, model))) this.clear();
     });
     return this;
   }

@@ -9,7 +9,7 @@ import { MicroCache } from './micro-cache';
 export type PublicNewsPage = { items: NewsSummary[]; total: number; json: string };
 
 export function publicNewsList(store: EventStore, read: ReadModels): (query: NewsListQuery) => Promise<PublicNewsPage> {
-  const pages = new MicroCache<PublicNewsPage>().clearOn(store, 'NewsArticle');
+  const pages = new MicroCache<PublicNewsPage>().clearOn(store, 'publicNews');
   return (query) => {
     const published = { ...query, status: 'published' as const };
     return pages.get(JSON.stringify(published), async () => {

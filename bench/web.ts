@@ -31,8 +31,13 @@ async function firstVisit(url: string): Promise<Transfer> {
         const sizes = await response.request().sizes();
         const gz = gzipSync(body, { level: 9 }).length;
         totals.files++;
-        if (type === 'script') (totals.js += gz), (totals.jsSent += sizes.responseBodySize);
-        else (totals.css += gz), (totals.cssSent += sizes.responseBodySize);
+        if (type === 'script') {
+          totals.js += gz;
+          totals.jsSent += sizes.responseBodySize;
+        } else {
+          totals.css += gz;
+          totals.cssSent += sizes.responseBodySize;
+        }
       })(),
     );
   });

@@ -1,19 +1,99 @@
-// The event catalogue: every event type the log may hold, by aggregate. Names are facts in the past tense.
-export const eventTypes = {
-  newsArticle: ['NewsArticleCreated', 'NewsArticleUpdated', 'NewsArticlePublished', 'NewsArticleDeleted'],
-  service: ['ServiceCreated', 'ServiceUpdated', 'ServiceDeleted'],
-  feedSource: ['FeedSourceCreated', 'FeedSourceUpdated', 'FeedSourceDeleted', 'FeedSourceImported'],
-  contactMessage: ['ContactMessageReceived', 'ContactStatusChanged', 'ContactMessageErased'],
-  advanceForm: ['AdvanceFormSubmitted', 'AdvanceFormErased'],
-  user: ['UserRegistered', 'UserRoleChanged', 'UserPasswordChanged', 'UserDisabled', 'UserEnabled', 'UserLoggedIn', 'UserLoggedOut'],
-} as const;
+// The event catalogue: every event type the log may hold, and what each one means beyond its payload.
+// Behaviour reads these traits, never parts of a name: a new event type must be declared here (the
+// mapped type below fails to compile otherwise), and saying what it erases or touches is a decision.
+import type { AdvanceFormEvent } from './aggregates/advance-form';
+import type { ContactMessageEvent } from './aggregates/contact-message';
+import type { FeedSourceEvent } from './aggregates/feed-source';
+import type { NewsArticleEvent } from './aggregates/news-article';
+import type { ServiceEvent } from './aggregates/service';
+import type { UserEvent } from './aggregates/user';
 
-export const allEventTypes: readonly string[] = Object.values(eventTypes).flat();
+/** Every event of every aggregate, discriminated by `type`. */
+export type DomainEvent = NewsArticleEvent | ServiceEvent | FeedSourceEvent | ContactMessageEvent | AdvanceFormEvent | UserEvent;
+export type EventType = DomainEvent['type'];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
+/** Each aggregate's event union, by the aggregate's name in the catalogue. */
+export type AggregateEvents = {
+  newsArticle: NewsArticleEvent;
+  service: ServiceEvent;
+  feedSource: FeedSourceEvent;
+  contactMessage: ContactMessageEvent;
+  advanceForm: AdvanceFormEvent;
+  user: UserEvent;
+};
+export type Aggregate = keyof AggregateEvents;
+
+/** The read tables the projectors keep, and the caches of read models that must drop what changed. */
+export type ReadModel = 'users' | 'services' | 'rss_sources' | 'news_articles' | 'deleted_feed_items' | 'contact_messages' | 'advance_forms' | 'publicNews';
+
+export type EventTraits = {
+  aggregate: Aggregate;
+  /** The event that starts a record's stream: the history shows every field of it as new. */
+  creates?: true;
+  /** Appending it redacts the stream's earlier payloads in the same transaction (docs/decisions/erasure-by-redaction.md). */
+  erases?: true;
+  /** What its projection changes: read tables, and `publicNews`, the visitors' micro-cached news lists. */
+  touches: readonly ReadModel[];
+};
+
+const news = ['news_articles', 'publicNews'] as const;
+
+export const catalogue: { readonly [T in EventType]: EventTraits } = {
+  NewsArticleCreated: { aggregate: 'newsArticle', creates: true, touches: news },
+  NewsArticleUpdated: { aggregate: 'newsArticle', touches: news },
+  NewsArticlePublished: { aggregate: 'newsArticle', touches: news },
+  NewsArticleDeleted: { aggregate: 'newsArticle', touches: [...news, 'deleted_feed_items'] },
+  ServiceCreated: { aggregate: 'service', creates: true, touches: ['services'] },
+  ServiceUpdated: { aggregate: 'service', touches: ['services'] },
+  ServiceDeleted: { aggregate: 'service', touches: ['services'] },
+  FeedSourceCreated: { aggregate: 'feedSource', creates: true, touches: ['rss_sources'] },
+  FeedSourceUpdated: { aggregate: 'feedSource', touches: ['rss_sources'] },
+  FeedSourceDeleted: { aggregate: 'feedSource', touches: ['rss_sources'] },
+  FeedSourceImported: { aggregate: 'feedSource', touches: ['rss_sources'] },
+  ContactMessageReceived: { aggregate: 'contactMessage', creates: true, touches: ['contact_messages'] },
+  ContactStatusChanged: { aggregate: 'contactMessage', touches: ['contact_messages'] },
+  ContactMessageErased: { aggregate: 'contactMessage', erases: true, touches: ['contact_messages'] },
+  AdvanceFormSubmitted: { aggregate: 'advanceForm', creates: true, touches: ['advance_forms'] },
+  AdvanceFormErased: { aggregate: 'advanceForm', erases: true, touches: ['advance_forms'] },
+  UserRegistered: { aggregate: 'user', creates: true, touches: ['users'] },
+  UserRoleChanged: { aggregate: 'user', touches: ['users'] },
+  UserPasswordChanged: { aggregate: 'user', touches: ['users'] },
+  UserDisabled: { aggregate: 'user', touches: ['users'] },
+  UserEnabled: { aggregate: 'user', touches: ['users'] },
+  UserLoggedIn: { aggregate: 'user', touches: ['users'] },
+  UserLoggedOut: { aggregate: 'user', touches: [] },
+};
+
+export const allEventTypes = Object.keys(catalogue) as EventType[];
+
+/** The event types of each aggregate, in catalogue order. */
+export const eventTypes = Object.fromEntries(
+  (['newsArticle', 'service', 'feedSource', 'contactMessage', 'advanceForm', 'user'] as const).map((aggregate) => [
+    aggregate,
+    allEventTypes.filter((type) => catalogue[type].aggregate === aggregate),
+  ]),
+) as unknown as { readonly [A in Aggregate]: readonly AggregateEvents[A]['type'][] };
+
+const traitsOf = (type: string): EventTraits | undefined => (Object.hasOwn(catalogue, type) ? catalogue[type as EventType] : undefined);
+
+/** The aggregate an event type belongs to ('advanceForm', 'newsArticle', ...). */
+export const aggregateOf = (type: string): Aggregate | undefined => traitsOf(type)?.aggregate;
+/** Whether appending this event redacts its stream. */
+export const erasesStream = (type: string): boolean => traitsOf(type)?.erases === true;
+/** Whether this event creates a record (its stream's first event). */
+export const createsRecord = (type: string): boolean => traitsOf(type)?.creates === true;
+/** Whether this event changes the read model or cache `model`. */
+export const touches = (type: string, model: ReadModel): boolean => traitsOf(type)?.touches.includes(model) === true;
 
 /** Event data fields that must never leave the server (history, exports). */
 export const secretFields = new Set(['passwordHash', 'requestHash']);
 
-const aggregateByType = new Map<string, string>(Object.entries(eventTypes).flatMap(([aggregate, types]) => types.map((type) => [type, aggregate])));
+/** The payload left in an erased stream's earlier events. */
+export type RedactedData = { redacted: true };
+export const isRedacted = (event: { data: unknown }): boolean => (event.data as Partial<RedactedData> | null)?.redacted === true;
 
-/** The aggregate an event type belongs to ('advanceForm', 'newsArticle', ...). */
-export const aggregateOf = (type: string): string | undefined => aggregateByType.get(type);
+/** The `never` check of an exhaustive switch over event types: adding an event without handling it fails to compile. */
+export function unhandled(event: never): never {
+  throw new Error(`Evento no contemplado: ${(event as { type?: string }).type}`);
+}

@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Sql {
-  query<T = Record<string, any>>(text: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
 export interface Db extends Sql {
@@ -36,6 +36,10 @@ function lockId(key: string): bigint {
   return hash;
 }
 
+/** The one call each driver's client (and its transactions) needs: rows as they come, typed by the caller. */
+type PostgresClient = { unsafe(text: string, params: never[], options: { prepare: boolean }): PromiseLike<Iterable<unknown>> };
+type PgliteClient = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+
 async function openPostgres(url: string, max = 10): Promise<Db> {
   const { default: postgres } = await import('postgres');
   const sql = postgres(url, {
@@ -43,15 +47,15 @@ async function openPostgres(url: string, max = 10): Promise<Db> {
     onnotice: () => {},
     connection: { application_name: 'contraespionaje-cr' },
     // Our jsonb parameters arrive as JSON text (as PGlite takes them); postgres.js would stringify them again.
-    types: { json: { to: 114, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => JSON.parse(x) } } as any,
+    types: { json: { to: 114, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => JSON.parse(x) } },
   });
   // Parameterised statements are prepared once per connection: planning a search costs more than running it.
-  const run = (client: any) => async (text: string, params: unknown[] = []) =>
-    [...(await client.unsafe(text, params as any[], { prepare: params.length > 0 }))] as any[];
+  const run = (client: PostgresClient): Sql['query'] => async <T>(text: string, params: unknown[] = []) =>
+    [...(await client.unsafe(text, params as never[], { prepare: params.length > 0 }))] as T[];
   return {
     kind: 'postgres',
     query: run(sql),
-    transaction: (fn) => sql.begin((tx) => fn({ query: run(tx) })) as Promise<any>,
+    transaction: <T>(fn: (tx: Sql) => Promise<T>) => sql.begin((tx) => fn({ query: run(tx) })) as Promise<T>,
     async tryWithLock(key, fn) {
       const reserved = await sql.reserve();
       try {
@@ -78,8 +82,8 @@ async function openPglite(dataDir: string): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
   const pg = await PGlite.create(dir ?? 'memory://', { extensions: { unaccent, pg_trgm } });
   const held = new Set<string>();
-  const run = (client: any) => async (text: string, params: unknown[] = []) =>
-    (await client.query(text, params)).rows as any[];
+  const run = (client: PgliteClient): Sql['query'] => async <T>(text: string, params: unknown[] = []) =>
+    (await client.query(text, params)).rows as T[];
   return {
     kind: 'pglite',
     query: run(pg),

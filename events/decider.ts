@@ -1,7 +1,7 @@
 // The decider pattern: a stream's behaviour is initialState, evolve and decide; `handle` runs one command.
 import { Conflict } from '../domain';
-import { aggregateOf } from './catalogue';
-import type { EventStore, EventMetadata, NewEvent, StoredEvent } from './store';
+import { aggregateOf, erasesStream } from './catalogue';
+import { ConcurrencyError, type EventStore, type EventMetadata, type NewEvent, type StoredEvent } from './store';
 import type { Sql } from './db';
 
 export type Decider<State, Command, Event extends NewEvent> = {
@@ -10,13 +10,31 @@ export type Decider<State, Command, Event extends NewEvent> = {
   decide(command: Command, state: State): Event[];
 };
 
-export function fold<S, E extends NewEvent>(decider: Decider<S, any, E>, events: readonly NewEvent[]): S {
+/** The state after `events`; they come from the stream this decider owns, so they are its events. */
+export function fold<S, C, E extends NewEvent>(decider: Decider<S, C, E>, events: readonly NewEvent[]): S {
   return events.reduce((state, event) => decider.evolve(state, event as E), decider.initialState());
 }
 
+export type HandleOptions = {
+  /** The caller has just generated the id: there is no past to read (the unique (stream, version) still guards). */
+  newStream?: boolean;
+  /** A rule over several records, checked in the append's transaction after the projectors ran. */
+  check?: (tx: Sql) => Promise<void>;
+  /**
+   * On a ConcurrencyError (another writer appended to the stream between our read and our append),
+   * read the stream again and decide again, up to `maxAttempts` times in all. Only for commands whose
+   * decision stays right whatever the other writer did: a sign-in, an import run, a repeated submission.
+   */
+  retryOnConflict?: boolean;
+};
+
+/** The one retry policy: five attempts, immediately (the other writer has already committed). */
+export const maxAttempts = 5;
+
 /**
- * Loads the stream, decides, appends at the version it read. An `...Erased` event also redacts the
- * stream's earlier payloads in the same transaction: the log keeps who erased what and when, not the data.
+ * Loads the stream, decides, appends at the version it read. An event the catalogue marks as erasing
+ * also redacts the stream's earlier payloads in the same transaction: the log keeps who erased what and
+ * when, not the data (docs/decisions/erasure-by-redaction.md).
  */
 export async function handle<S, C, E extends NewEvent>(
   store: EventStore,
@@ -24,12 +42,24 @@ export async function handle<S, C, E extends NewEvent>(
   streamId: string,
   command: C,
   metadata: EventMetadata,
-  options: {
-    /** The caller has just generated the id: there is no past to read (the unique (stream, version) still guards). */
-    newStream?: boolean;
-    /** A rule over several records, checked in the append's transaction after the projectors ran. */
-    check?: (tx: Sql) => Promise<void>;
-  } = {},
+  options: HandleOptions = {},
+): Promise<{ events: StoredEvent[]; state: S }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await handleOnce(store, decider, streamId, command, metadata, { ...options, newStream: options.newStream && attempt === 1 });
+    } catch (error) {
+      if (!options.retryOnConflict || !(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
+    }
+  }
+}
+
+async function handleOnce<S, C, E extends NewEvent>(
+  store: EventStore,
+  decider: Decider<S, C, E>,
+  streamId: string,
+  command: C,
+  metadata: EventMetadata,
+  options: HandleOptions,
 ): Promise<{ events: StoredEvent[]; state: S }> {
   const history = options.newStream ? [] : await store.readStream(streamId);
   const state = fold(decider, history);
@@ -40,15 +70,15 @@ export async function handle<S, C, E extends NewEvent>(
   if (owner && events.some((event) => aggregateOf(event.type) !== owner)) {
     throw new Conflict('Ese identificador ya pertenece a otro registro');
   }
-  const erases = events.some((event) => event.type.endsWith('Erased'));
-  const stored = await store.append(streamId, history.length, events, metadata, erases
-    ? async (tx) => {
-        await tx.query(
-          `UPDATE events SET data = '{"redacted":true}'::jsonb WHERE stream_id = $1 AND stream_version <= $2`,
-          [streamId, history.length],
-        );
-      }
-    : undefined, options.check);
+  const redact = async (tx: Sql) => {
+    await tx.query(`UPDATE events SET data = '{"redacted":true}'::jsonb WHERE stream_id = $1 AND stream_version <= $2`, [streamId, history.length]);
+  };
+  const stored = await store.append(streamId, events, {
+    expectedVersion: history.length,
+    metadata,
+    beforeCommit: events.some((event) => erasesStream(event.type)) ? redact : undefined,
+    afterProjection: options.check,
+  });
   return { events: stored, state: events.reduce((s, e) => decider.evolve(s, e), state) };
 }
 
@@ -61,11 +91,4 @@ export function diff<T extends Record<string, unknown>>(before: T, patch: Partia
     if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
   }
   return changes;
-}
-
-/** Applies the `to` side of stored changes to a record. */
-export function applyChanges<T extends Record<string, unknown>>(record: T, changes: Record<string, { to: unknown }>): T {
-  const next: Record<string, unknown> = { ...record };
-  for (const [key, { to }] of Object.entries(changes)) next[key] = to;
-  return next as T;
 }

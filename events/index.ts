@@ -2,12 +2,12 @@ export * from './db';
 export * from './store';
 export * from './decider';
 export * from './catalogue';
-export { contactMessage, type ContactMessageCommand } from './aggregates/contact-message';
-export { advanceForm, type AdvanceFormCommand } from './aggregates/advance-form';
-export { user, type UserCommand } from './aggregates/user';
-export { service, serviceEvents } from './aggregates/service';
-export { feedSource, feedSourceEvents, type FeedSourceRecord } from './aggregates/feed-source';
-export { newsArticle, newsArticleEvents, type NewsArticleRecord } from './aggregates/news-article';
+export { contactMessage, type ContactMessageCommand, type ContactMessageEvent } from './aggregates/contact-message';
+export { advanceForm, type AdvanceFormCommand, type AdvanceFormEvent } from './aggregates/advance-form';
+export { user, type UserCommand, type UserEvent } from './aggregates/user';
+export { service, serviceEvents, type ServiceEvent } from './aggregates/service';
+export { feedSource, feedSourceEvents, type FeedSourceEvent, type FeedSourceRecord } from './aggregates/feed-source';
+export { newsArticle, newsArticleEvents, type NewsArticleEvent, type NewsArticleRecord } from './aggregates/news-article';
 export type { RecordState, RecordCommand, Changes } from './aggregates/record';
 
 import { fileURLToPath } from 'node:url';

@@ -18,10 +18,11 @@ export type StoredEvent<E extends NewEvent = NewEvent> = E & {
 };
 
 /** A projector keeps one or more read tables current; it runs in the append's transaction. */
-export type Projector = {
+export type Projector<E extends NewEvent = NewEvent> = {
   name: string;
-  handles: readonly string[];
-  project(tx: Sql, event: StoredEvent): Promise<void>;
+  handles: readonly E['type'][];
+  /** Called only with the types in `handles`; an erased stream's earlier payloads arrive redacted. */
+  project(tx: Sql, event: StoredEvent<E>): Promise<void>;
   /**
    * The read table's unique rules (slug, URL, username), by constraint name: breaking one rolls the
    * append back and answers 409 with this field and Spanish message.
@@ -35,10 +36,35 @@ export class ConcurrencyError extends Conflict {
   }
 }
 
+/** A projector typed by the events it handles, made storable beside the others. */
+export function typedProjector<E extends NewEvent>(projector: Projector<E>): Projector {
+  return { ...projector, project: (tx, event) => projector.project(tx, event as StoredEvent<E>) };
+}
+
+/** What `append` needs besides the events: where the stream must stand, who acts, and extra writes. */
+export type AppendOptions = {
+  /** The stream's current version; 0 for a new stream. Anything else is a ConcurrencyError. */
+  expectedVersion: number;
+  metadata: EventMetadata;
+  /** Extra writes in the same transaction, before the projectors (erasure redacts the stream here). */
+  beforeCommit?: (tx: Sql) => Promise<void>;
+  /** A rule over several records, checked in the same transaction after the projectors ran. */
+  afterProjection?: (tx: Sql) => Promise<void>;
+};
 
 const columns = 'position, stream_id, stream_version, type, data, metadata, recorded_at';
 
-function toStored(row: any): StoredEvent {
+type EventRow = {
+  position: string | number;
+  stream_id: string;
+  stream_version: string | number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  recorded_at: string | Date;
+};
+
+function toStored(row: EventRow): StoredEvent {
   return {
     position: Number(row.position),
     streamId: row.stream_id,
@@ -71,18 +97,9 @@ export class EventStore {
     return this.projectors;
   }
 
-  /**
-   * Appends `events` to a stream whose current version must be `expectedVersion` (0 for a new stream).
-   * `beforeCommit` runs extra writes in the same transaction (erasure uses it to redact the stream).
-   */
-  async append(
-    streamId: string,
-    expectedVersion: number,
-    events: NewEvent[],
-    metadata: EventMetadata,
-    beforeCommit?: (tx: Sql) => Promise<void>,
-    afterProjection?: (tx: Sql) => Promise<void>,
-  ): Promise<StoredEvent[]> {
+  /** Appends `events` to a stream whose current version must be `options.expectedVersion`. */
+  async append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<StoredEvent[]> {
+    const { expectedVersion, metadata, beforeCommit, afterProjection } = options;
     if (events.length === 0) return [];
     return this.inTransaction(streamId, async (tx) => {
       const stored = await this.insert(tx, streamId, expectedVersion, events, metadata);
@@ -97,14 +114,14 @@ export class EventStore {
    * Starts several new streams in one transaction, all committed or none: a feed import's articles,
    * where one transaction per article made a 500-item import take seconds.
    */
-  async startStreams(streams: { streamId: string; events: NewEvent[] }[], metadata: EventMetadata): Promise<StoredEvent[]> {
+  async startStreams(streams: { streamId: string; events: readonly NewEvent[] }[], metadata: EventMetadata): Promise<StoredEvent[]> {
     const rows = streams.flatMap(({ streamId, events }) =>
       events.map((event, index) => ({ stream_id: streamId, stream_version: index + 1, type: event.type, data: event.data })),
     );
     if (rows.length === 0) return [];
     return this.inTransaction(streams[0].streamId, async (tx) => {
       // One statement for every event; positions follow the list's order (WITH ORDINALITY).
-      const inserted = await tx.query(
+      const inserted = await tx.query<EventRow>(
         `INSERT INTO events (stream_id, stream_version, type, data, metadata)
          SELECT e.stream_id, e.stream_version, e.type, e.data, $2::jsonb
          FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (stream_id uuid, stream_version integer, type text, data jsonb))
@@ -118,12 +135,12 @@ export class EventStore {
     });
   }
 
-  private async insert(tx: Sql, streamId: string, expectedVersion: number, events: NewEvent[], metadata: EventMetadata): Promise<StoredEvent[]> {
+  private async insert(tx: Sql, streamId: string, expectedVersion: number, events: readonly NewEvent[], metadata: EventMetadata): Promise<StoredEvent[]> {
     const stored: StoredEvent[] = [];
     let version = expectedVersion;
     for (const event of events) {
       version += 1;
-      const [row] = await tx.query(
+      const [row] = await tx.query<EventRow>(
         `INSERT INTO events (stream_id, stream_version, type, data, metadata)
          VALUES ($1, $2, $3, $4::jsonb, $5::jsonb) RETURNING ${columns}`,
         [streamId, version, event.type, JSON.stringify(event.data), JSON.stringify(metadata)],
@@ -157,15 +174,20 @@ export class EventStore {
   }
 
   async readStream(streamId: string, sql: Sql = this.db): Promise<StoredEvent[]> {
-    const rows = await sql.query(`SELECT ${columns} FROM events WHERE stream_id = $1 ORDER BY stream_version`, [streamId]);
+    const rows = await sql.query<EventRow>(`SELECT ${columns} FROM events WHERE stream_id = $1 ORDER BY stream_version`, [streamId]);
     return rows.map(toStored);
   }
 
   /** Every event after `position`, in global order, `limit` at a time. */
   async readAll(after = 0, limit = 1000, sql: Sql = this.db): Promise<StoredEvent[]> {
-    const rows = await sql.query(`SELECT ${columns} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [after, limit]);
-    return rows.map(toStored);
+    return readEventsAfter(sql, after, limit);
   }
+}
+
+/** Every event after `position`, in global order, `limit` at a time (a rebuild reads the log this way). */
+export async function readEventsAfter(sql: Sql, after: number, limit: number): Promise<StoredEvent[]> {
+  const rows = await sql.query<EventRow>(`SELECT ${columns} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [after, limit]);
+  return rows.map(toStored);
 }
 
 export const newRequestId = () => randomUUID();

@@ -1,5 +1,5 @@
 // The audit trail: any record's events and the site-wide activity, newest first, from the log itself.
-import { secretFields, type Sql, type StoredEvent } from '../events';
+import { aggregateOf, isRedacted, secretFields, unhandled, type DomainEvent, type EventMetadata, type Sql, type StoredEvent } from '../events';
 
 export type HistoryFilter = { streamId?: string; type?: string; actor?: string; before?: number; limit: number };
 export type HistoryItem = {
@@ -17,22 +17,44 @@ const created = (fields: Record<string, unknown>) =>
 
 /** What an event changed, field by field; secrets and erased data never appear. */
 export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryItem['changes'] {
-  const data = event.data as any;
-  if (data?.redacted) return {};
-  switch (event.type) {
-    case 'AdvanceFormSubmitted': return created({ ...data.form, submittedBy: data.submittedBy });
-    case 'ContactStatusChanged': return { status: { from: data.from, to: data.to } };
-    case 'UserRoleChanged': return { role: { from: data.from, to: data.to } };
+  // Only catalogued types are shown; the switch below is exhaustive over them.
+  if (isRedacted(event) || !aggregateOf(event.type)) return {};
+  const known = event as DomainEvent;
+  switch (known.type) {
+    case 'AdvanceFormSubmitted': return created({ ...known.data.form, submittedBy: known.data.submittedBy });
+    // A record's first event: every field is new.
+    case 'NewsArticleCreated':
+    case 'ServiceCreated':
+    case 'FeedSourceCreated':
+    case 'ContactMessageReceived':
+    case 'UserRegistered':
+      return created(known.data);
+    // An import run's summary: each count is new information, none replaces an earlier one.
+    case 'FeedSourceImported': return created(known.data);
+    case 'NewsArticleUpdated':
+    case 'ServiceUpdated':
+    case 'FeedSourceUpdated':
+      return known.data.changes;
+    case 'ContactStatusChanged': return { status: { from: known.data.from, to: known.data.to } };
+    case 'UserRoleChanged': return { role: { from: known.data.from, to: known.data.to } };
     case 'UserPasswordChanged': return { password: { from: '••••••', to: '•••••• (nueva)' } };
     case 'UserDisabled': return { disabled: { from: false, to: true } };
     case 'UserEnabled': return { disabled: { from: true, to: false } };
     case 'NewsArticlePublished': return { reviewRequired: { from: true, to: false } };
-    default:
-      if (data?.changes) return data.changes;
-      if (event.type.endsWith('Created') || event.type.endsWith('Registered') || event.type.endsWith('Received') || event.type.endsWith('Imported')) return created(data ?? {});
+    case 'NewsArticleDeleted':
+    case 'ServiceDeleted':
+    case 'FeedSourceDeleted':
+    case 'ContactMessageErased':
+    case 'AdvanceFormErased':
+    case 'UserLoggedIn':
+    case 'UserLoggedOut':
       return {};
+    default:
+      return unhandled(known);
   }
 }
+
+type HistoryRow = { position: string | number; stream_id: string; type: string; data: Record<string, unknown>; metadata: EventMetadata; recorded_at: string | Date };
 
 export async function readHistory(sql: Sql, filter: HistoryFilter): Promise<{ items: HistoryItem[]; nextBefore: number | null }> {
   const where: string[] = [];
@@ -45,7 +67,7 @@ export async function readHistory(sql: Sql, filter: HistoryFilter): Promise<{ it
     where.push(`(metadata->'actor'->>'id' = ${p} OR lower(metadata->'actor'->>'username') = lower(${p}))`);
   }
   if (filter.before) where.push(`position < ${param(filter.before)}`);
-  const rows = await sql.query(
+  const rows = await sql.query<HistoryRow>(
     `SELECT position, stream_id, type, data, metadata, recorded_at FROM events ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY position DESC LIMIT ${filter.limit + 1}`,
     params,

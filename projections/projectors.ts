@@ -1,12 +1,14 @@
-// Projectors: each keeps one read table current from the events of one aggregate.
-// A redacted payload (an erased stream) carries no data, so it projects nothing.
-import { eventTypes, type Projector, type Sql, type StoredEvent } from '../events';
+// Projectors: each keeps one read table current from the events of one aggregate, typed by those events,
+// with a switch the compiler checks is exhaustive. A redacted payload (an erased stream) projects nothing.
+import {
+  eventTypes, isRedacted, typedProjector, unhandled,
+  type AdvanceFormEvent, type Changes, type ContactMessageEvent, type FeedSourceEvent, type NewsArticleEvent, type Projector, type ServiceEvent, type Sql, type UserEvent,
+} from '../events';
 
-const redacted = (event: StoredEvent) => (event.data as { redacted?: boolean }).redacted === true;
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
-/** Builds `SET col = $2, ...` from an update event's changes, through a field→column map. */
-async function applyChanges(tx: Sql, table: string, id: string, changes: Record<string, { to: unknown }>, columns: Record<string, string>, jsonColumns = new Set<string>()) {
+/** Builds `SET col = $2, ...` from an update event's changes, through a field→column map; other fields are not columns. */
+async function updateColumns(tx: Sql, table: string, id: string, changes: Changes, columns: Record<string, string>, jsonColumns = new Set<string>()) {
   const sets: string[] = [];
   const values: unknown[] = [id];
   for (const [field, { to }] of Object.entries(changes)) {
@@ -20,63 +22,78 @@ async function applyChanges(tx: Sql, table: string, id: string, changes: Record<
 
 const serviceColumns = { title: 'title', description: 'description', icon: 'icon', category: 'category', features: 'features', order: '"order"' };
 
-export const servicesProjector: Projector = {
+export const servicesProjector = typedProjector<ServiceEvent>({
   name: 'services',
   handles: eventTypes.service,
   async project(tx, event) {
-    const d = event.data as any;
-    if (event.type === 'ServiceCreated') {
-      await tx.query(
-        `INSERT INTO services (id, title, description, icon, category, features, "order", created_at) VALUES ($1,$2,$3,$4,$5,$6::jsonb,$7,$8)`,
-        [event.streamId, d.title, d.description, d.icon, d.category, json(d.features), d.order, event.recordedAt.toISOString()],
-      );
-    } else if (event.type === 'ServiceUpdated') {
-      await applyChanges(tx, 'services', event.streamId, d.changes, serviceColumns, new Set(['features']));
-    } else if (event.type === 'ServiceDeleted') {
-      await tx.query('DELETE FROM services WHERE id = $1', [event.streamId]);
+    switch (event.type) {
+      case 'ServiceCreated': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO services (id, title, description, icon, category, features, "order", created_at) VALUES ($1,$2,$3,$4,$5,$6::jsonb,$7,$8)`,
+          [event.streamId, d.title, d.description, d.icon, d.category, json(d.features), d.order, event.recordedAt.toISOString()],
+        );
+        return;
+      }
+      case 'ServiceUpdated':
+        return updateColumns(tx, 'services', event.streamId, event.data.changes, serviceColumns, new Set(['features']));
+      case 'ServiceDeleted':
+        await tx.query('DELETE FROM services WHERE id = $1', [event.streamId]);
+        return;
+      default:
+        unhandled(event);
     }
   },
-};
+});
 
 const sourceColumns = {
   name: 'name', url: 'url', format: 'format', enabled: 'enabled', defaultCategory: 'default_category', autoPublish: 'auto_publish',
   scheduleIntervalHours: 'schedule_interval_hours', includeKeywords: 'include_keywords', excludeKeywords: 'exclude_keywords',
 };
 
-export const feedSourcesProjector: Projector = {
+export const feedSourcesProjector = typedProjector<FeedSourceEvent>({
   name: 'rss_sources',
   uniqueRules: { rss_sources_url_key: { field: 'url', message: 'Ya existe una fuente RSS con esa URL' } },
   handles: eventTypes.feedSource,
   async project(tx, event) {
-    const d = event.data as any;
-    if (event.type === 'FeedSourceCreated') {
-      await tx.query(
-        `INSERT INTO rss_sources (id, name, url, format, enabled, default_category, auto_publish, schedule_interval_hours, include_keywords, exclude_keywords, created_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11)`,
-        [event.streamId, d.name, d.url, d.format, d.enabled, d.defaultCategory, d.autoPublish, d.scheduleIntervalHours, json(d.includeKeywords), json(d.excludeKeywords), d.createdAt],
-      );
-    } else if (event.type === 'FeedSourceUpdated') {
-      await applyChanges(tx, 'rss_sources', event.streamId, d.changes, sourceColumns, new Set(['includeKeywords', 'excludeKeywords']));
-    } else if (event.type === 'FeedSourceImported') {
-      const { feedUrl: _feedUrl, ...run } = d;
-      // lastFetchedAt is the last time the feed was read; a failed run is only the last run (its date
-      // drives the schedule, so a dead source is retried once per interval, not every minute).
-      await tx.query(
-        'UPDATE rss_sources SET last_fetched_at = CASE WHEN $4::boolean THEN last_fetched_at ELSE $2::timestamptz END, last_run = $3::jsonb WHERE id = $1',
-        [event.streamId, d.at, json(run), Boolean(d.error)],
-      );
-    } else if (event.type === 'FeedSourceDeleted') {
-      await tx.query('DELETE FROM rss_sources WHERE id = $1', [event.streamId]);
+    switch (event.type) {
+      case 'FeedSourceCreated': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO rss_sources (id, name, url, format, enabled, default_category, auto_publish, schedule_interval_hours, include_keywords, exclude_keywords, created_at)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11)`,
+          [event.streamId, d.name, d.url, d.format, d.enabled, d.defaultCategory, d.autoPublish, d.scheduleIntervalHours, json(d.includeKeywords), json(d.excludeKeywords), d.createdAt],
+        );
+        return;
+      }
+      case 'FeedSourceUpdated':
+        return updateColumns(tx, 'rss_sources', event.streamId, event.data.changes, sourceColumns, new Set(['includeKeywords', 'excludeKeywords']));
+      case 'FeedSourceImported': {
+        // Runs recorded before the summary lost its feedUrl field still carry it: the read table never shows it.
+        const { feedUrl: _feedUrl, ...run } = event.data as typeof event.data & { feedUrl?: string };
+        // lastFetchedAt is the last time the feed was read; a failed run is only the last run (its date
+        // drives the schedule, so a dead source is retried once per interval, not every minute).
+        await tx.query(
+          'UPDATE rss_sources SET last_fetched_at = CASE WHEN $4::boolean THEN last_fetched_at ELSE $2::timestamptz END, last_run = $3::jsonb WHERE id = $1',
+          [event.streamId, run.at, json(run), Boolean(run.error)],
+        );
+        return;
+      }
+      case 'FeedSourceDeleted':
+        await tx.query('DELETE FROM rss_sources WHERE id = $1', [event.streamId]);
+        return;
+      default:
+        unhandled(event);
     }
   },
-};
+});
 
 const newsColumns = {
   title: 'title', slug: 'slug', excerpt: 'excerpt', content: 'content', image: 'image', category: 'category', author: 'author',
   publishedAt: 'published_at', reviewRequired: 'review_required',
 };
 
-export const newsProjector: Projector = {
+export const newsProjector = typedProjector<NewsArticleEvent>({
   name: 'news_articles',
   uniqueRules: {
     news_articles_slug_key: { field: 'slug', message: 'Ya existe una noticia con ese slug' },
@@ -84,75 +101,101 @@ export const newsProjector: Projector = {
   },
   handles: eventTypes.newsArticle,
   async project(tx, event) {
-    const d = event.data as any;
-    if (event.type === 'NewsArticleCreated') {
-      await tx.query(
-        `INSERT INTO news_articles (id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
-        [event.streamId, d.title, d.slug, d.excerpt, d.content, d.image, d.category, d.author, d.publishedAt, d.sourceId, d.sourceUrl, d.guidHash, d.isImported, d.reviewRequired],
-      );
-    } else if (event.type === 'NewsArticleUpdated') {
-      await applyChanges(tx, 'news_articles', event.streamId, d.changes, newsColumns);
-    } else if (event.type === 'NewsArticlePublished') {
-      await tx.query('UPDATE news_articles SET review_required = false WHERE id = $1', [event.streamId]);
-    } else if (event.type === 'NewsArticleDeleted') {
-      await tx.query('DELETE FROM news_articles WHERE id = $1', [event.streamId]);
-      if (d.sourceId && d.guidHash) {
-        await tx.query('INSERT INTO deleted_feed_items (source_id, guid_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [d.sourceId, d.guidHash]);
+    switch (event.type) {
+      case 'NewsArticleCreated': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO news_articles (id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
+          [event.streamId, d.title, d.slug, d.excerpt, d.content, d.image, d.category, d.author, d.publishedAt, d.sourceId, d.sourceUrl, d.guidHash, d.isImported, d.reviewRequired],
+        );
+        return;
       }
+      case 'NewsArticleUpdated':
+        return updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns);
+      case 'NewsArticlePublished':
+        await tx.query('UPDATE news_articles SET review_required = false WHERE id = $1', [event.streamId]);
+        return;
+      case 'NewsArticleDeleted': {
+        await tx.query('DELETE FROM news_articles WHERE id = $1', [event.streamId]);
+        const { sourceId, guidHash } = event.data;
+        if (sourceId && guidHash) {
+          await tx.query('INSERT INTO deleted_feed_items (source_id, guid_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [sourceId, guidHash]);
+        }
+        return;
+      }
+      default:
+        unhandled(event);
     }
   },
-};
+});
 
-export const contactProjector: Projector = {
+export const contactProjector = typedProjector<ContactMessageEvent>({
   name: 'contact_messages',
   handles: eventTypes.contactMessage,
   async project(tx, event) {
-    const d = event.data as any;
-    if (event.type === 'ContactMessageReceived' && !redacted(event)) {
-      await tx.query(
-        'INSERT INTO contact_messages (id, name, email, phone, message, status, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
-        [event.streamId, d.name, d.email, d.phone, d.message, 'unread', d.createdAt],
-      );
-    } else if (event.type === 'ContactStatusChanged' && !redacted(event)) {
-      await tx.query('UPDATE contact_messages SET status = $2 WHERE id = $1', [event.streamId, d.to]);
-    } else if (event.type === 'ContactMessageErased') {
-      await tx.query('DELETE FROM contact_messages WHERE id = $1', [event.streamId]);
+    switch (event.type) {
+      case 'ContactMessageReceived': {
+        if (isRedacted(event)) return;
+        const d = event.data;
+        await tx.query(
+          'INSERT INTO contact_messages (id, name, email, phone, message, status, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
+          [event.streamId, d.name, d.email, d.phone, d.message, 'unread', d.createdAt],
+        );
+        return;
+      }
+      case 'ContactStatusChanged':
+        if (isRedacted(event)) return;
+        await tx.query('UPDATE contact_messages SET status = $2 WHERE id = $1', [event.streamId, event.data.to]);
+        return;
+      case 'ContactMessageErased':
+        await tx.query('DELETE FROM contact_messages WHERE id = $1', [event.streamId]);
+        return;
+      default:
+        unhandled(event);
     }
   },
-};
+});
 
-export const advanceFormsProjector: Projector = {
+export const advanceFormsProjector = typedProjector<AdvanceFormEvent>({
   name: 'advance_forms',
   handles: eventTypes.advanceForm,
   async project(tx, event) {
-    const d = event.data as any;
-    if (event.type === 'AdvanceFormSubmitted' && !redacted(event)) {
-      await tx.query(
-        `INSERT INTO advance_forms (id, host_name, event_date, data, submitted_by, created_at, updated_at) VALUES ($1,$2,$3,$4::jsonb,$5,$6,$6)`,
-        [event.streamId, d.form.hostName, d.form.eventDate, json(d.form), d.submittedBy, d.createdAt],
-      );
-    } else if (event.type === 'AdvanceFormErased') {
-      await tx.query('DELETE FROM advance_forms WHERE id = $1', [event.streamId]);
+    switch (event.type) {
+      case 'AdvanceFormSubmitted': {
+        if (isRedacted(event)) return;
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO advance_forms (id, host_name, event_date, data, submitted_by, created_at, updated_at) VALUES ($1,$2,$3,$4::jsonb,$5,$6,$6)`,
+          [event.streamId, d.form.hostName, d.form.eventDate, json(d.form), d.submittedBy, d.createdAt],
+        );
+        return;
+      }
+      case 'AdvanceFormErased':
+        await tx.query('DELETE FROM advance_forms WHERE id = $1', [event.streamId]);
+        return;
+      default:
+        unhandled(event);
     }
   },
-};
+});
 
-export const usersProjector: Projector = {
+export const usersProjector = typedProjector<UserEvent>({
   name: 'users',
   uniqueRules: { users_username_key: { field: 'username', message: 'Ese nombre de usuario ya existe' } },
   handles: eventTypes.user,
   async project(tx, event) {
-    const d = event.data as any;
     switch (event.type) {
-      case 'UserRegistered':
+      case 'UserRegistered': {
+        const d = event.data;
         await tx.query('INSERT INTO users (id, username, password_hash, role, created_at) VALUES ($1,$2,$3,$4,$5)', [event.streamId, d.username, d.passwordHash, d.role, d.createdAt]);
         break;
+      }
       case 'UserRoleChanged':
-        await tx.query('UPDATE users SET role = $2 WHERE id = $1', [event.streamId, d.to]);
+        await tx.query('UPDATE users SET role = $2 WHERE id = $1', [event.streamId, event.data.to]);
         break;
       case 'UserPasswordChanged':
-        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [event.streamId, d.passwordHash]);
+        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [event.streamId, event.data.passwordHash]);
         break;
       case 'UserDisabled':
       case 'UserEnabled':
@@ -161,9 +204,13 @@ export const usersProjector: Projector = {
       case 'UserLoggedIn':
         await tx.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [event.streamId, event.recordedAt.toISOString()]);
         break;
+      case 'UserLoggedOut':
+        break;
+      default:
+        unhandled(event);
     }
   },
-};
+});
 
 export const allProjectors: Projector[] = [usersProjector, servicesProjector, feedSourcesProjector, newsProjector, contactProjector, advanceFormsProjector];
 

@@ -2,24 +2,26 @@
 import type { AdvanceForm, ContactMessage, FeedSource, NewsArticle, NewsListQuery, NewsSummary, Service, User, UserRole } from '../domain';
 import { isValidCalendarDay, newsCategories } from '../domain';
 import type { Sql } from '../events';
+import type { AdvanceFormRow, ContactRow, CountRow, FeedSourceRow, NewsRow, ServiceRow, UserRow } from './rows';
 
-const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+const iso = (value: string | Date | null): string | null => (value ? new Date(value).toISOString() : null);
+const isoOf = (value: string | Date): string => new Date(value).toISOString();
 export type Page<T> = { items: T[]; total: number };
 
-export const toNews = (r: any): NewsArticle => ({
+export const toNews = (r: NewsRow): NewsArticle => ({
   id: r.id, title: r.title, slug: r.slug, excerpt: r.excerpt, content: r.content, image: r.image, category: r.category,
-  author: r.author, publishedAt: iso(r.published_at)!, sourceId: r.source_id, sourceUrl: r.source_url, guidHash: r.guid_hash,
+  author: r.author, publishedAt: isoOf(r.published_at), sourceId: r.source_id, sourceUrl: r.source_url, guidHash: r.guid_hash,
   isImported: r.is_imported, reviewRequired: r.review_required,
 });
-const toService = (r: any): Service => ({ id: r.id, title: r.title, description: r.description, icon: r.icon, category: r.category, features: r.features, order: r.order });
-const toSource = (r: any): FeedSource => ({
+const toService = (r: ServiceRow): Service => ({ id: r.id, title: r.title, description: r.description, icon: r.icon, category: r.category, features: r.features, order: r.order });
+const toSource = (r: FeedSourceRow): FeedSource => ({
   id: r.id, name: r.name, url: r.url, format: r.format, enabled: r.enabled, defaultCategory: r.default_category, autoPublish: r.auto_publish,
   scheduleIntervalHours: r.schedule_interval_hours, includeKeywords: r.include_keywords, excludeKeywords: r.exclude_keywords,
-  lastFetchedAt: iso(r.last_fetched_at), createdAt: iso(r.created_at)!, lastRun: r.last_run,
+  lastFetchedAt: iso(r.last_fetched_at), createdAt: isoOf(r.created_at), lastRun: r.last_run,
 });
-const toContact = (r: any): ContactMessage => ({ id: r.id, name: r.name, email: r.email, phone: r.phone, message: r.message, status: r.status, createdAt: iso(r.created_at)! });
-const toForm = (r: any): AdvanceForm => ({ ...r.data, id: r.id, submittedBy: r.submitted_by, createdAt: iso(r.created_at)!, updatedAt: iso(r.updated_at)! });
-export const toUser = (r: any): User => ({ id: r.id, username: r.username, role: r.role, disabled: r.disabled, createdAt: iso(r.created_at)! });
+const toContact = (r: ContactRow): ContactMessage => ({ id: r.id, name: r.name, email: r.email, phone: r.phone, message: r.message, status: r.status, createdAt: isoOf(r.created_at) });
+const toForm = (r: AdvanceFormRow): AdvanceForm => ({ ...r.data, id: r.id, submittedBy: r.submitted_by, createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at) });
+export const toUser = (r: UserRow): User => ({ id: r.id, username: r.username, role: r.role, disabled: r.disabled, createdAt: isoOf(r.created_at) });
 
 // Costa Rica keeps UTC-6 all year (no daylight saving): a calendar day there starts at 06:00 UTC.
 const dayStart = (day: string) => `${day}T00:00:00-06:00`;
@@ -28,13 +30,13 @@ const dayAfter = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime(
 /** Every column an answer needs: the search vector stays in the database. */
 const summaryColumns = 'id, title, slug, excerpt, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required';
 const newsColumns = `${summaryColumns}, content`;
-const toSummary = (r: any): NewsSummary => {
+const toSummary = (r: Omit<NewsRow, 'content'>): NewsSummary => {
   const { content: _content, ...summary } = toNews({ ...r, content: '' });
   return summary;
 };
 
 export function newsQueries(sql: Sql) {
-  async function page<T>(query: NewsListQuery, columns: string, map: (row: any) => T): Promise<Page<T>> {
+  async function page<T>(query: NewsListQuery, columns: string, map: (row: NewsRow) => T): Promise<Page<T>> {
       const where: string[] = [];
       const params: unknown[] = [];
       const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
@@ -50,8 +52,8 @@ export function newsQueries(sql: Sql) {
       const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const order = query.sort === 'oldest' ? 'published_at ASC, id ASC' : 'published_at DESC, id DESC';
       const [rows, [count]] = await Promise.all([
-        sql.query(`SELECT ${columns} FROM news_articles ${filter} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`, params),
-        sql.query(`SELECT count(*)::int AS total FROM news_articles ${filter}`, params),
+        sql.query<NewsRow>(`SELECT ${columns} FROM news_articles ${filter} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`, params),
+        sql.query<CountRow>(`SELECT count(*)::int AS total FROM news_articles ${filter}`, params),
       ]);
       return { items: rows.map(map), total: Number(count.total) };
   }
@@ -61,18 +63,24 @@ export function newsQueries(sql: Sql) {
     /** Visitors' list: cards need no content, and a page of 30 whole articles weighs ~80 KB. */
     listSummaries: (query: NewsListQuery): Promise<Page<NewsSummary>> => page(query, summaryColumns, toSummary),
     async bySlug(slug: string, includePending = false): Promise<NewsArticle | null> {
-      const [row] = await sql.query(`SELECT ${newsColumns} FROM news_articles WHERE slug = $1 ${includePending ? '' : 'AND review_required = false'}`, [slug]);
+      const [row] = await sql.query<NewsRow>(`SELECT ${newsColumns} FROM news_articles WHERE slug = $1 ${includePending ? '' : 'AND review_required = false'}`, [slug]);
       return row ? toNews(row) : null;
     },
     async byId(id: string): Promise<NewsArticle | null> {
-      const [row] = await sql.query(`SELECT ${newsColumns} FROM news_articles WHERE id = $1`, [id]);
+      const [row] = await sql.query<NewsRow>(`SELECT ${newsColumns} FROM news_articles WHERE id = $1`, [id]);
       return row ? toNews(row) : null;
     },
-    async slugTaken(slug: string): Promise<boolean> {
-      return (await sql.query('SELECT 1 FROM news_articles WHERE slug = $1', [slug])).length > 0;
+    /** The slugs taken among `bases` and their `base-N` variants, in one query (the importer picks free ones). */
+    async takenSlugs(bases: readonly string[]): Promise<Set<string>> {
+      const rows = await sql.query<{ slug: string }>(
+        `WITH bases AS (SELECT jsonb_array_elements_text($1::jsonb) AS base)
+         SELECT slug FROM news_articles WHERE slug IN (SELECT base FROM bases) OR substring(slug from '^(.*)-[0-9]+$') IN (SELECT base FROM bases)`,
+        [JSON.stringify([...new Set(bases)])],
+      );
+      return new Set(rows.map((row) => row.slug));
     },
     async knownGuids(sourceId: string): Promise<Set<string>> {
-      const rows = await sql.query(
+      const rows = await sql.query<{ guid_hash: string }>(
         'SELECT guid_hash FROM news_articles WHERE source_id = $1 AND guid_hash IS NOT NULL UNION SELECT guid_hash FROM deleted_feed_items WHERE source_id = $1',
         [sourceId],
       );
@@ -86,9 +94,9 @@ const serviceOrder = `ORDER BY (CASE WHEN "order" ~ '^[0-9]{1,9}$' THEN "order":
 
 export function serviceQueries(sql: Sql) {
   return {
-    list: async (): Promise<Service[]> => (await sql.query(`SELECT * FROM services ${serviceOrder}`)).map(toService),
+    list: async (): Promise<Service[]> => (await sql.query<ServiceRow>(`SELECT * FROM services ${serviceOrder}`)).map(toService),
     byId: async (id: string): Promise<Service | null> => {
-      const [row] = await sql.query('SELECT * FROM services WHERE id = $1', [id]);
+      const [row] = await sql.query<ServiceRow>('SELECT * FROM services WHERE id = $1', [id]);
       return row ? toService(row) : null;
     },
   };
@@ -96,14 +104,14 @@ export function serviceQueries(sql: Sql) {
 
 export function feedSourceQueries(sql: Sql) {
   return {
-    list: async (): Promise<FeedSource[]> => (await sql.query('SELECT * FROM rss_sources ORDER BY created_at DESC, id')).map(toSource),
+    list: async (): Promise<FeedSource[]> => (await sql.query<FeedSourceRow>('SELECT * FROM rss_sources ORDER BY created_at DESC, id')).map(toSource),
     byId: async (id: string): Promise<FeedSource | null> => {
-      const [row] = await sql.query('SELECT * FROM rss_sources WHERE id = $1', [id]);
+      const [row] = await sql.query<FeedSourceRow>('SELECT * FROM rss_sources WHERE id = $1', [id]);
       return row ? toSource(row) : null;
     },
     /** Enabled sources whose last run (failed or not) is older than their interval, or that never ran; `onlyId` asks about one. */
     due: async (now: Date, onlyId?: string): Promise<FeedSource[]> =>
-      (await sql.query(
+      (await sql.query<FeedSourceRow>(
         `SELECT * FROM rss_sources WHERE enabled AND (last_run IS NULL OR (last_run->>'at')::timestamptz + make_interval(hours => schedule_interval_hours) <= $1::timestamptz)
          ${onlyId ? 'AND id = $2' : ''} ORDER BY (last_run->>'at')::timestamptz NULLS FIRST`,
         onlyId ? [now.toISOString(), onlyId] : [now.toISOString()],
@@ -112,30 +120,30 @@ export function feedSourceQueries(sql: Sql) {
 }
 
 /** A table's records newest first, a page at a time, with the total; and one record by id. */
-function recordsOf<T>(sql: Sql, table: 'contact_messages' | 'advance_forms', map: (row: any) => T) {
+function recordsOf<T, R>(sql: Sql, table: 'contact_messages' | 'advance_forms', map: (row: R) => T) {
   return {
     async list(limit: number, offset: number): Promise<Page<T>> {
       const [rows, [count]] = await Promise.all([
-        sql.query(`SELECT * FROM ${table} ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [limit, offset]),
-        sql.query(`SELECT count(*)::int AS total FROM ${table}`),
+        sql.query<R>(`SELECT * FROM ${table} ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [limit, offset]),
+        sql.query<CountRow>(`SELECT count(*)::int AS total FROM ${table}`),
       ]);
       return { items: rows.map(map), total: Number(count.total) };
     },
     async byId(id: string): Promise<T | null> {
-      const [row] = await sql.query(`SELECT * FROM ${table} WHERE id = $1`, [id]);
+      const [row] = await sql.query<R>(`SELECT * FROM ${table} WHERE id = $1`, [id]);
       return row ? map(row) : null;
     },
   };
 }
 
-export const contactQueries = (sql: Sql) => recordsOf<ContactMessage>(sql, 'contact_messages', toContact);
+export const contactQueries = (sql: Sql) => recordsOf<ContactMessage, ContactRow>(sql, 'contact_messages', toContact);
 
 export function advanceFormQueries(sql: Sql) {
   return {
-    ...recordsOf<AdvanceForm>(sql, 'advance_forms', toForm),
+    ...recordsOf<AdvanceForm, AdvanceFormRow>(sql, 'advance_forms', toForm),
     /** Every photo link some form refers to: uploads outside this set may be swept. */
     photoLinks: async (): Promise<Set<string>> => {
-      const rows = await sql.query(
+      const rows = await sql.query<{ link: string }>(
         `SELECT p.link FROM advance_forms, LATERAL (VALUES (data->>'emergencyExitsPhoto'), (data->>'evacuationPlanPhoto'), (data->>'evacuationRoutesPhoto'), (data->>'safeZonePhoto')) AS p(link) WHERE p.link IS NOT NULL`,
       );
       return new Set(rows.map((r) => r.link));
@@ -145,18 +153,18 @@ export function advanceFormQueries(sql: Sql) {
 
 export function userQueries(sql: Sql) {
   return {
-    list: async (): Promise<User[]> => (await sql.query('SELECT * FROM users ORDER BY created_at, username')).map(toUser),
+    list: async (): Promise<User[]> => (await sql.query<UserRow>('SELECT * FROM users ORDER BY created_at, username')).map(toUser),
     byId: async (id: string): Promise<User | null> => {
-      const [row] = await sql.query('SELECT * FROM users WHERE id = $1', [id]);
+      const [row] = await sql.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
       return row ? toUser(row) : null;
     },
     /** For sign-in only: the one query that returns the password hash. */
     credentials: async (username: string): Promise<(User & { passwordHash: string }) | null> => {
-      const [row] = await sql.query('SELECT * FROM users WHERE lower(username) = lower($1)', [username]);
+      const [row] = await sql.query<UserRow>('SELECT * FROM users WHERE lower(username) = lower($1)', [username]);
       return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
     },
-    activeAdminCount: async (): Promise<number> => Number((await sql.query(`SELECT count(*)::int AS n FROM users WHERE role = 'admin' AND NOT disabled`))[0].n),
-    count: async (): Promise<number> => Number((await sql.query('SELECT count(*)::int AS n FROM users'))[0].n),
+    activeAdminCount: async (): Promise<number> => Number((await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE role = 'admin' AND NOT disabled`))[0].n),
+    count: async (): Promise<number> => Number((await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0].n),
   };
 }
 

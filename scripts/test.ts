@@ -1,5 +1,6 @@
-// `npm test`: every uvu file under tests/ (each in its own process, two at a time), then the Playwright
-// suite in e2e/ against the built app. The last line is the honest total: `N passed, N failed`.
+// `npm test`: the static checks (typecheck, lint), every uvu file under tests/ (each in its own process,
+// two at a time), then the Playwright suite in e2e/ against the built app. Each static check counts as
+// one test. The last line is the honest total: `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -89,8 +90,34 @@ function e2eSuite(): { passed: number; failed: number } {
   return { passed, failed };
 }
 
+/** The checks that read the code without running it; skipped when only some test files were asked for. */
+function staticChecks(): { passed: number; failed: number } {
+  const checks: [string, string[]][] = [
+    ['typecheck', ['run', 'typecheck', '--silent']],
+    ['lint', ['run', 'lint', '--silent']],
+    // ['format', ['run', 'format:check', '--silent']], // enabled once the tree has been formatted with `npm run format`
+  ];
+  let passed = 0;
+  let failed = 0;
+  for (const [name, npmArgs] of checks) {
+    const started = Date.now();
+    const run = spawnSync('npm', npmArgs, { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+    const ok = run.status === 0;
+    console.log(`${ok ? '✓' : '✗'} ${name}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    if (!ok) console.log(`${run.stdout ?? ''}${run.stderr ?? ''}`.split('\n').map((l) => `    ${l}`).join('\n'));
+    if (ok) passed += 1;
+    else failed += 1;
+  }
+  return { passed, failed };
+}
+
 ensureSystemTools();
 const totals = { passed: 0, failed: 0 };
+if (only.length === 0) {
+  const checks = staticChecks();
+  totals.passed += checks.passed;
+  totals.failed += checks.failed;
+}
 if (runUnit) {
   const unit = await unitSuite();
   totals.passed += unit.passed;

@@ -2,7 +2,8 @@
 // written a batch per transaction (one transaction per article made a 500-item import take seconds).
 import { randomUUID } from 'node:crypto';
 import { Conflict, slugify, type FeedSource } from '../../domain';
-import { newsArticle, type EventMetadata, type NewsArticleRecord, type NewEvent, type Sql } from '../../events';
+import { newsArticle, type EventMetadata, type NewsArticleRecord, type NewEvent } from '../../events';
+import type { ReadModels } from '../../projections';
 import type { AppServices } from '../context';
 import type { FeedItem } from '../feeds';
 
@@ -37,7 +38,7 @@ export async function createArticles(services: AppServices, source: FeedSource, 
   let failed = 0;
   for (let start = 0; start < items.length; start += batchSize) {
     const batch = items.slice(start, start + batchSize);
-    const slugs = await uniqueSlugs(services.db, batch.map((item) => item.title));
+    const slugs = await uniqueSlugs(services.read, batch.map((item) => item.title));
     const streams = batch.map((item, index) => ({ streamId: randomUUID(), events: creation(articleOf(item, source, slugs[index])) }));
     try {
       await services.store.startStreams(streams, metadata);
@@ -49,8 +50,8 @@ export async function createArticles(services: AppServices, source: FeedSource, 
     }
     for (const item of batch) {
       try {
-        const [slug] = await uniqueSlugs(services.db, [item.title]);
-        await services.store.append(randomUUID(), 0, creation(articleOf(item, source, slug)), metadata);
+        const [slug] = await uniqueSlugs(services.read, [item.title]);
+        await services.store.append(randomUUID(), creation(articleOf(item, source, slug)), { expectedVersion: 0, metadata });
         created += 1;
       } catch (error) {
         failed += 1;
@@ -68,14 +69,9 @@ const creation = (record: NewsArticleRecord): NewEvent[] => newsArticle.decide({
  * One slug per title: the title's slug, or that slug with the first free `-N` suffix. One query reads
  * every taken slug of the form `base` or `base-N`, instead of one query per candidate.
  */
-export async function uniqueSlugs(sql: Sql, titles: string[]): Promise<string[]> {
+export async function uniqueSlugs(read: ReadModels, titles: string[]): Promise<string[]> {
   const bases = titles.map((title) => slugify(title) || 'noticia');
-  const rows = await sql.query<{ slug: string }>(
-    `WITH bases AS (SELECT jsonb_array_elements_text($1::jsonb) AS base)
-     SELECT slug FROM news_articles WHERE slug IN (SELECT base FROM bases) OR substring(slug from '^(.*)-[0-9]+$') IN (SELECT base FROM bases)`,
-    [JSON.stringify([...new Set(bases)])],
-  );
-  const taken = new Set(rows.map((row) => row.slug));
+  const taken = await read.news.takenSlugs(bases);
   return bases.map((base) => {
     for (let n = 1; ; n += 1) {
       const candidate = n === 1 ? base : `${base}-${n}`;

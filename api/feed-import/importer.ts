@@ -1,7 +1,7 @@
 // Imports one feed source into news articles: fetch (no transaction open), then the new items, then the
 // run's record. Never two runs of one source at once, across every instance (advisory lock).
 import { Conflict, DomainError, NotFound, type FeedRunSummary, type FeedSource } from '../../domain';
-import { ConcurrencyError, feedSource, handle, type EventMetadata } from '../../events';
+import { feedSource, handle, type EventMetadata } from '../../events';
 import type { AppServices } from '../context';
 import { FeedError, loadFeed, matchesKeywords, type FeedItem } from '../feeds';
 import { createArticles } from './articles';
@@ -110,10 +110,5 @@ const emptyRun = (now: () => Date): FeedRunSummary => ({ at: now().toISOString()
 
 /** The run's event; a staff edit of the source at the same instant only costs a second try. */
 async function record(services: AppServices, source: FeedSource, run: FeedRunSummary, metadata: EventMetadata) {
-  try {
-    await handle(services.store, feedSource, source.id, { type: 'RecordImport', run }, metadata);
-  } catch (error) {
-    if (!(error instanceof ConcurrencyError)) throw error;
-    await handle(services.store, feedSource, source.id, { type: 'RecordImport', run }, metadata);
-  }
+  await handle(services.store, feedSource, source.id, { type: 'RecordImport', run }, metadata, { retryOnConflict: true });
 }

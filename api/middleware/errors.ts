@@ -10,7 +10,8 @@ export const errorHandler: Middleware = async (ctx, next) => {
       ctx.status = 404;
       ctx.body = { message: 'Ruta no encontrada' };
     }
-  } catch (error: any) {
+  } catch (caught) {
+    const error = caught as { status?: number; type?: string; code?: string; message?: string; stack?: unknown } | null;
     if (error instanceof DomainError) {
       ctx.status = error.status;
       ctx.body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
@@ -38,6 +39,7 @@ export const errorHandler: Middleware = async (ctx, next) => {
 };
 
 /** NUL characters and lone surrogates: PostgreSQL cannot store them, and no person types them. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses.
 const unreadable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function hasUnreadable(value: unknown, depth = 0): boolean {
@@ -49,7 +51,7 @@ function hasUnreadable(value: unknown, depth = 0): boolean {
 /** Refuses, with a 400 the user can act on, text the database would refuse with an error. */
 export const rejectUnreadableText: Middleware = async (ctx, next) => {
   if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/objects/')) {
-    let path = ctx.path;
+    let path: string;
     try {
       path = decodeURIComponent(ctx.path);
     } catch {
@@ -57,7 +59,7 @@ export const rejectUnreadableText: Middleware = async (ctx, next) => {
       ctx.body = { message: 'La dirección contiene caracteres no válidos' };
       return;
     }
-    if (unreadable.test(path) || hasUnreadable(ctx.query) || hasUnreadable((ctx.request as any).body)) {
+    if (unreadable.test(path) || hasUnreadable(ctx.query) || hasUnreadable(ctx.request.body)) {
       ctx.status = 400;
       ctx.body = { message: 'El texto contiene caracteres no válidos' };
       return;

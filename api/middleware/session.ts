@@ -28,7 +28,7 @@ export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
           const [row] = await sql.query('SELECT data FROM sessions WHERE id = $1 AND expires_at > now()', [id]);
           return row?.data;
         },
-        async set(id: string, data: any, maxAge: number) {
+        async set(id: string, data: { userId?: unknown } | null, maxAge: number) {
           const ttl = typeof maxAge === 'number' ? maxAge : sessionMaxAge;
           await sql.query(
             `INSERT INTO sessions (id, user_id, data, expires_at) VALUES ($1, $2, $3::jsonb, now() + make_interval(secs => $4))
@@ -40,7 +40,7 @@ export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
           await sql.query('DELETE FROM sessions WHERE id = $1', [id]);
         },
       },
-    } as any,
+    },
     app,
   );
 }

@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import Router from '@koa/router';
 import { BadRequest, NotFound, advanceFormInput, normalizeAdvanceForm, photoFields, type AdvanceFormData } from '../../domain';
-import { advanceForm, ConcurrencyError } from '../../events';
+import { advanceForm } from '../../events';
 import { idParam, isUuid, paging, parseBody, runCommand, type AppServices } from '../context';
 import { publicWriteLimit } from '../middleware/rate-limit';
 import { requireAdmin, requireStaff } from '../middleware/session';
@@ -14,7 +14,7 @@ const notFound = () => new NotFound('Formulario no encontrado');
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as any)[k])}`).join(',')}}`;
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -33,13 +33,8 @@ export function advanceFormRoutes(services: AppServices) {
     const id = key ? key.toLowerCase() : randomUUID();
     const requestHash = createHash('sha256').update(stableJson({ form, scope: submittedBy ? 'staff' : 'public' })).digest('hex');
     const command = { type: 'Submit' as const, form, submittedBy, requestHash, at: new Date() };
-    try {
-      await runCommand(services, ctx, advanceForm, id, command, { origin: key ? 'offline-sync' : 'api', newStream: !key });
-    } catch (error) {
-      // Two tabs sending one draft at once: the loser re-reads the stream and finds the record made.
-      if (!(error instanceof ConcurrencyError)) throw error;
-      await runCommand(services, ctx, advanceForm, id, command, { origin: 'offline-sync' });
-    }
+    // Two tabs sending one draft at once: the loser re-reads the stream and finds the record made.
+    await runCommand(services, ctx, advanceForm, id, command, { origin: key ? 'offline-sync' : 'api', newStream: !key, retryOnConflict: true });
     ctx.status = 201;
     ctx.body = await read.byId(id);
     if (!ctx.body) throw notFound();

@@ -2,7 +2,7 @@
 import type { Context } from 'koa';
 import Router from '@koa/router';
 import { TooManyRequests, Unauthorized, loginInput, type SessionUser } from '../../domain';
-import { ConcurrencyError, user } from '../../events';
+import { user } from '../../events';
 import { parseBody, runCommand, type AppServices } from '../context';
 import { dummyHash, verifyPassword } from '../passwords';
 import { clearCount, hit } from '../middleware/rate-limit';
@@ -38,14 +38,7 @@ export function authRoutes(services: AppServices) {
 
   /** The sign-in fact for the audit trail; two sign-ins at once (two tabs) both count, neither fails. */
   async function recordLogin(ctx: Context, userId: string) {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await runCommand(services, ctx, user, userId, { type: 'RecordLogin' });
-        return;
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= 4) throw error;
-      }
-    }
+    await runCommand(services, ctx, user, userId, { type: 'RecordLogin' }, { retryOnConflict: true });
   }
 
   router.post('/logout', async (ctx) => {

@@ -16,9 +16,9 @@ export function objectRoutes(services: AppServices) {
   const notFound = () => new NotFound('Foto no encontrada');
 
   router.post('/api/objects/upload', publicWriteLimit(services.db, services.config.publicWriteLimit, 'upload'), async (ctx) => {
-    const body = (ctx.request as any).body;
+    const body = ctx.request.body;
     // The honeypot of the public writes: people never fill it.
-    if (body && typeof body === 'object' && body.website) throw new BadRequest('No se pudo procesar la solicitud');
+    if (body && typeof body === 'object' && !Array.isArray(body) && (body as Record<string, unknown>).website) throw new BadRequest('No se pudo procesar la solicitud');
     ctx.body = await uploads.begin();
   });
 

@@ -33,8 +33,8 @@ export function localBlobStore(root: string): BlobStore {
     async read(key) {
       try {
         return await readFile(fileOf(key));
-      } catch (error: any) {
-        if (error?.code === 'ENOENT') return null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') return null;
         throw error;
       }
     },

@@ -20,8 +20,8 @@ export function gcsBlobStore(bucket: Bucket): BlobStore {
       try {
         const [bytes] = await bucket.file(checkBlobKey(key)).download();
         return bytes;
-      } catch (error: any) {
-        if (error?.code === 404) return null;
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code === 404) return null;
         throw error;
       }
     },
@@ -48,8 +48,8 @@ export async function gcsObjectSize(bucket: Bucket, key: string): Promise<number
   try {
     const [metadata] = await bucket.file(checkBlobKey(key)).getMetadata();
     return Number(metadata.size);
-  } catch (error: any) {
-    if (error?.code === 404) return null;
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === 404) return null;
     throw error;
   }
 }

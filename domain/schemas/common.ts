@@ -62,7 +62,7 @@ export function patchOf<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>)
   return z.unknown().transform((input, ctx): z.infer<typeof partial> => {
     const result = partial.safeParse(input);
     if (!result.success) {
-      for (const issue of result.error.issues) ctx.addIssue({ ...issue } as any);
+      for (const issue of result.error.issues) ctx.addIssue({ ...issue } as z.core.$ZodRawIssue);
       return z.NEVER;
     }
     const sent = new Set(input && typeof input === 'object' ? Object.keys(input) : []);

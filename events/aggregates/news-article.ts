@@ -1,7 +1,7 @@
 // A news article: created (by staff or by a feed import), updated, published after review, deleted.
-import { NotFound, type NewsArticleInput } from '../../domain';
+import type { NewsArticleInput } from '../../domain';
 import type { Decider } from '../decider';
-import { recordDecider, type RecordCommand, type RecordState } from './record';
+import { recordDecider, type RecordCommand, type RecordEvent, type RecordState } from './record';
 
 export const newsArticleEvents = { created: 'NewsArticleCreated', updated: 'NewsArticleUpdated', deleted: 'NewsArticleDeleted' } as const;
 
@@ -14,27 +14,29 @@ export type NewsArticleRecord = Omit<NewsArticleInput, 'publishedAt' | 'reviewRe
   guidHash: string | null;
 };
 
-type Command = RecordCommand<NewsArticleRecord> | { type: 'Publish' };
+/** What a deletion remembers: where an imported article came from, so the importer never brings it back. */
+export type NewsArticleDeletion = { slug: string; sourceId: string | null; guidHash: string | null };
 
-// The deletion remembers where an imported article came from, so the importer never brings it back.
-const base = recordDecider<NewsArticleRecord>(newsArticleEvents, 'Noticia no encontrada', (record) => ({
+export type NewsArticleEvent =
+  | RecordEvent<typeof newsArticleEvents, NewsArticleRecord, NewsArticleDeletion>
+  | { type: 'NewsArticlePublished'; data: Record<string, never> };
+
+const base = recordDecider<NewsArticleRecord, typeof newsArticleEvents, NewsArticleDeletion>(newsArticleEvents, 'Noticia no encontrada', (record) => ({
   slug: record.slug,
   sourceId: record.sourceId,
   guidHash: record.guidHash,
 }));
 
-export const newsArticle: Decider<RecordState<NewsArticleRecord>, Command, { type: string; data: any }> = {
+export const newsArticle: Decider<RecordState<NewsArticleRecord>, RecordCommand<NewsArticleRecord>, NewsArticleEvent> = {
   initialState: base.initialState,
   evolve(state, event) {
-    if (event.type === 'NewsArticlePublished' && state.status === 'live') {
-      return { status: 'live', record: { ...state.record, reviewRequired: false } };
-    }
-    return base.evolve(state, event);
+    if (event.type !== 'NewsArticlePublished') return base.evolve(state, event);
+    return state.status === 'live' ? { status: 'live', record: { ...state.record, reviewRequired: false } } : state;
   },
   decide(command, state) {
-    if (command.type === 'Publish' || (command.type === 'Update' && command.patch.reviewRequired === false && state.status === 'live' && state.record.reviewRequired)) {
-      if (state.status !== 'live') throw new NotFound('Noticia no encontrada');
-      const rest = command.type === 'Update' ? base.decide({ type: 'Update', patch: { ...command.patch, reviewRequired: true } }, state) : [];
+    // Clearing the review flag of an article under review is its publication, a fact of its own.
+    if (command.type === 'Update' && command.patch.reviewRequired === false && state.status === 'live' && state.record.reviewRequired) {
+      const rest = base.decide({ type: 'Update', patch: { ...command.patch, reviewRequired: true } }, state);
       return [...rest, { type: 'NewsArticlePublished', data: {} }];
     }
     return base.decide(command, state);

@@ -8,34 +8,37 @@ export type RecordState<T> = { status: 'new' } | { status: 'live'; record: T } |
 
 export type RecordEventNames = { created: string; updated: string; deleted: string };
 
-export type RecordEvent<T> =
-  | { type: string; data: T & Record<string, unknown> }
-  | { type: string; data: { changes: Changes } }
-  | { type: string; data: Record<string, unknown> };
+/** The three events of a record, typed by its names, its fields and what its deletion remembers. */
+export type RecordEvent<N extends RecordEventNames, T, Deleted = Record<string, never>> =
+  | { type: N['created']; data: T }
+  | { type: N['updated']; data: { changes: Changes } }
+  | { type: N['deleted']; data: Deleted };
 
 export type RecordCommand<T> =
   | { type: 'Create'; record: T }
   | { type: 'Update'; patch: Partial<T> }
   | { type: 'Delete' };
 
-export function recordDecider<T extends Record<string, unknown>>(
-  names: RecordEventNames,
+export function recordDecider<T extends Record<string, unknown>, const N extends RecordEventNames, Deleted extends Record<string, unknown> = Record<string, never>>(
+  names: N,
   notFoundMessage: string,
-  deletedData: (record: T) => Record<string, unknown> = () => ({}),
-): Decider<RecordState<T>, RecordCommand<T>, { type: string; data: any }> {
+  deletedData: (record: T) => Deleted = () => ({}) as Deleted,
+): Decider<RecordState<T>, RecordCommand<T>, RecordEvent<N, T, Deleted>> {
+  type Event = RecordEvent<N, T, Deleted>;
+  const is = <K extends keyof RecordEventNames>(event: Event, kind: K): boolean => event.type === names[kind];
   return {
     initialState: () => ({ status: 'new' }),
     evolve(state, event) {
-      if (event.type === names.created) return { status: 'live', record: event.data as T };
-      if (event.type === names.updated && state.status === 'live') {
+      if (is(event, 'created')) return { status: 'live', record: event.data as T };
+      if (is(event, 'updated') && state.status === 'live') {
         const next: Record<string, unknown> = { ...state.record };
-        for (const [key, change] of Object.entries(event.data.changes as Changes)) next[key] = change.to;
+        for (const [key, change] of Object.entries((event.data as { changes: Changes }).changes)) next[key] = change.to;
         return { status: 'live', record: next as T };
       }
-      if (event.type === names.deleted) return { status: 'deleted' };
+      if (is(event, 'deleted')) return { status: 'deleted' };
       return state;
     },
-    decide(command, state) {
+    decide(command, state): Event[] {
       if (command.type === 'Create') {
         if (state.status !== 'new') throw new Conflict('El registro ya existe');
         return [{ type: names.created, data: command.record }];

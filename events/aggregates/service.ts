@@ -1,5 +1,7 @@
+// A service of the public catalogue: a plain record.
 import type { ServiceInput } from '../../domain';
-import { recordDecider } from './record';
+import { recordDecider, type RecordEvent } from './record';
 
 export const serviceEvents = { created: 'ServiceCreated', updated: 'ServiceUpdated', deleted: 'ServiceDeleted' } as const;
-export const service = recordDecider<ServiceInput>(serviceEvents, 'Servicio no encontrado');
+export type ServiceEvent = RecordEvent<typeof serviceEvents, ServiceInput>;
+export const service = recordDecider<ServiceInput, typeof serviceEvents>(serviceEvents, 'Servicio no encontrado');

@@ -24,7 +24,7 @@ async function tablesContaining(db: Db, needle: string): Promise<string[]> {
 }
 
 async function streamOf(id: string) {
-  return app.services.db.query(`SELECT type, data, metadata, recorded_at FROM events WHERE stream_id = $1 ORDER BY stream_version`, [id]);
+  return app.services.db.query<any>(`SELECT type, data, metadata, recorded_at FROM events WHERE stream_id = $1 ORDER BY stream_version`, [id]);
 }
 
 test.before(async () => {

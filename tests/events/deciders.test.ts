@@ -38,7 +38,7 @@ test('a reused idempotency key with another body is a conflict', () =>
 test('an erased form cannot be erased again', () =>
   given(advanceForm, submitted('h1'), { type: 'AdvanceFormErased', data: {} } as any).when({ type: 'Erase' }).thenThrows(NotFound));
 
-const serviceCreated = { type: 'ServiceCreated', data: { title: 'A', description: 'B', icon: 'Shield', category: 'C', features: [], order: '1' } };
+const serviceCreated = { type: 'ServiceCreated' as const, data: { title: 'A', description: 'B', icon: 'Shield', category: 'C', features: [], order: '1' } };
 
 test('a service update stores only the fields that changed, with before and after', () =>
   given(service, serviceCreated).when({ type: 'Update', patch: { title: 'A', order: '2' } }).then([{ type: 'ServiceUpdated', data: { changes: { order: { from: '1', to: '2' } } } }]));
@@ -47,9 +47,9 @@ test('an update that changes nothing records nothing', () =>
   given(service, serviceCreated).when({ type: 'Update', patch: { title: 'A' } }).then([]));
 
 test('a deleted service cannot be updated', () =>
-  given(service, serviceCreated, { type: 'ServiceDeleted', data: {} }).when({ type: 'Update', patch: { title: 'X' } }).thenThrows(NotFound));
+  given(service, serviceCreated, { type: 'ServiceDeleted' as const, data: {} }).when({ type: 'Update', patch: { title: 'X' } }).thenThrows(NotFound));
 
-const pendingArticle = { type: 'NewsArticleCreated', data: { title: 'T', slug: 't', excerpt: 'e', content: 'c', image: null, category: 'Noticias', author: 'a', publishedAt: '2026-01-01T00:00:00Z', reviewRequired: true, isImported: true, sourceId: 's', sourceUrl: null, guidHash: 'g' } };
+const pendingArticle = { type: 'NewsArticleCreated' as const, data: { title: 'T', slug: 't', excerpt: 'e', content: 'c', image: null, category: 'Noticias' as const, author: 'a', publishedAt: '2026-01-01T00:00:00Z', reviewRequired: true, isImported: true, sourceId: 's', sourceUrl: null, guidHash: 'g' } };
 
 test('approving a pending article publishes it', () =>
   given(newsArticle, pendingArticle).when({ type: 'Update', patch: { reviewRequired: false } }).then([{ type: 'NewsArticlePublished' }]));

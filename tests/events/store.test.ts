@@ -40,22 +40,22 @@ const storeOf = (db: Db) => {
 
 store('an append to a new stream numbers its events 1, 2, ... with rising global positions', async ({ db }) => {
   const id = randomUUID();
-  const stored = await storeOf(db).append(id, 0, [noted(1), noted(2), noted(3)], metadata());
+  const stored = await storeOf(db).append(id, [noted(1), noted(2), noted(3)], { expectedVersion: 0, metadata: metadata() });
   assert.equal(stored.map((e) => e.streamVersion), [1, 2, 3]);
   assert.ok(stored[0].position < stored[1].position && stored[1].position < stored[2].position);
   assert.equal(stored.map((e) => e.data), [{ n: 1 }, { n: 2 }, { n: 3 }]);
   assert.ok(stored.every((e) => e.streamId === id && e.type === 'ThingNoted' && e.recordedAt instanceof Date));
-  assert.equal(await storeOf(db).append(id, 3, [], metadata()), []);
+  assert.equal(await storeOf(db).append(id, [], { expectedVersion: 3, metadata: metadata() }), []);
 });
 
 store('an append with a stale expected version is a ConcurrencyError, a 409 in Spanish, and writes nothing', async ({ db }) => {
   const s = storeOf(db);
   const id = randomUUID();
-  await s.append(id, 0, [noted(1)], metadata());
-  await s.append(id, 1, [noted(2)], metadata());
+  await s.append(id, [noted(1)], { expectedVersion: 0, metadata: metadata() });
+  await s.append(id, [noted(2)], { expectedVersion: 1, metadata: metadata() });
   for (const stale of [0, 1]) {
     try {
-      await s.append(id, stale, [noted(99)], metadata());
+      await s.append(id, [noted(99)], { expectedVersion: stale, metadata: metadata() });
       assert.unreachable('a stale version must be refused');
     } catch (error) {
       assert.instance(error, ConcurrencyError);
@@ -72,7 +72,7 @@ store('an append with a stale expected version is a ConcurrencyError, a 409 in S
 store('two writers at the same version: exactly one wins', async ({ db }) => {
   const s = storeOf(db);
   const id = randomUUID();
-  const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => s.append(id, 0, [noted(100 + i)], metadata())));
+  const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => s.append(id, [noted(100 + i)], { expectedVersion: 0, metadata: metadata() })));
   assert.is(results.filter((r) => r.status === 'fulfilled').length, 1);
   for (const r of results) if (r.status === 'rejected') assert.instance(r.reason, ConcurrencyError);
   assert.is((await s.readStream(id)).length, 1);
@@ -82,9 +82,9 @@ store('readStream answers one stream in version order, and nothing for an unknow
   const s = storeOf(db);
   const a = randomUUID();
   const b = randomUUID();
-  await s.append(a, 0, [noted(1)], metadata());
-  await s.append(b, 0, [noted(10)], metadata());
-  await s.append(a, 1, [noted(2), noted(3)], metadata());
+  await s.append(a, [noted(1)], { expectedVersion: 0, metadata: metadata() });
+  await s.append(b, [noted(10)], { expectedVersion: 0, metadata: metadata() });
+  await s.append(a, [noted(2), noted(3)], { expectedVersion: 1, metadata: metadata() });
   assert.equal((await s.readStream(a)).map((e) => [e.streamVersion, e.data.n]), [[1, 1], [2, 2], [3, 3]]);
   assert.equal((await s.readStream(b)).map((e) => e.data.n), [10]);
   assert.equal(await s.readStream(randomUUID()), []);
@@ -92,9 +92,9 @@ store('readStream answers one stream in version order, and nothing for an unknow
 
 store('readAll answers every event after a position in global order, a page at a time', async ({ db }) => {
   const s = storeOf(db);
-  const [first] = await s.append(randomUUID(), 0, [noted(201)], metadata());
-  await s.append(randomUUID(), 0, [noted(202), noted(203)], metadata());
-  await s.append(randomUUID(), 0, [noted(204)], metadata());
+  const [first] = await s.append(randomUUID(), [noted(201)], { expectedVersion: 0, metadata: metadata() });
+  await s.append(randomUUID(), [noted(202), noted(203)], { expectedVersion: 0, metadata: metadata() });
+  await s.append(randomUUID(), [noted(204)], { expectedVersion: 0, metadata: metadata() });
   const after = await s.readAll(first.position);
   assert.equal(after.map((e) => e.data.n), [202, 203, 204]);
   assert.equal((await s.readAll(first.position, 2)).map((e) => e.data.n), [202, 203]);
@@ -109,8 +109,8 @@ store('every event carries its metadata: actor and role (or none for the public)
   const id = randomUUID();
   const staff = metadata({ origin: 'feed-import' });
   const visitor = metadata({ actor: null, origin: 'api' });
-  await s.append(id, 0, [noted(301), noted(302)], staff);
-  await s.append(id, 2, [noted(303)], visitor);
+  await s.append(id, [noted(301), noted(302)], { expectedVersion: 0, metadata: staff });
+  await s.append(id, [noted(303)], { expectedVersion: 2, metadata: visitor });
   const rows = await db.query('SELECT metadata FROM events WHERE stream_id = $1 ORDER BY stream_version', [id]);
   assert.equal(rows.map((r) => r.metadata), [staff, staff, visitor]);
   assert.equal((await s.readStream(id)).map((e) => e.metadata), [staff, staff, visitor]);
@@ -120,16 +120,16 @@ store('every event carries its metadata: actor and role (or none for the public)
 
 store('a projector runs in the append\'s transaction: its row is there as soon as the append returns', async ({ db }) => {
   const id = randomUUID();
-  const [event] = await storeOf(db).append(id, 0, [noted(401)], metadata());
+  const [event] = await storeOf(db).append(id, [noted(401)], { expectedVersion: 0, metadata: metadata() });
   assert.equal(await db.query('SELECT n, position FROM noted WHERE stream_id = $1', [id]).then((rows) => rows.map((r) => [r.n, Number(r.position)])), [[401, event.position]]);
 });
 
 store('a projector that throws rolls the whole append back: no event, no row', async ({ db }) => {
   const s = storeOf(db);
   const id = randomUUID();
-  await s.append(id, 0, [noted(1)], metadata());
+  await s.append(id, [noted(1)], { expectedVersion: 0, metadata: metadata() });
   try {
-    await s.append(id, 1, [noted(2), noted(13)], metadata());
+    await s.append(id, [noted(2), noted(13)], { expectedVersion: 1, metadata: metadata() });
     assert.unreachable('the projector error must surface');
   } catch (error) {
     assert.is((error as Error).message, 'el proyector falló');
@@ -137,7 +137,7 @@ store('a projector that throws rolls the whole append back: no event, no row', a
   assert.equal((await s.readStream(id)).map((e) => e.data.n), [1]);
   assert.equal((await db.query('SELECT n FROM noted WHERE stream_id = $1', [id])).map((r) => r.n), [1]);
   // The stream goes on at the version it had.
-  await s.append(id, 1, [noted(2)], metadata());
+  await s.append(id, [noted(2)], { expectedVersion: 1, metadata: metadata() });
   assert.equal((await s.readStream(id)).map((e) => e.streamVersion), [1, 2]);
 });
 

@@ -142,7 +142,7 @@ export async function feedFailure(operation: Promise<unknown>): Promise<FeedErro
     await operation;
   } catch (error) {
     if (error instanceof FeedError) return error;
-    throw new Error(`expected a FeedError, got ${String(error)}`);
+    throw new Error(`expected a FeedError, got ${String(error)}`, { cause: error });
   }
   throw new Error('expected the feed operation to fail');
 }

@@ -73,7 +73,7 @@ export async function createSource(admin: Client, input: SourceInput): Promise<F
 
 /** Every article of one source, published or not, in guid order. */
 export async function articlesOf(app: TestApp, sourceId: string): Promise<NewsArticle[]> {
-  const rows = await app.services.db.query('SELECT * FROM news_articles WHERE source_id = $1 ORDER BY title', [sourceId]);
+  const rows = await app.services.db.query<Parameters<typeof toNews>[0]>('SELECT * FROM news_articles WHERE source_id = $1 ORDER BY title', [sourceId]);
   return rows.map(toNews);
 }
 

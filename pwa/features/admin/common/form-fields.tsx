@@ -1,13 +1,13 @@
 // The ui/ controls bound to react-hook-form: each shows its field's zod message (from domain/) and
 // takes the server's per-field errors through setError. One place, so every dialog wires them alike.
 import { ApiError } from '../../../lib/api';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Controller, type Control, type FieldPath, type FieldValues, type UseFormSetError } from 'react-hook-form';
 import { Select, type SelectOption } from '../../../ui/Select';
 import { Switch } from '../../../ui/Switch';
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 
-type Base<T extends FieldValues> = { control: Control<T, any, any>; name: FieldPath<T>; label: string; description?: string; isRequired?: boolean };
+type Base<T extends FieldValues> = { control: Control<T, unknown, FieldValues>; name: FieldPath<T>; label: string; description?: string; isRequired?: boolean };
 
 export function FormTextField<T extends FieldValues>({ control, name, type, placeholder, autoComplete, inputMode, onValueChange, ...props }: Base<T> & {
   type?: 'text' | 'url' | 'password' | 'number' | 'email';
@@ -93,19 +93,17 @@ export function FormSwitch<T extends FieldValues>({ control, name, label, descri
   );
 }
 
-type SetError = (name: any, error: { message: string }) => void;
-
 /**
  * A dialog's submit: save, then close. On failure the dialog stays open (the mutation's toast has
  * said why) and a 400's `{ errors: { field: message } }` is shown next to those fields.
  */
-export function saveThenClose<T>(save: (input: T) => Promise<unknown>, close: () => void, setError: SetError) {
+export function saveThenClose<T, F extends FieldValues = FieldValues>(save: (input: T) => Promise<unknown>, close: () => void, setError: UseFormSetError<F>) {
   return async (input: T) => {
     try {
       await save(input);
       close();
     } catch (error) {
-      if (error instanceof ApiError) for (const [field, message] of Object.entries(error.fieldErrors)) setError(field, { message });
+      if (error instanceof ApiError) for (const [field, message] of Object.entries(error.fieldErrors)) setError(field as Parameters<UseFormSetError<F>>[0], { message });
     }
   };
 }
