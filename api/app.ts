@@ -19,6 +19,7 @@ import { seed } from './seed';
 import { z } from 'zod';
 import { notifier } from './notify';
 import { publicNewsList } from './public-news';
+import { photoStorage } from './storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const apiMigrations = sqlFilesIn(path.join(here, 'migrations'));
@@ -42,7 +43,12 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
   store.register(...allProjectors);
   const read = readModels(db);
   await seed(store, read, config, options.log);
-  return { config, db, store, read, publicNews: publicNewsList(store, read), hooks: { advanceFormErased: [], advanceFormPhotos: [], notify: [notifier(config, options.log)] } };
+  return {
+    config, db, store, read,
+    publicNews: publicNewsList(store, read),
+    photos: photoStorage(db, config, read),
+    hooks: { notify: [notifier(config, options.log)] },
+  };
 }
 
 // Zod's own messages (wrong type, too big...) in Spanish too; ours are written in the schemas.
@@ -69,6 +75,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
   const cleanup = setInterval(() => clearOldWindows(services.db).catch(() => {}), 60 * 60 * 1000);
   cleanup.unref();
+  const stopSweep = services.photos.startSweep();
 
   if (options.web !== false && existsSync(path.join(here, 'web', 'index.ts'))) {
     const web = await import('./web/index');
@@ -80,6 +87,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     services,
     async close() {
       clearInterval(cleanup);
+      stopSweep();
       if (!options.db) await services.db.close();
     },
   };

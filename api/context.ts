@@ -1,11 +1,12 @@
 // What every route needs: the store, the read models, the config, and helpers to parse and to run commands.
 import type { Context } from 'koa';
 import type { ZodType, z } from 'zod';
-import { BadRequest, fieldErrors, type AdvanceFormData, type NewsListQuery, type SessionUser } from '../domain';
+import { BadRequest, fieldErrors, type NewsListQuery, type SessionUser } from '../domain';
 import { handle, type HandleOptions, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin } from '../events';
 import type { ReadModels } from '../projections';
 import type { PublicNewsPage } from './public-news';
 import type { Config } from './config';
+import type { PhotoStorage } from './storage';
 
 export type AppServices = {
   config: Config;
@@ -14,11 +15,10 @@ export type AppServices = {
   read: ReadModels;
   /** Visitors' news lists (published summaries, micro-cached): the API and the SSR pages share it. */
   publicNews: (query: NewsListQuery) => Promise<PublicNewsPage>;
-  /** Hooks other modules add (photo clean-up on erasure, mail notifications). */
+  /** The advance forms' photos: uploads, the check before a form is recorded, the clean-up after erasure. */
+  photos: PhotoStorage;
+  /** Mail notifications to staff. */
   hooks: {
-    advanceFormErased: ((id: string, photoLinks: string[]) => Promise<void>)[];
-    /** Run before a form is recorded: each photo link must be a stored upload (400 otherwise). */
-    advanceFormPhotos: ((form: AdvanceFormData) => Promise<void>)[];
     notify: ((subject: string, text: string) => Promise<void>)[];
   };
 };

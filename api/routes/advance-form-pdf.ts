@@ -5,7 +5,6 @@ import { NotFound, advanceFormPdfName, photoFields, type PhotoField } from '../.
 import { buildAdvanceFormPdf, type PdfPhoto } from '../../domain/advance-form-pdf';
 import { idParam, type AppServices } from '../context';
 import { requireStaff } from '../middleware/session';
-import { photoUploadsOf } from '../storage';
 
 /** attachment; filename="ASCII fallback"; filename*=UTF-8''exact name (RFC 6266 / 5987), for accents. */
 export function attachmentDisposition(name: string): string {
@@ -16,7 +15,7 @@ export function attachmentDisposition(name: string): string {
 
 export function advanceFormPdfRoutes(services: AppServices) {
   const router = new Router();
-  const uploads = photoUploadsOf(services);
+  const { uploads } = services.photos;
   const notFound = () => new NotFound('Formulario no encontrado');
 
   router.get('/api/advance-forms/:id/pdf', requireStaff, async (ctx) => {

@@ -29,7 +29,7 @@ export function advanceFormRoutes(services: AppServices) {
     const input = parseBody(ctx, advanceFormInput);
     if (input.website) throw new BadRequest('No se pudo procesar el formulario');
     const form: AdvanceFormData = normalizeAdvanceForm(input);
-    for (const checkPhotos of services.hooks.advanceFormPhotos) await checkPhotos(form);
+    await services.photos.checkForm(form);
     const id = key ? key.toLowerCase() : randomUUID();
     const requestHash = createHash('sha256').update(stableJson({ form, scope: submittedBy ? 'staff' : 'public' })).digest('hex');
     const command = { type: 'Submit' as const, form, submittedBy, requestHash, at: new Date() };
@@ -64,8 +64,8 @@ export function advanceFormRoutes(services: AppServices) {
     const form = await read.byId(id);
     await runCommand(services, ctx, advanceForm, id, { type: 'Erase' });
     const photos = form ? photoFields.map((f) => form[f]).filter((link): link is string => Boolean(link)) : [];
-    // The erasure has committed: a photo left behind by a failing hook is removed by the uploads sweep.
-    for (const hook of services.hooks.advanceFormErased) await hook(id, photos).catch((error) => console.error(`erase hook ${id}: ${error?.message ?? error}`));
+    // The erasure has committed: a photo left behind by a failed clean-up is removed by the uploads sweep.
+    await services.photos.releaseErased(photos).catch((error) => console.error(`erase photos ${id}: ${error?.message ?? error}`));
     ctx.status = 204;
   });
 

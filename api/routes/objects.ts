@@ -7,12 +7,11 @@ import { BadRequest, NotFound, PayloadTooLarge } from '../../domain';
 import { isUuid, type AppServices } from '../context';
 import { publicWriteLimit } from '../middleware/rate-limit';
 import { requireStaff } from '../middleware/session';
-import { maxPhotoBytes, photoUploadsOf, tooLargeMessage } from '../storage';
+import { maxPhotoBytes, tooLargeMessage } from '../storage';
 
 export function objectRoutes(services: AppServices) {
   const router = new Router();
-  // Made now, not on first request, so the photo hooks of the advance form are in place from the start.
-  const uploads = photoUploadsOf(services);
+  const { uploads } = services.photos;
   const notFound = () => new NotFound('Foto no encontrada');
 
   router.post('/api/objects/upload', publicWriteLimit(services.db, services.config.publicWriteLimit, 'upload'), async (ctx) => {

@@ -1,8 +1,10 @@
 // Photo storage for the rest of the API: one PhotoUploads per app, with the driver STORAGE_DRIVER
-// names, wired to the advance form's hooks (photos checked on submit, deleted on erasure) and swept.
+// names, the check of a form's photo links, the clean-up after an erasure, and the sweep.
 import path from 'node:path';
 import { BadRequest, photoFields, type AdvanceFormData } from '../../domain';
-import type { AppServices } from '../context';
+import type { Db } from '../../events';
+import type { ReadModels } from '../../projections';
+import type { Config } from '../config';
 import { localBlobStore } from './blobs';
 import { gcsBlobStore, gcsBucket, gcsObjectSize, gcsUploadTarget } from './gcs';
 import { PhotoUploads, uploadIdOf } from './uploads';
@@ -14,44 +16,49 @@ export { maxPhotoBytes } from './image';
 export const unreferencedUploadMaxAgeMs = 7 * 24 * 60 * 60 * 1000;
 const sweepEveryMs = 60 * 60 * 1000;
 
-const perApp = new WeakMap<AppServices, PhotoUploads>();
+/** The advance forms' photos: built once when the app starts, and handed to the routes that need them. */
+export type PhotoStorage = {
+  uploads: PhotoUploads;
+  /** Before a form is recorded: each photo link must be a stored upload (400 with the field's message otherwise). */
+  checkForm(form: AdvanceFormData): Promise<void>;
+  /** After a form's erasure has committed: deletes its photos that no other form links to. */
+  releaseErased(links: readonly string[]): Promise<void>;
+  /** Starts the hourly sweep of uploads no form refers to; answers the function that stops it. */
+  startSweep(): () => void;
+};
 
-/** The app's photo storage, made on first use and wired to its hooks then. */
-export function photoUploadsOf(services: AppServices): PhotoUploads {
-  let uploads = perApp.get(services);
-  if (uploads) return uploads;
-  uploads = createPhotoUploads(services);
-  perApp.set(services, uploads);
-  wire(services, uploads);
-  return uploads;
+export function photoStorage(db: Db, config: Config, read: ReadModels): PhotoStorage {
+  const uploads = createPhotoUploads(db, config);
+  return {
+    uploads,
+    checkForm: (form) => checkPhotos(uploads, form),
+    async releaseErased(links) {
+      // The form is already gone from the read model: a photo still listed belongs to another form.
+      // Compared by upload id, as the sweep does: one photo may be linked with different letter case.
+      const stillUsed = new Set([...(await read.advanceForms.photoLinks())].map(uploadIdOf));
+      const ids = links.map(uploadIdOf).filter((id): id is string => Boolean(id));
+      await uploads.erase(ids.filter((id) => !stillUsed.has(id)));
+    },
+    startSweep() {
+      const timer = setInterval(() => {
+        uploads.sweep(() => read.advanceForms.photoLinks(), unreferencedUploadMaxAgeMs).catch((error) => console.error('uploads sweep', error));
+      }, sweepEveryMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
 }
 
-function createPhotoUploads(services: AppServices): PhotoUploads {
-  const { config } = services;
+function createPhotoUploads(db: Db, config: Config): PhotoUploads {
   if (config.storageDriver === 'gcs' && config.gcsBucket) {
     const bucket = gcsBucket(config.gcsBucket);
-    return new PhotoUploads(services.db, gcsBlobStore(bucket), {
+    return new PhotoUploads(db, gcsBlobStore(bucket), {
       kind: 'gcs',
       target: (id, expires) => gcsUploadTarget(bucket, id, expires),
       incomingSize: (id) => gcsObjectSize(bucket, `incoming/${id}`),
     });
   }
-  return new PhotoUploads(services.db, localBlobStore(path.join(config.dataDir, 'uploads')), { kind: 'local', secret: config.sessionSecret });
-}
-
-function wire(services: AppServices, uploads: PhotoUploads) {
-  services.hooks.advanceFormPhotos.push((form) => checkPhotos(uploads, form));
-  services.hooks.advanceFormErased.push(async (_id, links) => {
-    // The form is already gone from the read model: a photo still listed belongs to another form.
-    // Compared by upload id, as the sweep does: one photo may be linked with different letter case.
-    const stillUsed = new Set([...(await services.read.advanceForms.photoLinks())].map(uploadIdOf));
-    const ids = links.map(uploadIdOf).filter((id): id is string => Boolean(id));
-    await uploads.erase(ids.filter((id) => !stillUsed.has(id)));
-  });
-  const timer = setInterval(() => {
-    uploads.sweep(() => services.read.advanceForms.photoLinks(), unreferencedUploadMaxAgeMs).catch((error) => console.error('uploads sweep', error));
-  }, sweepEveryMs);
-  timer.unref();
+  return new PhotoUploads(db, localBlobStore(path.join(config.dataDir, 'uploads')), { kind: 'local', secret: config.sessionSecret });
 }
 
 /** Each photo link of the form must be an upload we hold: 400 with the field's message otherwise. */

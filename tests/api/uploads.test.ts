@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { newAdvanceFormDefaults } from '../../domain';
-import { photoUploadsOf } from '../../api/storage';
 import { signedUploadPath } from '../../api/storage/signature';
 import { startTestApp, type Client } from '../helpers/app';
 
@@ -169,7 +168,7 @@ test('the sweep removes old uploads no form refers to and keeps the referenced o
   const kept = await newUploadUrl();
   assert.is((await put(kept.uploadURL, await jpegWithGps())).status, 200);
   assert.is((await visitor.post('/api/advance-forms/public', validForm(kept.objectPath))).status, 201);
-  const uploads = photoUploadsOf(app.services);
+  const { uploads } = app.services.photos;
   const inAnHour = Date.now() + 60 * 60 * 1000;
   await uploads.sweep(() => app.services.read.advanceForms.photoLinks(), 30 * 60 * 1000, inAnHour);
   assert.is((await staff.get(orphan.objectPath)).status, 404);
