@@ -17,6 +17,8 @@ const layerZones = [
   // pwa/entry-server (and its types); every other pwa/ module stays out of the server.
   { target: './api', from: './pwa', except: ['./entry-server.tsx'], message: 'api/ solo importa pwa/entry-server.' },
   { target: './pwa', from: ['./api', './events', './projections'], message: 'pwa/ solo importa domain/ (y habla con api/ por HTTP).' },
+  // Inside the app, features use the shared pieces (offline drafts, lib, ui), never the other way round.
+  { target: ['./pwa/offline', './pwa/lib', './pwa/ui'], from: './pwa/features', message: 'pwa/offline, lib y ui no importan features/.' },
 ];
 
 export default tseslint.config(

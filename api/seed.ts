@@ -13,8 +13,7 @@ export async function seed(store: EventStore, read: ReadModels, config: Config, 
 
 async function seedOnce(store: EventStore, read: ReadModels, config: Config, log: (line: string) => void) {
   const metadata: EventMetadata = { actor: null, origin: 'seed', requestId: randomUUID() };
-  const [{ seeded }] = await store.db.query(`SELECT EXISTS (SELECT 1 FROM events WHERE type = 'ServiceCreated') AS seeded`);
-  if (!seeded) {
+  if (!(await store.hasAny('ServiceCreated'))) {
     for (const record of seedServices) await handle(store, service, randomUUID(), { type: 'Create', record }, metadata);
   }
   if ((await read.users.count()) === 0) {

@@ -20,6 +20,8 @@ export type HandleOptions = {
   newStream?: boolean;
   /** A rule over several records, checked in the append's transaction after the projectors ran. */
   check?: (tx: Sql) => Promise<void>;
+  /** State that is not an event, written in the append's transaction: it commits or rolls back with it. */
+  alongside?: (tx: Sql) => Promise<void>;
   /**
    * On a ConcurrencyError (another writer appended to the stream between our read and our append),
    * read the stream again and decide again, up to `maxAttempts` times in all. Only for commands whose
@@ -77,7 +79,10 @@ async function handleOnce<S, C, E extends NewEvent>(
     expectedVersion: history.length,
     metadata,
     beforeCommit: events.some((event) => erasesStream(event.type)) ? redact : undefined,
-    afterProjection: options.check,
+    afterProjection: async (tx) => {
+      if (options.alongside) await options.alongside(tx);
+      if (options.check) await options.check(tx);
+    },
   });
   return { events: stored, state: events.reduce((s, e) => decider.evolve(s, e), state) };
 }

@@ -2,6 +2,7 @@
 // Registered projectors run inside the append's transaction, so a write is visible to the next read.
 import { randomUUID } from 'node:crypto';
 import { Conflict } from '../domain';
+import type { EventType } from './catalogue';
 import { uniqueViolation, type Db, type Sql } from './db';
 
 export type Actor = { id: string; username: string; role: string };
@@ -176,6 +177,12 @@ export class EventStore {
   async readStream(streamId: string, sql: Sql = this.db): Promise<StoredEvent[]> {
     const rows = await sql.query<EventRow>(`SELECT ${columns} FROM events WHERE stream_id = $1 ORDER BY stream_version`, [streamId]);
     return rows.map(toStored);
+  }
+
+  /** Whether the log holds any event of this type (the seed asks whether services were ever created). */
+  async hasAny(type: EventType): Promise<boolean> {
+    const [row] = await this.db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM events WHERE type = $1) AS found', [type]);
+    return row.found;
   }
 
   /** Every event after `position`, in global order, `limit` at a time. */

@@ -5,5 +5,6 @@ export * from './projectors';
 export * from './queries';
 export * from './history';
 export * from './rebuild';
+export * from './users';
 
 export const projectionMigrations = sqlFilesIn(fileURLToPath(new URL('./migrations', import.meta.url)));

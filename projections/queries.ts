@@ -163,7 +163,6 @@ export function userQueries(sql: Sql) {
       const [row] = await sql.query<UserRow>('SELECT * FROM users WHERE lower(username) = lower($1)', [username]);
       return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
     },
-    activeAdminCount: async (): Promise<number> => Number((await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE role = 'admin' AND NOT disabled`))[0].n),
     count: async (): Promise<number> => Number((await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0].n),
   };
 }

@@ -5,6 +5,7 @@ import { feedSource, handle, type EventMetadata } from '../../events';
 import type { AppServices } from '../context';
 import { FeedError, loadFeed, matchesKeywords, type FeedItem } from '../feeds';
 import { createArticles } from './articles';
+import { readHttpCache, saveHttpCache } from './http-cache';
 
 export class FeedImportFailed extends DomainError {
   constructor(message: string) {
@@ -49,11 +50,9 @@ async function withSourceLock<T>(services: AppServices, sourceId: string, run: (
   return locked.value;
 }
 
-type HttpCache = { source_url: string; feed_url: string | null; etag: string | null; last_modified: string | null };
-
 async function runImport(services: AppServices, source: FeedSource, options: ImportOptions): Promise<ImportResult> {
   const now = options.now ?? (() => new Date());
-  const [cache] = await services.db.query<HttpCache>('SELECT source_url, feed_url, etag, last_modified FROM feed_http_cache WHERE source_id = $1', [source.id]);
+  const cache = await readHttpCache(services.db, source.id);
   // The validators belong to the URL they were given for; a changed source URL starts afresh.
   // After a discovery the cache remembers the feed the page pointed to, and reads it directly.
   const cached = cache && cache.source_url === source.url ? cache : null;
@@ -87,12 +86,7 @@ async function runImport(services: AppServices, source: FeedSource, options: Imp
     if (!known.has(item.guidHash) && matchesKeywords(item, source.includeKeywords, source.excludeKeywords)) fresh.push(item);
   }
   const { created, failed } = await createArticles(services, source, fresh, options.metadata);
-  await services.db.query(
-    `INSERT INTO feed_http_cache (source_id, source_url, feed_url, etag, last_modified, updated_at) VALUES ($1, $2, $3, $4, $5, now())
-     ON CONFLICT (source_id) DO UPDATE SET source_url = excluded.source_url, feed_url = excluded.feed_url, etag = excluded.etag,
-       last_modified = excluded.last_modified, updated_at = now()`,
-    [source.id, source.url, loaded.feedUrl, loaded.etag, loaded.lastModified],
-  );
+  await saveHttpCache(services.db, source.id, { source_url: source.url, feed_url: loaded.feedUrl, etag: loaded.etag, last_modified: loaded.lastModified });
   const run: FeedRunSummary = {
     at: now().toISOString(),
     fetched: loaded.feed.items.length + loaded.feed.skipped,

@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import { NotFound, feedSourceInput, feedSourcePatch } from '../../domain';
 import { feedSource } from '../../events';
 import { idParam, parseBody, runCommand, type AppServices } from '../context';
+import { forgetHttpCache } from '../feed-import/http-cache';
 import { requireAdmin, requireStaff } from '../middleware/session';
 
 const notFound = () => new NotFound('Fuente RSS no encontrada');
@@ -33,8 +34,7 @@ export function feedSourceRoutes(services: AppServices) {
 
   router.delete('/:id', requireAdmin, async (ctx) => {
     const id = idParam(ctx, notFound);
-    await runCommand(services, ctx, feedSource, id, { type: 'Delete' });
-    await services.db.query('DELETE FROM feed_http_cache WHERE source_id = $1', [id]);
+    await runCommand(services, ctx, feedSource, id, { type: 'Delete' }, { alongside: (tx) => forgetHttpCache(tx, id) });
     ctx.status = 204;
   });
 

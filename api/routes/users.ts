@@ -1,24 +1,14 @@
 // /api/users: staff accounts, managed by admins only. No answer ever carries a password hash.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { Conflict, NotFound, userCreateInput, userPatchInput } from '../../domain';
-import type { Sql } from '../../events';
+import { NotFound, userCreateInput, userPatchInput } from '../../domain';
 import { user } from '../../events';
+import { anActiveAdminRemains } from '../../projections';
 import { idParam, parseBody, runCommand, type AppServices } from '../context';
 import { hashPassword } from '../passwords';
 import { endSessionsOf, requireAdmin } from '../middleware/session';
 
 const notFound = () => new NotFound('Usuario no encontrado');
-
-/**
- * Two admins demoting or disabling each other at once must not leave the site without one: the
- * changes queue on one lock inside their transactions, and each counts what the other committed.
- */
-async function atLeastOneActiveAdmin(tx: Sql) {
-  await tx.query('SELECT pg_advisory_xact_lock(727275)');
-  const [{ n }] = await tx.query(`SELECT count(*)::int AS n FROM users WHERE role = 'admin' AND NOT disabled`);
-  if (Number(n) < 1) throw new Conflict('No se puede deshabilitar ni cambiar el rol del último administrador activo');
-}
 
 export function userRoutes(services: AppServices) {
   const router = new Router({ prefix: '/api/users' });
@@ -42,15 +32,13 @@ export function userRoutes(services: AppServices) {
     const input = parseBody(ctx, userPatchInput);
     const target = await users.byId(id);
     if (!target) throw notFound();
-    const isLastActiveAdmin = target.role === 'admin' && !target.disabled && (await users.activeAdminCount()) <= 1;
     const mayRemoveAnAdmin = input.disabled === true || (input.role !== undefined && input.role !== 'admin');
     await runCommand(services, ctx, user, id, {
       type: 'Change',
       role: input.role,
       disabled: input.disabled,
       passwordHash: input.password ? await hashPassword(input.password) : undefined,
-      isLastActiveAdmin,
-    }, { check: mayRemoveAnAdmin ? atLeastOneActiveAdmin : undefined });
+    }, { check: mayRemoveAnAdmin ? anActiveAdminRemains : undefined });
     if (input.disabled || input.password) await endSessionsOf(services.db, id);
     ctx.body = await users.byId(id);
   });

@@ -13,7 +13,7 @@ export type UserEvent =
 
 export type UserCommand =
   | { type: 'Register'; username: string; role: UserRole; passwordHash: string; at: Date }
-  | { type: 'Change'; role?: UserRole; passwordHash?: string; disabled?: boolean; isLastActiveAdmin: boolean }
+  | { type: 'Change'; role?: UserRole; passwordHash?: string; disabled?: boolean }
   | { type: 'RecordLogin' }
   | { type: 'RecordLogout' };
 
@@ -40,11 +40,7 @@ export const user: Decider<State, UserCommand, UserEvent> = {
     if (command.type === 'RecordLogin') return [{ type: 'UserLoggedIn', data: {} }];
     if (command.type === 'RecordLogout') return [{ type: 'UserLoggedOut', data: {} }];
     const events: UserEvent[] = [];
-    const demotes = command.role !== undefined && command.role !== 'admin' && state.role === 'admin';
-    const disables = command.disabled === true && state.status === 'active';
-    if ((demotes || disables) && state.role === 'admin' && state.status === 'active' && command.isLastActiveAdmin) {
-      throw new Conflict('No se puede deshabilitar ni cambiar el rol del último administrador activo');
-    }
+    // That an active admin remains is checked across users in the append's transaction (projections/users.ts).
     if (command.role !== undefined && command.role !== state.role) events.push({ type: 'UserRoleChanged', data: { from: state.role, to: command.role } });
     if (command.passwordHash) events.push({ type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash } });
     if (command.disabled === true && state.status === 'active') events.push({ type: 'UserDisabled', data: {} });

@@ -6,7 +6,7 @@ import type { AdvanceForm } from '../../domain';
 import { ApiError } from '../lib/api';
 import { browserQueryClient } from '../lib/query-client';
 import { toast } from '../ui/toast';
-import { submitAdvanceForm, uploadPhoto } from '../features/advance-form/api';
+import { submitAdvanceForm, uploadPhoto } from '../lib/advance-form-api';
 import { deleteDraft, getDraft, listDrafts, updateDraft, type Draft } from './drafts';
 import { setPendingFlag } from './device-flags';
 import { judgeAnswer, photosToUpload, retryDelayMs, submissionBody, type ErrorBody } from './sync-rules';

@@ -59,13 +59,12 @@ test('deleting an imported article remembers its guid', () =>
 
 const registered = { type: 'UserRegistered' as const, data: { username: 'admin', role: 'admin' as const, passwordHash: 'x', createdAt: '2026-01-01T00:00:00Z' } };
 
-test('the last active admin cannot be disabled', () =>
-  given(user, registered).when({ type: 'Change', disabled: true, isLastActiveAdmin: true }).thenThrows(Conflict));
+// Whether another active admin remains is a rule over every user, checked in the append's transaction
+// (tests/api/users.test.ts); the decider records the change.
+test('an admin can be disabled', () =>
+  given(user, registered).when({ type: 'Change', disabled: true }).then([{ type: 'UserDisabled' }]));
 
-test('the last active admin cannot be demoted', () =>
-  given(user, registered).when({ type: 'Change', role: 'colaborador', isLastActiveAdmin: true }).thenThrows(Conflict));
-
-test('an admin can be disabled when another admin remains', () =>
-  given(user, registered).when({ type: 'Change', disabled: true, isLastActiveAdmin: false }).then([{ type: 'UserDisabled' }]));
+test('a disabled user can be enabled again', () =>
+  given(user, registered, { type: 'UserDisabled' as const, data: {} }).when({ type: 'Change', disabled: false }).then([{ type: 'UserEnabled' }]));
 
 test.run();

@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClass } from '../../ui/button-styles';
 import { dashboardPath, type AdvanceFormProps } from './AdvanceForm';
-import { DraftedAdvanceForm } from '../../offline/DraftedAdvanceForm';
+import { DraftedAdvanceForm } from './DraftedAdvanceForm';
 import { advanceFormTexts as t } from './texts';
 
 export function AdvanceFormScreen(props: AdvanceFormProps) {

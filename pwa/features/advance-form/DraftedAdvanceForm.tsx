@@ -1,16 +1,16 @@
 // The advance form with its offline draft: reopening the screen offers to continue the last draft
 // ('Continuar borrador' / 'Descartar'); '?borrador={id}' (the drafts tab's 'Reanudar') opens that one.
-// Everything typed or photographed is in IndexedDB within a second (use-advance-form-draft.ts).
+// Everything typed or photographed is in IndexedDB within a second (pwa/offline/use-advance-form-draft.ts).
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { formatDateTime, newAdvanceFormDefaults } from '../../domain';
-import { Button } from '../ui/Button';
-import { toast } from '../ui/toast';
-import { AdvanceForm, type AdvanceFormProps } from '../features/advance-form/AdvanceForm';
-import { useSession } from '../features/admin/session';
-import { deleteDraft, getDraft, latestOpenDraft, newDraft, type Draft, type DraftVariant } from './drafts';
-import { useAdvanceFormDraft } from './use-advance-form-draft';
-import { offlineTexts as t } from './texts';
+import { formatDateTime, newAdvanceFormDefaults } from '../../../domain';
+import { Button } from '../../ui/Button';
+import { toast } from '../../ui/toast';
+import { AdvanceForm, type AdvanceFormProps } from './AdvanceForm';
+import { useSession } from '../admin/session';
+import { deleteDraft, getDraft, latestOpenDraft, newDraft, type Draft, type DraftVariant } from '../../offline/drafts';
+import { useAdvanceFormDraft } from '../../offline/use-advance-form-draft';
+import { offlineTexts as t } from '../../offline/texts';
 
 export const resumeParam = 'borrador';
 
