@@ -5,5 +5,5 @@ export { parseFeedDocument, excerptLength, type FeedFormat, type FeedItem, type 
 export { loadFeed, looksLikeHtml, type LoadFeedOptions, type LoadedFeed } from './load';
 export { discoverFeedLink } from './discover';
 export { matchesKeywords } from './filters';
-export { sanitizeContent, htmlToText } from './sanitize';
+export { htmlToText } from './sanitize';
 export { isPublicAddress, isBlockedHostname } from './address';

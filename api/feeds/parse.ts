@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { parseFeed, type AnyFeed } from 'feedsmith';
 import { rawFeed, type RawEntry } from './entries';
 import { FeedError, feedMessages } from './errors';
-import { firstImageOf, htmlToText, sanitizeContent, titleText, truncateText } from './sanitize';
+import { sanitizeArticleHtml } from '../article-html';
+import { firstImageOf, htmlToText, titleText, truncateText } from './sanitize';
 import { isBalancedXml } from './xml-check';
 
 export type FeedFormat = AnyFeed['format'];
@@ -81,7 +82,7 @@ function readFeed(text: string): AnyFeed & { format: FeedFormat } {
 
 /** The item, or why it was skipped. */
 function toFeedItem(entry: RawEntry, now: Date): FeedItem | string {
-  const sanitized = entry.contentHtml ? sanitizeContent(entry.contentHtml, entry.contentBase) : '';
+  const sanitized = entry.contentHtml ? sanitizeArticleHtml(entry.contentHtml, { baseUrl: entry.contentBase }) : '';
   // RSS descriptions are often bare text; a paragraph keeps the article page's typography consistent.
   const contentHtml = sanitized && !sanitized.startsWith('<') ? `<p>${sanitized}</p>` : sanitized;
   const summaryText = entry.summaryHtml ? htmlToText(entry.summaryHtml) : '';

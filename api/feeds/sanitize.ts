@@ -1,38 +1,10 @@
-// Feed HTML is hostile input: keep the article's structure, drop anything that runs, styles or submits.
+// Text out of feed HTML (titles, summaries, keyword filters) and the first image of an article.
 import sanitizeHtml from 'sanitize-html';
 
-const linkSchemes = ['http', 'https', 'mailto'];
-const imageSchemes = ['http', 'https'];
-const droppedWithContent = ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'svg', 'math'];
+import { absoluteUrl, droppedWithContent } from '../article-html';
 
-/** Sanitized HTML with every link and image made absolute against `baseUrl` and links opened apart. */
-export function sanitizeContent(html: string, baseUrl: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
-    allowedAttributes: {
-      a: ['href', 'title', 'rel', 'target'],
-      img: ['src', 'alt', 'title', 'width', 'height'],
-      td: ['colspan', 'rowspan'],
-      th: ['colspan', 'rowspan', 'scope'],
-      ol: ['start'],
-      abbr: ['title'],
-    },
-    allowedSchemes: linkSchemes,
-    allowedSchemesByTag: { img: imageSchemes },
-    allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
-    allowProtocolRelative: false,
-    nonTextTags: droppedWithContent,
-    // Resolving first also normalises tricks such as "java\tscript:", which the scheme check then refuses.
-    transformTags: {
-      a: (tagName, attribs) => ({
-        tagName,
-        attribs: { ...withResolved(attribs, 'href', baseUrl, linkSchemes), rel: 'noopener nofollow', target: '_blank' },
-      }),
-      img: (tagName, attribs) => ({ tagName, attribs: withResolved(attribs, 'src', baseUrl, imageSchemes) }),
-    },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
-  }).trim();
-}
+// Article HTML from a feed goes through the one article policy (api/article-html.ts, with the feed's base URL).
+export { absoluteUrl };
 
 /** Plain text of an HTML fragment: tags and their unsafe contents gone, entities decoded, spaces collapsed. */
 export function htmlToText(html: string): string {
@@ -64,23 +36,6 @@ export function truncateText(text: string, max = 300): string {
 export function firstImageOf(sanitizedHtml: string): string | null {
   const match = /<img\b[^>]*?\ssrc="([^"]+)"/i.exec(sanitizedHtml);
   return match ? unescapeSanitized(match[1]) : null;
-}
-
-/** An absolute URL with one of the given schemes, or null. */
-export function absoluteUrl(href: string | null | undefined, baseUrl: string | null, schemes = imageSchemes): string | null {
-  if (!href?.trim()) return null;
-  try {
-    const url = baseUrl ? new URL(href.trim(), baseUrl) : new URL(href.trim());
-    return schemes.includes(url.protocol.slice(0, -1)) ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-function withResolved(attribs: sanitizeHtml.Attributes, name: string, baseUrl: string, schemes: string[]): sanitizeHtml.Attributes {
-  const { [name]: value, ...rest } = attribs;
-  const resolved = absoluteUrl(value, baseUrl, schemes);
-  return resolved ? { ...rest, [name]: resolved } : rest;
 }
 
 /** sanitize-html decodes every entity and re-escapes only these four. */

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import { NotFound, newsArticleInput, newsArticlePatch, newsListQuery } from '../../domain';
 import { newsArticle, type NewsArticleRecord } from '../../events';
 import { idParam, parseBody, parseQuery, runCommand, type AppServices } from '../context';
-import { sanitizeArticleHtml } from '../html';
+import { sanitizeArticleHtml } from '../article-html';
 import { requireAdmin, requireStaff } from '../middleware/session';
 
 const notFound = () => new NotFound('Noticia no encontrada');
