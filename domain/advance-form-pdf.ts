@@ -9,6 +9,13 @@ import { fitWidth, PageFlow, stampPages, type Rgb, type TextStyle } from './pdf/
 import { toPdfText } from './pdf/text';
 
 export type PdfPhoto = { data: Uint8Array; format: 'JPEG' | 'PNG'; width: number; height: number };
+
+/**
+ * A photo's copy in the PDF, on the server (made once at upload) and in the browser (a draft's PDF):
+ * upright, at most 1,200 px on its longest side, JPEG at quality 75, so four of them stay under 2 MB.
+ */
+export const pdfPhotoLongestSide = 1200;
+export const pdfPhotoJpegQuality = 75;
 export type AdvanceFormPdfOptions = {
   companyName: string;
   generatedAt?: Date;

@@ -1,7 +1,7 @@
 // Turns a rendered page into the final HTML document: the <head> tags a page describes (title,
 // description, canonical, Open Graph, Twitter, JSON-LD), modulepreload links, markup and data.
 import type { SiteInfo } from '../config';
-import type { PageHead } from '../../pwa/entry-server';
+import type { PageHead } from '../../domain';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

@@ -1,5 +1,6 @@
 // The web app manifest (/manifest.webmanifest), made from configuration so the installed app carries
 // the configured SITE_NAME; a file generated at build time could not. Spanish, dark navy brand.
+import type { PageHead } from '../../domain';
 import type { SiteInfo } from '../config';
 
 export const manifestPath = '/manifest.webmanifest';
@@ -44,4 +45,4 @@ export const appShellPath = '/app-shell';
 /** A client-only route whose render gives the shell's data script (site details, no queries). */
 export const appShellSourceRoute = '/formulario-avanzada';
 
-export const appShellHead = (site: SiteInfo) => ({ title: site.siteName, description: site.siteName, path: '/', noindex: true });
+export const appShellHead = (site: SiteInfo): PageHead => ({ title: site.siteName, description: site.siteName, path: '/', noindex: true });

@@ -1,23 +1,9 @@
-// What a page says about itself to browsers, search engines and link previews (WhatsApp, social
-// networks). The server turns a PageHead into <title>, meta, canonical, Open Graph, Twitter and
-// JSON-LD tags; in the browser, usePageHead keeps the tab title right after client navigations.
+// A page's head in the browser: usePageHead keeps the tab title and description right after client
+// navigations (the server writes the whole head; the type lives in domain/page-head.ts).
 import { useEffect } from 'react';
+import type { PageHead } from '../../domain';
 
-export type PageHead = {
-  /** The full <title>. */
-  title: string;
-  description: string;
-  /** The canonical path, without query string (filters do not make a new page). */
-  path: string;
-  type?: 'website' | 'article';
-  /** An absolute or site-relative image for link previews. */
-  image?: string | null;
-  publishedTime?: string;
-  /** Structured data (schema.org) for search engines. */
-  jsonLd?: Record<string, unknown>;
-  /** For screens that must stay out of search results (admin, 404). */
-  noindex?: boolean;
-};
+export type { PageHead };
 
 export function usePageHead(head: PageHead): void {
   useEffect(() => {

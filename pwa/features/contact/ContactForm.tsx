@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { contactMessageInput, type ContactFormValues, type ContactMessageInput } from '../../../domain';
 import { apiJson } from '../../lib/api';
 import { Button } from '../../ui/Button';
+import { Honeypot } from '../../ui/Honeypot';
 import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toast';
@@ -58,13 +59,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
           <TextArea label={contactTexts.message} placeholder={contactTexts.messagePlaceholder} rows={6} isRequired className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
         )}
       />
-      {/* Honeypot: off-screen and out of the tab order; people never fill it, bots do. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          {contactTexts.honeypot}
-          <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
-        </label>
-      </div>
+      <Honeypot label={contactTexts.honeypot} field={register('website')} />
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" isPending={send.isPending} className="w-full sm:w-auto">
           {send.isPending ? contactTexts.submitting : contactTexts.submit}

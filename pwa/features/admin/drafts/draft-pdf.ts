@@ -1,11 +1,9 @@
 // A draft's PDF, built in the browser with the same jsPDF module as the server (domain/), so staff
 // can hand over a survey on site with no signal. Photos are reduced like the server's PDF copies.
-import { buildAdvanceFormPdf, type PdfPhoto } from '../../../../domain/advance-form-pdf';
+import { buildAdvanceFormPdf, pdfPhotoJpegQuality, pdfPhotoLongestSide, type PdfPhoto } from '../../../../domain/advance-form-pdf';
 import { advanceFormPdfName, newAdvanceFormDefaults, photoFields, type AdvanceFormData, type PhotoField } from '../../../../domain';
 import type { Draft } from '../../../offline/drafts';
 import { saveFile } from '../common/save-file';
-
-const pdfPhotoLongestSide = 1200;
 
 export async function downloadDraftPdf(draft: Draft, companyName: string): Promise<void> {
   const photos: Partial<Record<PhotoField, PdfPhoto>> = {};
@@ -20,7 +18,7 @@ export async function downloadDraftPdf(draft: Draft, companyName: string): Promi
   saveFile(new Blob([bytes as BlobPart], { type: 'application/pdf' }), name);
 }
 
-/** Any image the browser can decode, as a JPEG whose longest side is at most 1,200 px. */
+/** Any image the browser can decode, reduced as the server reduces its PDF copies (domain/advance-form-pdf.ts). */
 async function toPdfPhoto(blob: Blob): Promise<PdfPhoto> {
   const bitmap = await createImageBitmap(blob);
   const scale = Math.min(1, pdfPhotoLongestSide / Math.max(bitmap.width, bitmap.height));
@@ -31,6 +29,6 @@ async function toPdfPhoto(blob: Blob): Promise<PdfPhoto> {
   canvas.height = height;
   canvas.getContext('2d')!.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
-  const jpeg = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob'))), 'image/jpeg', 0.85));
+  const jpeg = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob'))), 'image/jpeg', pdfPhotoJpegQuality / 100));
   return { data: new Uint8Array(await jpeg.arrayBuffer()), format: 'JPEG', width, height };
 }

@@ -1,0 +1,18 @@
+// What a page says about itself to browsers, search engines and link previews (WhatsApp, social
+// networks): written by the pages (pwa/), turned into <title>, meta, canonical, Open Graph, Twitter and
+// JSON-LD tags by the server (api/web/html.ts).
+export type PageHead = {
+  /** The full <title>. */
+  title: string;
+  description: string;
+  /** The canonical path, without query string (filters do not make a new page). */
+  path: string;
+  type?: 'website' | 'article';
+  /** An absolute or site-relative image for link previews. */
+  image?: string | null;
+  publishedTime?: string;
+  /** Structured data (schema.org) for search engines. */
+  jsonLd?: Record<string, unknown>;
+  /** For screens that must stay out of search results (admin, 404). */
+  noindex?: boolean;
+};
