@@ -1,5 +1,6 @@
 // Records for the admin tests and screenshots, made through the API as the signed-in admin.
 import type { APIRequestContext } from '@playwright/test';
+import { advanceForm } from '../../tests/helpers/forms';
 
 type Api = Pick<APIRequestContext, 'post'>;
 
@@ -44,7 +45,7 @@ export const sendContactMessage = (api: Api, name: string) =>
   });
 
 export const createAdvanceForm = (api: Api, hostName: string) =>
-  created<Created & { hostName: string }>(api, '/api/advance-forms', {
+  created<Created & { hostName: string }>(api, '/api/advance-forms', advanceForm({
     hostName,
     hostPosition: 'Gerente General',
     eventDate: '2026-12-15',
@@ -57,7 +58,7 @@ export const createAdvanceForm = (api: Api, hostName: string) =>
     internalTransitRoutes: 'Pasillo principal hacia el salón',
     emergencyExits: 'Dos salidas al estacionamiento',
     emergencyContact: 'Seguridad del hotel, 2222-0000',
-  });
+  }));
 
 export const createUser = (api: Api, username: string, password: string, role: 'admin' | 'colaborador') =>
   created<Created & { username: string }>(api, '/api/users', { username, password, role });

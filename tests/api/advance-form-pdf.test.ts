@@ -6,7 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { advanceFormSections, newAdvanceFormDefaults } from '../../domain';
+import { advanceFormSections } from '../../domain';
+import { advanceForm } from '../helpers/forms';
 import { startTestApp } from '../helpers/app';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'advance-form-pdf-api-'));
@@ -22,8 +23,7 @@ async function uploadedPhoto(color: string): Promise<string> {
   return body.objectPath;
 }
 
-const form = {
-  ...newAdvanceFormDefaults(),
+const form = advanceForm({
   hostName: 'José Ángel Núñez',
   hostPosition: 'Director de Comunicación',
   eventDate: '2026-03-05',
@@ -44,7 +44,7 @@ const form = {
   numberOfGuards: 4,
   guardsArmed: 'Algunos',
   emergencyContact: 'María Jiménez, 8888-0000',
-};
+});
 
 test('staff download the PDF with every section, accented answers and the photos', async () => {
   const created = await visitor.post('/api/advance-forms/public', {

@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Db } from '../../events';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
+import { advanceForm } from '../helpers/forms';
 
 let app: TestApp;
 let admin: Client;
@@ -66,12 +67,10 @@ test('a deleted contact message leaves no personal data in any table; the log ke
 
 test('a deleted advance form leaves no personal data in any table; the log keeps the erasure', async () => {
   const marker = 'Quixwelding';
-  const sent = await admin.post('/api/advance-forms', {
-    hostName: `Don ${marker}`, hostPosition: 'Embajador', eventDate: '2026-08-20', eventTime: '20:00', address: `Casa ${marker}, Santa Ana`,
-    eventNature: 'Cena privada', estimatedAttendees: 12, vipStayDuration: '2 horas', mainVehicleRoute: 'Autopista Próspero Fernández',
-    internalTransitRoutes: 'Pasillo', emergencyExits: 'Jardín', emergencyContact: 'Guardaespaldas 8123-4567',
+  const sent = await admin.post('/api/advance-forms', advanceForm({
+    hostName: `Don ${marker}`, address: `Casa ${marker}, Santa Ana`, mainVehicleRoute: 'Autopista Próspero Fernández', emergencyContact: 'Guardaespaldas 8123-4567',
     hasSecurityGuards: true, securityCompanyName: `Seguridad ${marker}`, numberOfGuards: 4, guardsArmed: 'Algunos',
-  }, { 'Idempotency-Key': '5b1f0f3c-8c1e-4c55-9a43-3d3c8a1d2e77' });
+  }), { 'Idempotency-Key': '5b1f0f3c-8c1e-4c55-9a43-3d3c8a1d2e77' });
   assert.is(sent.status, 201, sent.text);
   const { id } = sent.body;
   assert.ok((await tablesContaining(app.services.db, marker)).length > 0);

@@ -3,6 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
+import { advanceForm } from '../helpers/forms';
 
 let app: TestApp;
 let admin: Client;
@@ -103,10 +104,7 @@ test('a colaborador may GET, POST and PATCH everything else', async () => {
   const message = await app.client().post('/api/contact', { name: 'A', email: 'a@b.co', message: 'M' });
   ok(await colaborador.get('/api/contact/messages'), 200);
   ok(await colaborador.patch(`/api/contact/${message.body.id}/status`, { status: 'read' }), 200);
-  const form = await colaborador.post('/api/advance-forms', {
-    hostName: 'H', hostPosition: 'P', eventDate: '2026-05-01', eventTime: '10:00', address: 'A', eventNature: 'Otro',
-    estimatedAttendees: 3, vipStayDuration: '1 h', mainVehicleRoute: 'R', internalTransitRoutes: 'I', emergencyExits: 'S', emergencyContact: 'C',
-  });
+  const form = await colaborador.post('/api/advance-forms', advanceForm());
   ok(form, 201);
   ok(await colaborador.get('/api/advance-forms'), 200);
   ok(await colaborador.get(`/api/advance-forms/${form.body.id}`), 200);

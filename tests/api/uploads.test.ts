@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { newAdvanceFormDefaults } from '../../domain';
+import { advanceForm } from '../helpers/forms';
 import { signedUploadPath } from '../../api/storage/signature';
 import { startTestApp, type Client } from '../helpers/app';
 
@@ -34,14 +34,7 @@ async function newUploadUrl(client: Client = visitor): Promise<{ uploadURL: stri
 const put = (url: string, bytes: Uint8Array, type = 'image/jpeg') => visitor.request('PUT', url, bytes, { 'content-type': type });
 const uploadIdOf = (objectPath: string) => objectPath.split('/').pop()!;
 
-function validForm(photo: string | null) {
-  return {
-    ...newAdvanceFormDefaults(),
-    hostName: 'Ana Pérez', hostPosition: 'Gerente', eventDate: '2026-03-05', eventTime: '19:00', address: 'San José',
-    eventNature: 'Conferencia', estimatedAttendees: 10, vipStayDuration: '2 horas', mainVehicleRoute: 'Ruta 27',
-    internalTransitRoutes: 'Lobby', emergencyExits: 'Dos', emergencyContact: 'Luis 8888-8888', emergencyExitsPhoto: photo,
-  };
-}
+const validForm = (photo: string | null) => advanceForm({ emergencyExitsPhoto: photo });
 
 test('a visitor gets an upload URL and the link the form will store', async () => {
   const { uploadURL, objectPath } = await newUploadUrl();

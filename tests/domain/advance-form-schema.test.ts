@@ -3,18 +3,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { advanceFormInput, fieldErrors, newAdvanceFormDefaults, normalizeAdvanceForm, switchDetails } from '../../domain';
+import { advanceForm } from '../helpers/forms';
 
 const requiredFields = [
   'hostName', 'hostPosition', 'eventDate', 'eventTime', 'address', 'eventNature', 'estimatedAttendees',
   'vipStayDuration', 'mainVehicleRoute', 'internalTransitRoutes', 'emergencyExits', 'emergencyContact',
 ];
 
-const filled = () => ({
-  ...newAdvanceFormDefaults(),
-  hostName: 'Ana Pérez', hostPosition: 'Gerente', eventDate: '2026-03-05', eventTime: '19:00', address: 'San José',
-  eventNature: 'Conferencia', estimatedAttendees: 10, vipStayDuration: '2 horas', mainVehicleRoute: 'Ruta 27',
-  internalTransitRoutes: 'Lobby', emergencyExits: 'Dos', emergencyContact: 'Luis 8888-8888',
-});
+const filled = () => advanceForm();
 
 const errorsOf = (value: unknown) => {
   const result = advanceFormInput.safeParse(value);

@@ -1,5 +1,27 @@
-// A complete, valid advance form for API tests (switches mixed on and off, details for both).
-export const validForm = (overrides: Record<string, unknown> = {}) => ({
+// The test-data builder for advance forms: every test that needs a complete form starts here and
+// overrides only what it is about, so a new required field is added in one place.
+import { newAdvanceFormDefaults } from '../../domain';
+
+/** A complete, valid form with only the required answers; everything else as a new form leaves it. */
+export const advanceForm = (overrides: Record<string, unknown> = {}) => ({
+  ...newAdvanceFormDefaults(),
+  hostName: 'Ana Pérez',
+  hostPosition: 'Gerente',
+  eventDate: '2026-03-05',
+  eventTime: '19:00',
+  address: 'San José',
+  eventNature: 'Conferencia',
+  estimatedAttendees: 10,
+  vipStayDuration: '2 horas',
+  mainVehicleRoute: 'Ruta 27',
+  internalTransitRoutes: 'Lobby',
+  emergencyExits: 'Dos',
+  emergencyContact: 'Luis 8888-8888',
+  ...overrides,
+});
+
+/** A complete form with every answer given (switches mixed on and off, details for both). */
+export const validForm = (overrides: Record<string, unknown> = {}) => advanceForm({
   hostName: 'Laura Jiménez',
   hostPosition: 'Gerente General',
   eventDate: '2026-12-15',

@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import type { Db } from '../../events';
 import { allProjectors, readTables, rebuildProjections } from '../../projections';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { advanceForm } from '../helpers/forms';
 
 let app: TestApp;
 
@@ -56,11 +57,7 @@ test('after a mix of commands, the rebuilt read tables equal the live ones row b
   await admin.patch(`/api/contact/${m3.id}/status`, { status: 'read' });
   ok(await admin.delete(`/api/contact/${m3.id}`), 204);
   // Advance forms: admin, public with a key, one erased.
-  const form = {
-    hostName: 'H', hostPosition: 'P', eventDate: '2026-05-01', eventTime: '10:00', address: 'A', eventNature: 'Otro',
-    estimatedAttendees: 3, vipStayDuration: '1 h', mainVehicleRoute: 'R', internalTransitRoutes: 'I', emergencyExits: 'S', emergencyContact: 'C',
-    hasFirstAidKit: true, firstAidKitLevel: 'Básico',
-  };
+  const form = advanceForm({ hasFirstAidKit: true, firstAidKitLevel: 'Básico' });
   ok(await admin.post('/api/advance-forms', form), 201);
   ok(await visitor.post('/api/advance-forms/public', { ...form, hostName: 'Público' }, { 'Idempotency-Key': randomUUID() }), 201);
   const erasedForm = (await admin.post('/api/advance-forms', { ...form, hostName: 'Borrado' })).body;
