@@ -15,7 +15,7 @@ export async function prepareOfflineData(queryClient: QueryClient, path: string)
 
 export function startOffline(queryClient: QueryClient, path: string): void {
   if (import.meta.env.PROD) {
-    const register = () => void import('./service-worker').then((m) => m.registerServiceWorker());
+    const register = () => void import('./register-worker').then((m) => m.registerServiceWorker());
     if (document.readyState === 'complete') register();
     else window.addEventListener('load', register, { once: true });
   }

@@ -42,7 +42,7 @@ test('hashed chunks and icons are runtime assets; photos and pages are not', () 
 
 test('the precache holds the entry and public pages with their imports, not admin or form screens', () => {
   const manifest = {
-    'index.html': { file: 'assets/index-a.js', isEntry: true, css: ['assets/index-a.css'], imports: ['_react.js'], dynamicImports: ['pwa/features/news/NewsListPage.tsx', 'pwa/features/admin/AdminDashboardPage.tsx', 'pwa/features/advance-form/AdvanceFormPublicPage.tsx', 'pwa/offline/service-worker.ts', 'pwa/offline/sync.ts', '_sync-j.js'] },
+    'index.html': { file: 'assets/index-a.js', isEntry: true, css: ['assets/index-a.css'], imports: ['_react.js'], dynamicImports: ['pwa/features/news/NewsListPage.tsx', 'pwa/features/admin/AdminDashboardPage.tsx', 'pwa/features/advance-form/AdvanceFormPublicPage.tsx', 'pwa/offline/register-worker.ts', 'pwa/offline/sync.ts', '_sync-j.js'] },
     '_sync-j.js': { file: 'assets/sync-j.js', name: 'sync', dynamicImports: ['_image-compression.js'] },
     '_react.js': { file: 'assets/react-b.js' },
     '_select.js': { file: 'assets/select-c.js' },
@@ -50,11 +50,11 @@ test('the precache holds the entry and public pages with their imports, not admi
     'pwa/features/news/NewsListPage.tsx': { file: 'assets/NewsListPage-e.js', imports: ['_select.js'] },
     'pwa/features/admin/AdminDashboardPage.tsx': { file: 'assets/AdminDashboardPage-f.js', imports: ['_select.js'] },
     'pwa/features/advance-form/AdvanceFormPublicPage.tsx': { file: 'assets/AdvanceFormPublicPage-g.js', dynamicImports: ['_image-compression.js'] },
-    'pwa/offline/service-worker.ts': { file: 'assets/service-worker-h.js' },
+    'pwa/offline/register-worker.ts': { file: 'assets/register-worker-h.js' },
     'pwa/offline/sync.ts': { file: 'assets/sync-i.js', dynamicImports: ['_image-compression.js'] },
   };
   const files = [...publicShellFiles(manifest)].sort();
-  assert.equal(files, ['assets/NewsListPage-e.js', 'assets/index-a.css', 'assets/index-a.js', 'assets/react-b.js', 'assets/select-c.js', 'assets/service-worker-h.js']);
+  assert.equal(files, ['assets/NewsListPage-e.js', 'assets/index-a.css', 'assets/index-a.js', 'assets/react-b.js', 'assets/register-worker-h.js', 'assets/select-c.js']);
 });
 
 test('low space: under 50 MB or under 10 % free', () => {
