@@ -8,14 +8,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The service worker and its precache list belong to the browser build only (pwa/offline/vite-pwa.ts).
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [pwaPlugin('dist/client')])],
   build: isSsrBuild
-    ? // The server bundle needs no copy of public/ (FACTS.md); the output folder comes from the build script.
+    ? // The server bundle needs no copy of public/; the output folder comes from the build script.
       { copyPublicDir: false, target: 'node20' }
     : {
         outDir: 'dist/client',
         // The manifest lets the server add <link rel="modulepreload"> for the chunk of the page it renders.
         manifest: true,
         rolldownOptions: {
-          // domain/ is pure by rule (ARCHITECTURE.md): its modules that a chunk does not use can be
+          // domain/ is pure by rule (docs/architecture.md): its modules that a chunk does not use can be
           // dropped, so importing formatLongDate from the barrel does not pull every zod schema along.
           treeshake: { moduleSideEffects: [{ test: /[\\/]domain[\\/]/, sideEffects: false }] },
           output: {

@@ -1,6 +1,6 @@
 // `npm run bench:web`: for each public route, the JavaScript and CSS a first visit downloads (gzipped
 // bytes, and the bytes actually sent with the server's Brotli), then Lighthouse's mobile scores.
-// Targets (issue 3): at most 100 KB of gzipped JavaScript on '/'; performance ≥ 95, accessibility 100,
+// Targets: at most 100 KB of gzipped JavaScript on '/'; performance ≥ 95, accessibility 100,
 // best practices ≥ 95 and SEO 100 on '/', '/noticias' and an article.
 // Runs the real app on a fresh in-memory database with five articles (scripts/dev-site.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';

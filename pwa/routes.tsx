@@ -1,4 +1,4 @@
-// Every route of the app, wired here and nowhere else (spec section 2). The server reads the same
+// Every route of the app, wired here and nowhere else. The server reads the same
 // table to decide how to answer a URL: 'server' routes are rendered with their data, 'client' routes
 // (admin panel, advance form) get the empty shell and render in the browser only, which is also what
 // the offline service worker serves them as.
@@ -18,7 +18,7 @@ export type RouteDefinition = {
 export type ServerPageId = 'home' | 'services' | 'news' | 'article' | 'contact';
 
 // Public pages other than the home page come in their own chunks so that the first visit to '/'
-// stays small (FACTS.md: ≤ 100 KB of gzipped JavaScript). Admin and form screens are separate
+// stays small (docs/rules.md, 'Screens': ≤ 100 KB of gzipped JavaScript). Admin and form screens are separate
 // chunks that a visitor of the public pages never downloads.
 const ServicesPage = lazyPage(() => import('./features/services/ServicesPage'), 'pwa/features/services/ServicesPage.tsx');
 const NewsListPage = lazyPage(() => import('./features/news/NewsListPage'), 'pwa/features/news/NewsListPage.tsx');

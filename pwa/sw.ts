@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // The service worker (/sw.js, built by vite-plugin-pwa's injectManifest). It keeps the site usable with
-// no signal without ever standing between a connected visitor and the server (FACTS.md):
+// no signal without ever standing between a connected visitor and the server (docs/rules.md, 'Screens'):
 // - precache: the public shell's js/css, icons, and the client-rendered app shell (/app-shell); never a
 //   server-rendered page, which would replace the server's HTML online (hydration error 418);
 // - navigations: network first; offline, the cached copy of that URL, else the app shell, which renders
@@ -101,7 +101,7 @@ async function isPublishedAnswer(response: Response): Promise<boolean> {
 
 /**
  * The page asks for this once the worker is active: the first visit's own page was loaded before any
- * worker existed, so without it that very page would not open offline (FACTS.md).
+ * worker existed, so without it that very page would not open offline.
  */
 async function cachePage(href: string): Promise<boolean> {
   const url = new URL(href, self.location.origin);

@@ -1,5 +1,5 @@
 // In-memory stand-ins for the database, for working on the website before/without the real API:
-// the eight services of the spec and a few articles. Used only by scripts/dev-web.ts.
+// the eight seeded services and a few articles. Used only by scripts/dev-web.ts.
 import { calendarDayOf, foldText, type NewsArticle, type NewsListQuery, type Service } from '../domain';
 import type { PublicQueries } from '../api/web/types';
 

@@ -13,7 +13,7 @@ export type FeedErrorKind =
   | 'not-a-feed'
   | 'no-feed-link';
 
-/** 502: the source, not our client, failed (CONTRACT.md, Feeds). */
+/** 502: the source, not our client, failed (docs/rules.md, 'Feeds'). */
 export class FeedError extends DomainError {
   constructor(readonly kind: FeedErrorKind, message: string, options?: { cause?: unknown }) {
     super(502, message);

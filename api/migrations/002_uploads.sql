@@ -1,4 +1,4 @@
--- Photo uploads of the advance form: not events (CONTRACT.md, "State that is not an event"). A row is
+-- Photo uploads of the advance form: not events (docs/rules.md, 'State that is not an event'). A row is
 -- made when an upload URL is handed out; `claimed_at` makes that URL single-use across instances;
 -- `stored_at` says the cleaned photo and its reduced PDF copy are in storage.
 CREATE TABLE IF NOT EXISTS uploads (

@@ -5,7 +5,7 @@ import { readHistory } from '../../projections';
 import { parseQuery, type AppServices } from '../context';
 import { requireStaff } from '../middleware/session';
 
-/** `?streamId=&type=` as the contract writes the call: an empty parameter is an absent one. */
+/** `?streamId=&type=` as clients write the call: an empty parameter is an absent one. */
 const blankless = (query: unknown) =>
   Object.fromEntries(Object.entries(query as Record<string, unknown>).filter(([, value]) => value !== '' && !Array.isArray(value)));
 

@@ -1,5 +1,5 @@
 // Venue photos: the upload URL a visitor asks for, the local driver's single-use PUT, and the photo
-// itself, served to signed-in staff only and never cached (CONTRACT.md, 'Advance forms and photos').
+// itself, served to signed-in staff only and never cached (docs/rules.md, 'Advance forms and photos').
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import Router from '@koa/router';

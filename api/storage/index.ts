@@ -12,7 +12,7 @@ import { PhotoUploads, uploadIdOf } from './uploads';
 export { PhotoUploads, uploadIdOf, objectPathPrefix, tooLargeMessage } from './uploads';
 export { maxPhotoBytes } from './image';
 
-/** CONTRACT.md: uploads no form refers to go after 7 days (the issue said a day; the contract is the later word). */
+/** Uploads no form refers to go after 7 days (docs/rules.md, 'Advance forms and photos'). */
 export const unreferencedUploadMaxAgeMs = 7 * 24 * 60 * 60 * 1000;
 const sweepEveryMs = 60 * 60 * 1000;
 

@@ -103,7 +103,7 @@ async function devRenderer(httpServer: Server | undefined): Promise<Renderer> {
     root: projectRoot,
     configFile: path.join(projectRoot, 'vite.config.ts'),
     appType: 'custom',
-    // Hot reload rides on the app's own server (FACTS.md); without one, no second port is opened.
+    // Hot reload rides on the app's own server (docs/rules.md, 'Notes on the tools'); without one, no second port is opened.
     server: { middlewareMode: true, hmr: httpServer ? { server: httpServer } : false },
   });
   const templateFile = path.join(projectRoot, 'index.html');
@@ -114,7 +114,7 @@ async function devRenderer(httpServer: Server | undefined): Promise<Renderer> {
     entry: () => vite.ssrLoadModule('/pwa/entry-server.tsx') as Promise<typeof ServerEntry>,
     manifest: null,
     serveFile(ctx) {
-      // Vite's connect stack writes to the raw response; Koa must stand aside (FACTS.md) once it did.
+      // Vite's connect stack writes to the raw response; Koa must stand aside once it did, or the request hangs.
       return new Promise<boolean>((resolve, reject) => {
         const onFinish = () => {
           ctx.respond = false;

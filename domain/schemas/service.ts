@@ -14,7 +14,7 @@ export const serviceInput = z.object({
   icon: z.string().trim().max(50).default('Shield').transform((v) => v || 'Shield'),
   category: requiredText('La categoría es requerida', 100),
   features: z.preprocess(splitFeatures, z.array(z.string().max(300), { error: 'Las características deben ser una lista' }).max(30)).default([]),
-  // Text in the spec's entity, but a position in a list: a whole number people can type.
+  // Stored as text, but a position in a list: a whole number people can type.
   order: z
     .preprocess((v) => (typeof v === 'number' ? String(v) : v), requiredText('El orden es requerido', 10))
     .refine((v) => /^\d{1,6}$/.test(v), { error: 'El orden debe ser un número entero entre 0 y 999999' })

@@ -69,7 +69,7 @@ export async function fillEverything(page: Page, host: string) {
   return photoIndex.next;
 }
 
-/** Only the spec's required fields. */
+/** Only the required fields. */
 export async function fillRequired(page: Page, host: string) {
   const photoIndex = { next: 0 };
   for (const section of advanceFormSections) {

@@ -3,14 +3,14 @@
 import type { AdvanceForm, AdvanceFormInput } from '../../domain';
 import { apiJson, throwIfNotOk } from './api';
 
-/** 'public': /formulario-avanzada, no cookies sent (spec section 6). 'admin': /admin/avanzadas/nuevo. */
+/** 'public': /formulario-avanzada, no cookies sent (docs/rules.md, 'Who may call what'). 'admin': /admin/avanzadas/nuevo. */
 export type AdvanceFormMode = 'public' | 'admin';
 
 const credentialsOf = (mode: AdvanceFormMode): RequestCredentials => (mode === 'public' ? 'omit' : 'include');
 
 export type SubmitOptions = {
   mode: AdvanceFormMode;
-  /** The draft's uuid (issue 8): the same key makes a retried send answer the record already made. */
+  /** The draft's uuid: the same key makes a retried send answer the record already made (docs/rules.md, 'Idempotency-Key'). */
   idempotencyKey?: string;
   signal?: AbortSignal;
 };

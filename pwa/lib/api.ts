@@ -1,12 +1,12 @@
-// The one HTTP client of the PWA (spec sections 7 and 8): JSON in, JSON out, cookies always sent,
+// The one HTTP client of the PWA (docs/rules.md, 'Answers and errors'): JSON in, JSON out, cookies always sent,
 // and every non-OK answer turned into an ApiError the screens can show.
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
-/** The error body every /api route answers (CONTRACT.md): a Spanish message, maybe per-field messages. */
+/** The error body every /api route answers: a Spanish message, maybe per-field messages (docs/rules.md). */
 export type ApiErrorBody = { message: string; errors?: Record<string, string> };
 
 /**
- * A non-OK answer. `message` is `${status}: ${body text || status text}` as spec section 8 says;
+ * A non-OK answer. `message` is `${status}: ${body text || status text}` (docs/rules.md, 'Answers and errors');
  * `body` is the parsed `{ message, errors }` when the server sent one, so a form can show
  * `error.body?.message` in a toast and `error.body?.errors` next to its fields.
  */
@@ -46,7 +46,7 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 export type RequestOptions = {
-  /** 'include' by default (spec section 7); the public advance form passes 'omit'. */
+  /** 'include' by default; the public advance form passes 'omit' (docs/rules.md, 'Who may call what'). */
   credentials?: RequestCredentials;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -80,7 +80,7 @@ export async function apiJson<T>(method: string, url: string, body?: unknown, op
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 /**
- * The URL of a query key: its string segments joined by '/' (spec section 7), and a trailing plain
+ * The URL of a query key: its string segments joined by '/' (docs/rules.md, 'Lists and paging'), and a trailing plain
  * object as the query string (empty values left out). ['/api/news', 'mi-articulo'] is
  * '/api/news/mi-articulo'; ['/api/news', { sort: 'oldest' }] is '/api/news?sort=oldest'.
  */
@@ -104,7 +104,7 @@ export function toQueryString(params: QueryParams | null | undefined): string {
 }
 
 /**
- * The default query function. A 401 is an error by default (spec section 7); a screen that asks
+ * The default query function. A 401 is an error by default (docs/rules.md, 'Lists and paging'); a screen that asks
  * "am I signed in?" (GET /api/auth/me) can use `getQueryFn({ on401: 'returnNull' })` instead.
  */
 export function getQueryFn<T>({ on401 }: { on401: 'throw' | 'returnNull' }): QueryFunction<T> {
@@ -116,7 +116,7 @@ export function getQueryFn<T>({ on401 }: { on401: 'throw' | 'returnNull' }): Que
   };
 }
 
-/** A list call with its total (CONTRACT.md: lists are arrays, the total is in X-Total-Count). */
+/** A list call with its total: lists are arrays, the total is in X-Total-Count (docs/rules.md, 'Lists and paging'). */
 export type Page<T> = { items: T[]; total: number };
 
 export async function fetchPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {

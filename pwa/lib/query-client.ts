@@ -1,4 +1,4 @@
-// TanStack Query as spec section 7 wants it: data is never stale, nothing refetches by itself,
+// TanStack Query as docs/rules.md ('Lists and paging') says: data is never stale, nothing refetches by itself,
 // nothing retries. Screens refresh what they changed with invalidateQueries.
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api';

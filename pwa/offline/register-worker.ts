@@ -32,7 +32,7 @@ export function registerServiceWorker(): void {
     .catch((error: unknown) => console.warn('[sw] registro fallido', error));
 }
 
-/** Asks the active worker to keep this URL (FACTS.md: the first visit was loaded before it existed). */
+/** Asks the active worker to keep this URL: the first visit was loaded before the worker existed. */
 function cacheCurrentPage(worker: ServiceWorker | null): Promise<void> {
   if (!worker) return Promise.resolve();
   return new Promise((resolve) => {

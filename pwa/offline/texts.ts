@@ -21,7 +21,7 @@ export const offlineTexts = {
   untitledDraft: 'Sin anfitrión',
 } as const;
 
-/** State labels of the 'Borradores' tab (issue 8). */
+/** State labels of the 'Borradores' tab. */
 export const draftStateLabels = {
   draft: 'Borrador',
   pending: 'Pendiente de envío',

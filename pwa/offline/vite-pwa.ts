@@ -21,7 +21,7 @@ const isRuntimeOnly = (manifest: ViteManifest, key: string) => runtimeOnlySource
 
 /**
  * The files of the public shell: the entry with everything it imports, and the lazy public pages with
- * theirs, but not the admin and form screens (CONTRACT.md: the precache holds public chunks only).
+ * theirs, but not the admin and form screens (docs/rules.md, 'Screens': the precache holds public chunks only).
  */
 export function publicShellFiles(manifest: ViteManifest): Set<string> {
   const files = new Set<string>();

@@ -1,5 +1,5 @@
-// A labelled date field with a calendar popover, in Spanish with weeks starting on Monday (spec
-// section 1). Its value is a calendar day 'YYYY-MM-DD' ('' for none), the form the API takes.
+// A labelled date field with a calendar popover, in Spanish with weeks starting on Monday
+// (docs/rules.md, 'Dates'). Its value is a calendar day 'YYYY-MM-DD' ('' for none), the form the API takes.
 import { useEffect, useState } from 'react';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { parseDate, type CalendarDate } from '@internationalized/date';

@@ -1,4 +1,4 @@
-// A labelled multi-line text input, the same contract as TextField.
+// A labelled multi-line text input, with the same props and behaviour as TextField.
 import type { Ref } from 'react';
 import { FieldError, Label, Text, TextArea as AriaTextArea, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
 import { descriptionClass, errorClass, inputClass, labelClass } from './field-styles';

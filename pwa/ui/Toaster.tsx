@@ -1,4 +1,4 @@
-// Where toasts appear (spec section 9): a region labelled 'Notification' that F8 focuses, at most
+// Where toasts appear (docs/rules.md, 'Screens'): a region labelled 'Notification' that F8 focuses, at most
 // 420 px wide from medium screens up; each toast closes after 5 s, on its close button, or when it
 // is swiped 50 px to the right. Hovering or focusing a toast pauses its timer.
 import { useEffect, useRef, useState, type PointerEvent } from 'react';

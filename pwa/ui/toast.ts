@@ -6,7 +6,7 @@ export type ToastVariant = 'default' | 'destructive';
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
 export type Toast = ToastInput & { id: number };
 
-/** Spec section 9: one toast visible at a time, each for 5000 ms. */
+/** One toast visible at a time, each for 5000 ms (docs/rules.md, 'Screens'). */
 export const toastLimit = 1;
 export const toastDurationMs = 5000;
 

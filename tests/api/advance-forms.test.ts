@@ -57,7 +57,7 @@ test('the admin create needs a session', async () => {
   assert.equal(answer.body, { message: 'Debe iniciar sesión' });
 });
 
-test('every required field has its Spanish message, the event date the spec\'s', async () => {
+test('every required field has its Spanish message, the event date its required one', async () => {
   const answer = await visitor.post('/api/advance-forms/public', {});
   assert.is(answer.status, 400);
   assert.is(answer.body.message, 'Revise los campos marcados');

@@ -46,7 +46,7 @@ test('a wrong password or an unknown user is a 401 "Usuario o contraseña incorr
   assert.equal(unknown.body, { message: 'Usuario o contraseña incorrectos' });
 });
 
-test('a login without username or password is a 400 with the spec\'s messages', async () => {
+test('a login without username or password is a 400 with the required messages', async () => {
   const empty = await app.client().post('/api/auth/login', { username: '  ', password: '' });
   assert.is(empty.status, 400);
   assert.equal(empty.body.errors, { username: 'El usuario es requerido', password: 'La contraseña es requerida' });

@@ -44,7 +44,7 @@ test('importing a feed answers the number of new articles', async () => {
   assert.is((await articlesOf(app, source.id)).length, 3);
 });
 
-test('an imported article carries every field the spec names', async () => {
+test('an imported article carries every field of an article', async () => {
   const source = await createSource(admin, { url: feeds.url('/rss2.xml?campos'), name: 'Seguridad al Día', defaultCategory: 'Anti-Espionaje' });
   await fetchSource(source.id);
   const articles = await articlesOf(app, source.id);

@@ -14,7 +14,7 @@ test.before(async () => {
 });
 test.after(() => app.close());
 
-test('a created feed source answers 201 with the spec defaults', async () => {
+test('a created feed source answers 201 with the create defaults', async () => {
   const answer = await admin.post('/api/rss/sources', source({ url: 'https://example.com/defaults.xml' }));
   assert.is(answer.status, 201);
   const { id, createdAt, ...rest } = answer.body;

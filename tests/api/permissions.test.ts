@@ -1,4 +1,4 @@
-// Who may call what (CONTRACT.md): 401 on every non-public route without a session, 403 for a
+// Who may call what (docs/rules.md): 401 on every non-public route without a session, 403 for a
 // colaborador on every DELETE and /api/users*, and a colaborador's GET, POST and PATCH allowed.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -10,7 +10,7 @@ let admin: Client;
 let colaborador: Client;
 const someId = '00000000-0000-4000-8000-000000000000';
 
-/** Every route that needs a session, as CONTRACT.md lists the public ones and the spec all of them. */
+/** Every route that needs a session: all but the public ones docs/rules.md lists. */
 const staffRoutes: [method: 'get' | 'post' | 'patch' | 'delete', path: string][] = [
   ['post', '/api/news'],
   ['patch', `/api/news/${someId}`],

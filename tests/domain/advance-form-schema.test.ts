@@ -1,4 +1,4 @@
-// The advance form's input schema: the spec's required fields with their Spanish messages, and the
+// The advance form's input schema: the required fields with their Spanish messages, and the
 // coercions the form relies on (the event day, numbers to 0, details of a switch that is off dropped).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -17,7 +17,7 @@ const errorsOf = (value: unknown) => {
   return result.success ? {} : fieldErrors(result.error);
 };
 
-test('a new form lacks exactly the spec\'s asterisk fields, each with a Spanish message', () => {
+test('a new form lacks exactly the asterisk fields, each with a Spanish message', () => {
   const errors = errorsOf(newAdvanceFormDefaults());
   assert.equal(Object.keys(errors).sort(), [...requiredFields].sort());
   assert.is(errors.eventDate, 'La fecha del evento es requerida');

@@ -1,5 +1,5 @@
-// Every text of the admin panel, in one place so it can be checked against the spec (sections 2, 4,
-// 5, 7 and 8). Quoted spec texts are marked "spec"; the rest is ours (history, users, activity).
+// Every text of the admin panel, in one place. Texts marked `// spec` are the product's required wording,
+// word for word (docs/rules.md, 'Required wording'); the rest is ours (history, users, activity).
 
 export const loginTexts = {
   title: 'Panel de Administración', // spec

@@ -38,7 +38,7 @@ export type AdvanceFormProps = {
   onPhotoChange?: (field: PhotoField, photo: Blob | null) => void;
   /** Sends the validated form; submitAdvanceForm by default. Throwing ApiError shows its message; resolving to 'queued' (offline) skips the success toast. */
   submit?: (input: AdvanceFormInput, mode: AdvanceFormMode) => Promise<unknown>;
-  /** After a successful send; by default the spec's toast and navigation. */
+  /** After a successful send; by default the required toast and navigation. */
   onSubmitted?: () => void;
 };
 
@@ -93,7 +93,7 @@ export function AdvanceForm({ mode, initialValues, initialPhotos, onValuesChange
       showServerErrors(error);
       return;
     }
-    // Queued offline (issue 8): the queue's own toast says so; no success toast, but leave the form.
+    // Queued offline (an offline draft): the queue's own toast says so; no success toast, but leave the form.
     if (result === queuedForLater) return navigate(mode === 'public' ? '/' : dashboardPath);
     if (onSubmitted) return onSubmitted();
     if (mode === 'public') {

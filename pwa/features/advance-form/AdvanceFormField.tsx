@@ -66,7 +66,7 @@ function FieldControl({ spec, field, error, context }: ControlProps) {
           inputMode="numeric"
           value={field.value === null || field.value === undefined ? '' : String(field.value)}
           onChange={(text) => field.onChange(text === '' ? '' : Number(text))}
-          // Spec section 5: an invalid or empty number becomes 0 (when the person leaves the field).
+          // An invalid or empty number becomes 0 when the person leaves the field (docs/rules.md, 'Advance forms and photos').
           onBlur={() => {
             if (typeof field.value !== 'number' || !Number.isFinite(field.value)) field.onChange(0);
             field.onBlur();

@@ -18,7 +18,7 @@ export function AdvanceFormScreen(props: AdvanceFormProps) {
         </Link>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{admin ? t.adminTitle : t.publicTitle}</h1>
         <p className="mt-2 mb-6 max-w-2xl text-slate-600">{admin ? t.adminIntro : t.publicIntro}</p>
-        {/* The form with its offline draft (autosave, 'Continuar borrador', queued send): issue 8. */}
+        {/* The form with its offline draft (autosave, 'Continuar borrador', queued send). */}
         <DraftedAdvanceForm {...props} />
       </main>
     </div>

@@ -20,7 +20,7 @@ export type PhotoSlotProps = {
   onChange: (link: string | null) => void;
   mode: AdvanceFormMode;
   errorMessage?: string;
-  /** The compressed photo, for the thumbnail (and for a draft that keeps it, issue 8). */
+  /** The compressed photo, for the thumbnail (and for an offline draft that keeps it). */
   preview?: Blob | null;
   onPreviewChange?: (photo: Blob | null) => void;
   onBusyChange?: (busy: boolean) => void;
@@ -57,7 +57,7 @@ export function PhotoSlot({ label, value, onChange, mode, errorMessage, preview,
       onChange(link);
       toast({ title: t.toastTitle, description: t.toastText(label, file.name) });
     } catch (error) {
-      // No signal (issue 8): the compressed photo stays in the draft on this device; the sync uploads it.
+      // No signal: the compressed photo stays in the draft on this device; the sync uploads it.
       if (error instanceof TypeError && photo && onPreviewChange) {
         onPreviewChange(photo);
         onChange(null);

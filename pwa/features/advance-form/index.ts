@@ -1,4 +1,4 @@
-// What other features (the offline drafts, issue 8) may use of the advance form.
+// What other features may use of the advance form.
 export { AdvanceForm, type AdvanceFormProps } from './AdvanceForm';
 export { AdvanceFormScreen } from './AdvanceFormScreen';
 export { compressPhoto, photoFileProblem, submitAdvanceForm, uploadPhoto, maxPhotoBytes, type AdvanceFormMode, type SubmitOptions } from './api';

@@ -1,5 +1,5 @@
-// Every text of the advance-form screens (spec section 2, 'Advance form screens'), in one place so it
-// can be checked against the spec word for word. Field labels live in domain/advance-form-layout.ts.
+// Every text of the advance-form screens, in one place. `// spec`: required wording, word for word
+// (docs/rules.md, 'Required wording'). Field labels live in domain/advance-form-layout.ts.
 export const advanceFormTexts = {
   publicTitle: 'Formulario de Avanzada VIP',
   publicIntro:

@@ -1,5 +1,5 @@
 // The message form: domain's contactMessageInput validates it (the same schema as the API), a hidden
-// 'website' field catches bots, and the toasts of spec section 8 report the outcome.
+// 'website' field catches bots, and the required toasts report the outcome.
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// What replaces the form once the message is sent (spec: '¡Mensaje Enviado!', 'Enviar otro mensaje').
+// What replaces the form once the message is sent ('¡Mensaje Enviado!', 'Enviar otro mensaje').
 import { useEffect, useRef } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { Button } from '../../ui/Button';

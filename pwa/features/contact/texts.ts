@@ -1,4 +1,4 @@
-// Every text of the contact page (spec section 2 "Contact", section 8 for its toasts).
+// Every text of the contact page and its toasts. `// spec`: required wording (docs/rules.md, 'Required wording').
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 

@@ -126,7 +126,7 @@ function Threats() {
   );
 }
 
-/** Hidden while there is no news (spec section 4), and while it loads: nothing to show yet. */
+/** Hidden while there is no news (docs/rules.md, 'News and the review queue'), and while it loads: nothing to show yet. */
 function LatestNews() {
   const { data } = useLatestNews();
   if (!data?.items.length) return null;

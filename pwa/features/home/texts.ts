@@ -1,4 +1,4 @@
-// Every text of the home page (spec section 2, "Home").
+// Every text of the home page. `// spec`: required wording (docs/rules.md, 'Required wording').
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 

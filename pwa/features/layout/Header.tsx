@@ -83,7 +83,7 @@ export function Header() {
   );
 }
 
-/** Icon-only on purpose (spec): the accessible name and the tooltip say what it is. */
+/** Icon-only on purpose (the owner's design): the accessible name and the tooltip say what it is. */
 function AdminLink({ active, onClick }: { active: boolean; onClick?: () => void }) {
   return (
     <Link

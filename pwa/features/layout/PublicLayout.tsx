@@ -1,4 +1,4 @@
-// The frame of every public page (spec: header, footer and floating widgets; admin pages have none).
+// The frame of every public page: header, footer and floating widgets (admin pages have none).
 import type { ReactNode } from 'react';
 import { useWhatsappLink } from '../../lib/site';
 import { Footer } from './Footer';

@@ -1,4 +1,4 @@
-// Every text of the shared public layout (spec section 2, "Shared layout").
+// Every text of the shared public layout. `// spec`: required wording (docs/rules.md, 'Required wording').
 export const navLinks = [
   { href: '/', label: 'Inicio' },
   { href: '/servicios', label: 'Servicios' },

@@ -8,7 +8,7 @@ export type NewsSort = 'newest' | 'oldest';
 export type NewsFilters = {
   search: string;
   category: NewsCategory | 'all';
-  /** Calendar days 'YYYY-MM-DD' in Costa Rica, both inclusive (CONTRACT.md); '' is no limit. */
+  /** Calendar days 'YYYY-MM-DD' in Costa Rica, both inclusive (docs/rules.md, 'Dates'); '' is no limit. */
   dateFrom: string;
   dateTo: string;
   sort: NewsSort;
@@ -55,7 +55,7 @@ export function hasActiveFilters(filters: NewsFilters): boolean {
   return (Object.keys(rest) as (keyof typeof rest)[]).some((key) => rest[key] !== defaults[key]);
 }
 
-/** GET /api/news's query (spec section 7): category left out for 'all', paging by limit and offset. */
+/** GET /api/news's query: category left out for 'all', paging by limit and offset (docs/rules.md, 'Lists and paging'). */
 export function newsListParams(filters: NewsFilters): QueryParams {
   return {
     search: filters.search.trim() || undefined,

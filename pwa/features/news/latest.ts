@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { NewsSummary } from '../../../domain';
 import { fetchPage, urlOfQueryKey, type Page, type QueryParams } from '../../lib/api';
 
-/** The home page shows the 3 latest articles (spec section 9). */
+/** The home page shows the 3 latest articles (docs/rules.md, 'News and the review queue'). */
 export const latestNewsParams: QueryParams = { limit: 3 };
 
 export const newsListKey = (params: QueryParams) => ['/api/news', params] as const;

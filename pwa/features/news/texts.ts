@@ -1,4 +1,4 @@
-// Every text of the news list and the article (spec section 2, "News list" and "Article").
+// Every text of the news list and the article. `// spec`: required wording (docs/rules.md, 'Required wording').
 import type { NewsArticle } from '../../../domain';
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';

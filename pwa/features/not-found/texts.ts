@@ -2,7 +2,7 @@ import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 
 export const notFoundTexts = {
-  // Kept in English, as the spec has it; the hint below is for the developer who wired a link wrong.
+  // Kept in English, as the owner wrote it (docs/rules.md, 'Required wording'); the hint below is for the developer who wired a link wrong.
   title: '404 Page Not Found',
   hint: '¿Olvidó agregar la página al enrutador? Revise que la ruta exista en pwa/routes.tsx o que el enlace esté bien escrito.',
   backHome: 'Volver al inicio',

@@ -1,4 +1,4 @@
-// A service's icon is a lucide name typed by staff (spec: Shield, Lock, Eye, ...); only the names
+// A service's icon is a lucide name typed by staff (Shield, Lock, Eye, ...); only the names
 // offered in the admin form (domain's serviceIconNames) are bundled, anything else is a Shield.
 import { Building2, Camera, Car, Eye, House, Lock, Mic, Radar, Search, Shield, ShieldCheck, Wifi, type LucideIcon } from 'lucide-react';
 

@@ -1,4 +1,4 @@
-// Every text of the services page (spec section 2, "Services").
+// Every text of the services page. `// spec`: required wording (docs/rules.md, 'Required wording').
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 

@@ -5,7 +5,7 @@ import { apiJson, apiRequest } from '../../../lib/api';
 
 export const advanceFormsKey = '/api/advance-forms';
 
-/** GET /api/advance-forms/{id}; only asked when there is an id (spec section 7). */
+/** GET /api/advance-forms/{id}; only asked when there is an id. */
 export const useAdvanceForm = (id: string | undefined) =>
   useQuery<AdvanceForm>({ queryKey: [advanceFormsKey, id ?? ''], enabled: Boolean(id) });
 

@@ -1,4 +1,4 @@
-// Every text of the advance-form detail screen (spec section 2, 'Admin detail').
+// Every text of the advance-form detail screen. `// spec`: required wording (docs/rules.md, 'Required wording').
 export const detailTexts = {
   loading: 'Cargando...', // spec
   notFound: 'Formulario no encontrado', // spec

@@ -21,7 +21,7 @@ export function useDeleteAdvanceForm() {
   });
 }
 
-/** GET /api/advance-forms/{id}/pdf, saved as 'Avanzada-{hostName}-{id}.pdf' (spec section 7). */
+/** GET /api/advance-forms/{id}/pdf, saved as 'Avanzada-{hostName}-{id}.pdf' (docs/rules.md, 'Advance forms and photos'). */
 export function useDownloadAdvanceFormPdf() {
   return useMutation({
     mutationFn: async (form: Pick<AdvanceForm, 'id' | 'hostName'>) => {

@@ -1,4 +1,4 @@
-// The one way a tab reports a mutation: a success toast, or a destructive toast with the spec's
+// The one way a tab reports a mutation: a success toast, or a destructive toast with the required
 // title and the server's Spanish reason, and the lists it touched (and every history) refreshed.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError, apiJson } from '../../../lib/api';
@@ -50,7 +50,7 @@ type ResourceTexts = { created: string; updated: string; deleted: string; create
 
 /**
  * Create, update and delete of one REST resource (POST path, PATCH path/id, DELETE path/id), each with
- * the spec's toasts and the given lists refreshed.
+ * the required toasts and the given lists refreshed.
  */
 export function resourceMutations<TInput, TRecord>(path: string, invalidates: QueryKey[], texts: ResourceTexts) {
   return {

@@ -25,7 +25,7 @@ type ListStateProps = {
   error: unknown;
   isEmpty: boolean;
   emptyText: string;
-  /** The spec's own error text when it has one ('Error al cargar noticias'). */
+  /** The screen's required error text when it has one ('Error al cargar noticias'). */
   errorText?: string;
   onRetry: () => void;
   children: ReactNode;

@@ -1,5 +1,5 @@
-// The dashboard's tabs, in order: the spec's five first (default Noticias), then the added ones
-// (CONTRACT.md). To add a tab (e.g. 'Borradores'), append an entry here; nothing else changes.
+// The dashboard's tabs, in order: the required five first (default Noticias), then the added ones
+// (docs/rules.md, 'Screens'). To add a tab (e.g. 'Borradores'), append an entry here; nothing else changes.
 import type { ComponentType } from 'react';
 import { dashboardTexts } from '../texts';
 import { NewsTab } from '../news/NewsTab';

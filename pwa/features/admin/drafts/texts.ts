@@ -1,4 +1,4 @@
-// Texts of the 'Borradores' tab (issue 8): the advance forms written on this device.
+// Texts of the 'Borradores' tab: the advance forms written on this device (offline drafts).
 export const draftsTexts = {
   tab: 'Borradores',
   title: 'Borradores de Avanzada',

@@ -29,7 +29,7 @@ export function LoginPage() {
     login.mutateAsync(input).then(
       () => toast({ title: t.success }),
       (error) => {
-        // Too many attempts (429) says so in the server's words; any other failure is the spec's.
+        // Too many attempts (429) says so in the server's words; any other failure has the required text.
         const description = error instanceof ApiError && error.status === 429 ? (error.serverMessage ?? t.failureDescription) : t.failureDescription;
         toast({ title: t.failureTitle, description, variant: 'destructive' });
       },

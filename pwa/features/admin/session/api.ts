@@ -52,7 +52,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => apiJson<null>('POST', '/api/auth/logout'),
     onSuccess: () => {
-      // CONTRACT.md: what belongs to a user (cached lists) is cleared on logout.
+      // What belongs to a user (cached lists) is cleared on logout (docs/rules.md, 'Lists and paging').
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] });
       queryClient.setQueryData(sessionKey, null);
     },
