@@ -11,7 +11,6 @@ import type { UserEvent } from './aggregates/user';
 /** Every event of every aggregate, discriminated by `type`. */
 export type DomainEvent = NewsArticleEvent | ServiceEvent | FeedSourceEvent | ContactMessageEvent | AdvanceFormEvent | UserEvent;
 export type EventType = DomainEvent['type'];
-export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
 /** Each aggregate's event union, by the aggregate's name in the catalogue. */
 export type AggregateEvents = {
@@ -81,8 +80,6 @@ const traitsOf = (type: string): EventTraits | undefined => (Object.hasOwn(catal
 export const aggregateOf = (type: string): Aggregate | undefined => traitsOf(type)?.aggregate;
 /** Whether appending this event redacts its stream. */
 export const erasesStream = (type: string): boolean => traitsOf(type)?.erases === true;
-/** Whether this event creates a record (its stream's first event). */
-export const createsRecord = (type: string): boolean => traitsOf(type)?.creates === true;
 /** Whether this event changes the read model or cache `model`. */
 export const touches = (type: string, model: ReadModel): boolean => traitsOf(type)?.touches.includes(model) === true;
 

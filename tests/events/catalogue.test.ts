@@ -1,0 +1,36 @@
+// The event catalogue's traits are decisions (what erases, what creates, what the visitors' cache
+// watches): these tests say them out loud, so changing one is a visible change.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { allEventTypes, catalogue, erasesStream, eventTypes, touches } from '../../events';
+import { changesOf } from '../../projections';
+
+test('only the deletion of a contact message or an advance form erases its stream', () => {
+  assert.equal(allEventTypes.filter(erasesStream).sort(), ['AdvanceFormErased', 'ContactMessageErased']);
+  // A name is not a trait: an event called '...Erased' that is not declared erases nothing.
+  assert.is(erasesStream('SomethingErased'), false);
+});
+
+test('each aggregate has exactly one event that creates its record', () => {
+  for (const [aggregate, types] of Object.entries(eventTypes)) {
+    assert.is(types.filter((type) => catalogue[type].creates).length, 1, aggregate);
+  }
+});
+
+test('the visitors\' news cache clears on every news article event and on nothing else', () => {
+  const clearing = allEventTypes.filter((type) => touches(type, 'publicNews'));
+  assert.equal(clearing.sort(), [...eventTypes.newsArticle].sort());
+  assert.is(touches('NewsArticleSomething', 'publicNews'), false);
+});
+
+test('the history shows a creation\'s fields as new, without secrets, and nothing of an erased payload', () => {
+  assert.equal(changesOf({ type: 'UserRegistered', data: { username: 'ana', role: 'admin', passwordHash: 'x', createdAt: '2026-01-01T00:00:00Z' } }), {
+    username: { from: null, to: 'ana' },
+    role: { from: null, to: 'admin' },
+    createdAt: { from: null, to: '2026-01-01T00:00:00Z' },
+  });
+  assert.equal(changesOf({ type: 'ContactMessageReceived', data: { redacted: true } }), {});
+  assert.equal(changesOf({ type: 'NotInTheCatalogue', data: { a: 1 } }), {});
+});
+
+test.run();
