@@ -129,8 +129,9 @@ export const advanceFormsProjector: Projector = {
     const d = event.data as any;
     if (event.type === 'AdvanceFormSubmitted' && !redacted(event)) {
       await tx.query(
-        `INSERT INTO advance_forms (id, host_name, event_date, data, submitted_by, created_at, updated_at) VALUES ($1,$2,$3,$4::jsonb,$5,$6,$6)`,
-        [event.streamId, d.form.hostName, d.form.eventDate, json(d.form), d.submittedBy, d.createdAt],
+        `INSERT INTO advance_forms (id, host_name, event_date, data, submitted_by, created_at, updated_at, completed_on_site_at)
+         VALUES ($1,$2,$3,$4::jsonb,$5,$6,$6,$7)`,
+        [event.streamId, d.form.hostName, d.form.eventDate, json(d.form), d.submittedBy, d.createdAt, d.form.completedOnSiteAt ?? null],
       );
     } else if (event.type === 'AdvanceFormErased') {
       await tx.query('DELETE FROM advance_forms WHERE id = $1', [event.streamId]);

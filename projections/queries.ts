@@ -18,7 +18,9 @@ const toSource = (r: any): FeedSource => ({
   lastFetchedAt: iso(r.last_fetched_at), createdAt: iso(r.created_at)!, lastRun: r.last_run,
 });
 const toContact = (r: any): ContactMessage => ({ id: r.id, name: r.name, email: r.email, phone: r.phone, message: r.message, status: r.status, createdAt: iso(r.created_at)! });
-const toForm = (r: any): AdvanceForm => ({ ...r.data, id: r.id, submittedBy: r.submitted_by, createdAt: iso(r.created_at)!, updatedAt: iso(r.updated_at)! });
+const toForm = (r: any): AdvanceForm => ({
+  ...r.data, id: r.id, submittedBy: r.submitted_by, createdAt: iso(r.created_at)!, updatedAt: iso(r.updated_at)!, completedOnSiteAt: iso(r.completed_on_site_at),
+});
 export const toUser = (r: any): User => ({ id: r.id, username: r.username, role: r.role, disabled: r.disabled, createdAt: iso(r.created_at)! });
 
 // Costa Rica keeps UTC-6 all year (no daylight saving): a calendar day there starts at 06:00 UTC.

@@ -5,7 +5,7 @@ import type { Middleware } from 'koa';
 import Router from '@koa/router';
 import { BadRequest, NotFound, PayloadTooLarge } from '../../domain';
 import { isUuid, type AppServices } from '../context';
-import { publicWriteLimit } from '../middleware/rate-limit';
+import { uploadLimit } from '../middleware/rate-limit';
 import { requireStaff } from '../middleware/session';
 import { maxPhotoBytes, photoUploadsOf, tooLargeMessage } from '../storage';
 
@@ -15,7 +15,7 @@ export function objectRoutes(services: AppServices) {
   const uploads = photoUploadsOf(services);
   const notFound = () => new NotFound('Foto no encontrada');
 
-  router.post('/api/objects/upload', publicWriteLimit(services.db, services.config.publicWriteLimit, 'upload'), async (ctx) => {
+  router.post('/api/objects/upload', uploadLimit(services.db, services.config.publicWriteLimit), async (ctx) => {
     const body = (ctx.request as any).body;
     // The honeypot of the public writes: people never fill it.
     if (body && typeof body === 'object' && body.website) throw new BadRequest('No se pudo procesar la solicitud');
