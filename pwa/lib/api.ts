@@ -30,6 +30,12 @@ export class ApiError extends Error {
   }
 }
 
+/** No answer at all: the network failed (TypeError) or a time limit ran out (TimeoutError/AbortError). */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text().catch(() => '')).trim();

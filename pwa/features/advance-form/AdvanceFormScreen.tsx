@@ -7,7 +7,7 @@ import { dashboardPath, type AdvanceFormProps } from './AdvanceForm';
 import { DraftedAdvanceForm } from '../../offline/DraftedAdvanceForm';
 import { advanceFormTexts as t } from './texts';
 
-export function AdvanceFormScreen(props: AdvanceFormProps) {
+export function AdvanceFormScreen(props: AdvanceFormProps & { ownerId?: string | null }) {
   const admin = props.mode === 'admin';
   return (
     <div className={admin ? 'min-h-screen bg-slate-50' : 'bg-slate-50'}>

@@ -1,5 +1,7 @@
-// The advance form's calls, outside any component so the offline-drafts sync can call them too:
-// submitAdvanceForm (the create) and uploadPhoto (compress, ask for an upload URL, PUT the bytes).
+// The advance form's calls, outside any component so the offline-drafts sync (in the page and in the
+// service worker) can call them too: submitAdvanceForm (the create) and uploadPhoto (ask for an upload
+// URL, PUT the bytes). Each has a time limit: a connection that opens but never answers must not keep
+// 'Guardando...' on screen; past it the form waits in the offline queue instead.
 import type { AdvanceForm, AdvanceFormInput } from '../../../domain';
 import { apiJson, throwIfNotOk } from '../../lib/api';
 import { advanceFormTexts as t } from './texts';
@@ -16,13 +18,31 @@ export type SubmitOptions = {
   signal?: AbortSignal;
 };
 
-/** POST /api/advance-forms (admin) or /api/advance-forms/public; answers the record (201). Throws ApiError. */
+/** How long the create may take before the form is left to the queue (it is small: text only). */
+export const formSendTimeoutMs = 15_000;
+
+/**
+ * How long one photo's upload may take: 15 s to start plus 1 s per 32 KB (256 kbit/s, a weak mobile
+ * signal), so about 47 s for a reduced 1 MB photo. Past it the photo stays in the draft for the queue.
+ */
+export const photoUploadTimeoutMs = (bytes: number) => 15_000 + Math.ceil(bytes / 32_768) * 1_000;
+
+/** A signal that aborts after `ms`, or when `outer` does. */
+function timeLimit(ms: number, outer?: AbortSignal): AbortSignal {
+  const limit = AbortSignal.timeout(ms);
+  return outer && typeof AbortSignal.any === 'function' ? AbortSignal.any([outer, limit]) : limit;
+}
+
+/**
+ * POST /api/advance-forms (admin) or /api/advance-forms/public; answers the record (201). Throws
+ * ApiError for an answer, TypeError or a TimeoutError (DOMException) when none came in time.
+ */
 export function submitAdvanceForm(input: AdvanceFormInput, { mode, idempotencyKey, signal }: SubmitOptions): Promise<AdvanceForm> {
   const url = mode === 'public' ? '/api/advance-forms/public' : '/api/advance-forms';
   return apiJson<AdvanceForm>('POST', url, input, {
     credentials: credentialsOf(mode),
     headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
-    signal,
+    signal: timeLimit(formSendTimeoutMs, signal),
   });
 }
 
@@ -35,34 +55,22 @@ export function photoFileProblem(file: Blob): string | null {
   return null;
 }
 
-/**
- * About 1 MB, at most 1920 px, JPEG (which jsPDF embeds as is). No web worker: the library's worker
- * loads itself from a CDN, which fails offline and under our Content-Security-Policy. If compression
- * fails (a format the browser cannot decode, such as HEIC in Chromium) the original goes instead.
- */
-export async function compressPhoto(file: File): Promise<Blob> {
-  try {
-    const { default: imageCompression } = await import('browser-image-compression');
-    return await imageCompression(file, { maxSizeMB: 1, maxWidthOrHeight: 1920, useWebWorker: false, fileType: 'image/jpeg' });
-  } catch {
-    return file;
-  }
-}
-
 type UploadTarget = { uploadURL: string; objectPath: string; uploadHeaders?: Record<string, string> };
 
 /**
  * Sends one photo (already compressed) and answers the link the form stores ('/objects/uploads/{id}').
  * POST /api/objects/upload, then one PUT of the bytes to the URL it answered (the app itself, or a
- * Google Cloud Storage signed URL with the headers that go with it). Throws ApiError or TypeError.
+ * Google Cloud Storage signed URL with the headers that go with it). Throws ApiError, TypeError or TimeoutError.
  */
 export async function uploadPhoto(photo: Blob, mode: AdvanceFormMode): Promise<string> {
-  const target = await apiJson<UploadTarget>('POST', '/api/objects/upload', undefined, { credentials: credentialsOf(mode) });
+  const signal = timeLimit(photoUploadTimeoutMs(photo.size));
+  const target = await apiJson<UploadTarget>('POST', '/api/objects/upload', undefined, { credentials: credentialsOf(mode), signal });
   const response = await fetch(target.uploadURL, {
     method: 'PUT',
     body: photo,
     headers: { 'Content-Type': photo.type || 'application/octet-stream', ...target.uploadHeaders },
     credentials: 'omit',
+    signal,
   });
   await throwIfNotOk(response);
   return target.objectPath;

@@ -9,6 +9,7 @@ import { buttonClass } from '../../../ui/button-styles';
 import { DeleteAction } from '../common/DeleteAction';
 import { Detail, RecordCard } from '../common/RecordCard';
 import { ListState, LoadMore, SectionHeader } from '../common/states';
+import { UnsentOnDevice } from '../drafts/UnsentOnDevice';
 import { HistoryAction } from '../history/HistoryAction';
 import { avanzadasTexts as t } from '../texts';
 import { useAdvanceForms, useDeleteAdvanceForm, useDownloadAdvanceFormPdf } from './api';
@@ -31,6 +32,8 @@ export function AdvanceFormsTab() {
           </Link>
         }
       />
+      {/* Forms saved on this device that the server does not have yet: first, so none goes unnoticed. */}
+      <UnsentOnDevice />
       <ListState isPending={forms.isPending} error={forms.error} isEmpty={forms.items.length === 0} emptyText={t.empty} onRetry={() => void forms.refetch()}>
         <div className="grid gap-4 md:grid-cols-2">
           {forms.items.map((form) => (

@@ -1,10 +1,13 @@
 // /admin/dashboard: the header with who is signed in and 'Cerrar Sesión', and the tabs. The chosen
 // tab lives in the URL (?tab=rss) so a reload or a shared link keeps it.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { userRoleLabel, type SessionUser } from '../../../../domain';
 import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { offlineTexts } from '../../../offline/texts';
+import { useUnsentCount } from '../drafts/use-my-drafts';
 import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs';
 import { toastError } from '../common/mutations';
 import { loginPath, RequireStaff, useLogout } from '../session';
@@ -66,6 +69,10 @@ function DashboardHeader({ user }: { user: SessionUser }) {
       () => navigate(loginPath),
       (error) => toastError(t.logoutError, error),
     );
+  // Unsent forms stay on the device after signing out (and are sent at this user's next sign-in), but
+  // nobody should sign out without knowing they are there.
+  const unsent = useUnsentCount(user.id);
+  const [asking, setAsking] = useState(false);
   return (
     <header className="sticky top-0 z-30 bg-navy-950 text-white shadow">
       <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-3 py-3 sm:px-6">
@@ -76,10 +83,22 @@ function DashboardHeader({ user }: { user: SessionUser }) {
             <p className="truncate text-xs text-slate-300">{t.signedInAs(user.username, userRoleLabel[user.role])}</p>
           </div>
         </div>
-        <Button variant="onDark" size="sm" onPress={signOut} isPending={logout.isPending}>
+        <Button variant="onDark" size="sm" onPress={() => (unsent > 0 ? setAsking(true) : void signOut())} isPending={logout.isPending}>
           <LogOut className="size-4" aria-hidden="true" />
           {t.logout}
         </Button>
+        <ConfirmDialog
+          isOpen={asking}
+          onOpenChange={setAsking}
+          title={offlineTexts.logoutTitle}
+          message={offlineTexts.logoutConfirm(unsent)}
+          confirmLabel={offlineTexts.logoutConfirmLabel}
+          destructive={false}
+          onConfirm={() => {
+            setAsking(false);
+            void signOut();
+          }}
+        />
       </div>
     </header>
   );

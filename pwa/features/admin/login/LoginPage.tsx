@@ -10,6 +10,8 @@ import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/toast';
 import { FormTextField } from '../common/form-fields';
 import { CenteredMessage } from '../common/states';
+import { offlineTexts } from '../../../offline/texts';
+import { useUnsentCount } from '../drafts/use-my-drafts';
 import { useLogin, useSession } from '../session';
 import { loginTexts as t, sessionTexts } from '../texts';
 
@@ -20,6 +22,8 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const login = useLogin();
   const form = useForm({ resolver: zodResolver(loginInput), defaultValues: { username: '', password: '' } });
+  // Staff forms still on this device: they are sent once their author signs in here again.
+  const unsent = useUnsentCount(null);
 
   useEffect(() => {
     if (user) navigate(dashboardPath, { replace: true });
@@ -48,6 +52,11 @@ export function LoginPage() {
           <h1 className="text-2xl font-bold text-slate-900">{t.title}</h1>
           <p className="text-sm text-slate-600">{t.subtitle}</p>
         </div>
+        {unsent > 0 && (
+          <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+            {offlineTexts.unsentOnDevice(unsent)}
+          </p>
+        )}
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <FormTextField control={form.control} name="username" label={t.username} autoComplete="username" isRequired />
           <FormTextField control={form.control} name="password" label={t.password} type="password" autoComplete="current-password" isRequired />
