@@ -47,7 +47,7 @@ export function completeValues(hostName: string): AdvanceFormValues {
   };
 }
 
-export type SeedPhoto = { field: 'emergencyExitsPhoto' | 'safeZonePhoto'; bytes: Buffer; objectPath?: string | null };
+export type SeedPhoto = { field: 'emergencyExitsPhoto' | 'evacuationPlanPhoto' | 'evacuationRoutesPhoto' | 'safeZonePhoto'; bytes: Buffer; objectPath?: string | null };
 export type SeedDraft = { id: string; variant: 'public' | 'admin'; ownerId: string | null; values: AdvanceFormValues; state: 'draft' | 'pending'; photos: SeedPhoto[] };
 
 /** Writes a draft as the app would have (IndexedDB is the queue: nothing else marks it pending). */
