@@ -19,7 +19,12 @@ const toSource = (r: any): FeedSource => ({
 });
 const toContact = (r: any): ContactMessage => ({ id: r.id, name: r.name, email: r.email, phone: r.phone, message: r.message, status: r.status, createdAt: iso(r.created_at)! });
 const toForm = (r: any): AdvanceForm => ({
-  ...r.data, id: r.id, submittedBy: r.submitted_by, createdAt: iso(r.created_at)!, updatedAt: iso(r.updated_at)!, completedOnSiteAt: iso(r.completed_on_site_at),
+  ...r.data,
+  id: r.id,
+  submittedBy: r.submitted_by,
+  createdAt: iso(r.created_at)!,
+  updatedAt: iso(r.updated_at)!,
+  completedOnSiteAt: iso(r.completed_on_site_at),
 });
 export const toUser = (r: any): User => ({ id: r.id, username: r.username, role: r.role, disabled: r.disabled, createdAt: iso(r.created_at)! });
 

@@ -12,7 +12,8 @@ test('the worker sends a queued form with its photo when the browser fires Backg
   await waitForOfflineReady(page);
   const host = unique('Sincronización en segundo plano');
   // Written by a form saved earlier; this page started before it existed, so its queue is not running.
-  await seedDraft(page, { id: randomUUID(), variant: 'public', ownerId: null, values: completeValues(host), state: 'pending', photos: [{ field: 'emergencyExitsPhoto', bytes: await jpeg([90, 40, 160]) }] });
+  const photos = [{ field: 'emergencyExitsPhoto' as const, bytes: await jpeg([90, 40, 160]) }];
+  await seedDraft(page, { id: randomUUID(), variant: 'public', ownerId: null, values: completeValues(host), state: 'pending', photos });
   await page.goto('about:blank');
   expect(await formsOf(api, host)).toHaveLength(0);
 

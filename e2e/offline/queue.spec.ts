@@ -5,6 +5,7 @@
 // and a backlog of 10 forms with 4 photos each sent in under a minute.
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
+import type { AdvanceForm } from '../../domain';
 import { e2eAdmin, expect, test, unique } from '../fixtures';
 import { fillRequired, jpegFixture } from '../advance-form/fill';
 import { createUser } from '../admin/seed';
@@ -15,7 +16,9 @@ test.describe.configure({ timeout: 120_000 });
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notification' });
 const queuedText = 'Sin conexión: el formulario se enviará automáticamente al recuperar la conexión';
 
-async function staffContext(browser: Browser, baseURL: string | undefined, credentials = e2eAdmin, serviceWorkers: 'allow' | 'block' = 'allow'): Promise<BrowserContext> {
+type Workers = 'allow' | 'block';
+
+async function staffContext(browser: Browser, baseURL: string | undefined, credentials = e2eAdmin, serviceWorkers: Workers = 'allow'): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers });
   expect((await context.request.post('/api/auth/login', { data: credentials })).status()).toBe(200);
   return context;
@@ -81,7 +84,8 @@ test('a connection that never answers: the photo and then the form fall back to 
   await slot.locator('input[type=file]').setInputFiles(await jpegFixture(0));
   await expect(slot.getByRole('button', { name: /^Subiendo foto/ })).toBeVisible();
   // Already in the draft while it uploads: closing the app now would not lose it.
-  await expect.poll(async () => (await readDrafts(page)).find((d) => d.values.hostName === host)?.photos.emergencyExitsPhoto?.objectPath, { timeout: 2_000 }).toBeNull();
+  const keptLink = async () => (await readDrafts(page)).find((d) => d.values.hostName === host)?.photos.emergencyExitsPhoto?.objectPath;
+  await expect.poll(keptLink, { timeout: 2_000 }).toBeNull();
   // No 'Subiendo foto...' for minutes: past the limit the photo waits in the draft for the queue.
   await expect(slot.getByRole('button', { name: /^Cambiar foto/ })).toBeVisible({ timeout: 30_000 });
   await expect(slot.getByText('Foto guardada en este dispositivo: se subirá al enviar el formulario', { exact: true })).toBeVisible();
@@ -120,7 +124,8 @@ test("a server error answer is not a lost connection: the visitor sees 'Error' w
   const host = unique('Error del servidor');
   await fillRequired(page, host);
 
-  let answer: { status: number; contentType: string; body: string } = { status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Servicio en mantenimiento, intente más tarde' }) };
+  const maintenance = JSON.stringify({ message: 'Servicio en mantenimiento, intente más tarde' });
+  let answer: { status: number; contentType: string; body: string } = { status: 503, contentType: 'application/json', body: maintenance };
   await page.route('**/api/advance-forms/public', (route) => route.fulfill(answer));
   await page.getByRole('button', { name: 'Guardar Formulario' }).click();
   const error = toasts(page).getByRole('alert').filter({ hasText: 'Servicio en mantenimiento, intente más tarde' });
@@ -152,7 +157,8 @@ test('signing out with unsent forms asks first; they stay, another user neither 
   // The staff create gets no answer for now (no signal at the office door).
   await page.route('**/api/advance-forms', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
   await page.goto('/admin/dashboard?tab=avanzadas');
-  await seedDraft(page, { id, variant: 'admin', ownerId: owner, values: completeValues(host), state: 'pending', photos: [{ field: 'emergencyExitsPhoto', bytes: await jpeg([10, 120, 10]) }] });
+  const photos = [{ field: 'emergencyExitsPhoto' as const, bytes: await jpeg([10, 120, 10]) }];
+  await seedDraft(page, { id, variant: 'admin', ownerId: owner, values: completeValues(host), state: 'pending', photos });
 
   const onDevice = page.getByRole('region', { name: /En este dispositivo, sin enviar/ });
   await expect(onDevice.getByRole('article', { name: host })).toBeVisible();
@@ -228,9 +234,8 @@ test('a backlog of 10 forms with 4 photos each is sent in under a minute', async
   await page.goto('/admin/login');
   const prefix = unique('Atraso');
   const colours: [number, number, number][] = [[200, 0, 0], [0, 200, 0], [0, 0, 200], [200, 200, 0]];
-  const photos = await Promise.all(
-    (['emergencyExitsPhoto', 'evacuationPlanPhoto', 'evacuationRoutesPhoto', 'safeZonePhoto'] as const).map(async (field, i) => ({ field, bytes: await jpeg(colours[i]) })),
-  );
+  const fields = ['emergencyExitsPhoto', 'evacuationPlanPhoto', 'evacuationRoutesPhoto', 'safeZonePhoto'] as const;
+  const photos = await Promise.all(fields.map(async (field, i) => ({ field, bytes: await jpeg(colours[i]) })));
   // The tablet writes while the queue cannot run (no page open on it yet): seeded, then the app starts.
   for (let i = 0; i < 10; i++) {
     const values = { ...completeValues(`${prefix} ${i}`), hasEvacuationPlan: true, evacuationPlanDetails: 'Plan en recepción' };
@@ -240,8 +245,7 @@ test('a backlog of 10 forms with 4 photos each is sent in under a minute', async
   await page.goto('/admin/dashboard?tab=drafts');
   const mine = async () => {
     const response = await api.get('/api/advance-forms?limit=100');
-    return ((await response.json()) as { hostName: string; emergencyExitsPhoto: string | null; evacuationPlanPhoto: string | null; evacuationRoutesPhoto: string | null; safeZonePhoto: string | null }[])
-      .filter((form) => form.hostName.startsWith(prefix));
+    return ((await response.json()) as AdvanceForm[]).filter((form) => form.hostName.startsWith(prefix));
   };
   await expect.poll(async () => (await mine()).length, { timeout: 60_000, intervals: [500] }).toBe(10);
   const seconds = (Date.now() - started) / 1000;

@@ -3,7 +3,7 @@
 // drafts tab's 'Reanudar') opens that one, a queued one included, to correct it. A draft the server
 // already has is shown read-only. Everything typed or photographed is in IndexedDB within 300 ms
 // (use-advance-form-draft.ts). The editor holds the draft's lock, so the queue never sends it mid-edit.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { formatDateTime, newAdvanceFormDefaults } from '../../domain';
 import { Button } from '../ui/Button';
@@ -75,9 +75,15 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
     };
   }, [resumeId, variant, ownerId]);
 
+  // A lock granted after the screen is gone is let go at once, or the queue would skip the draft.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
   const continueWith = (draft: Draft) => {
     const lock = holdDraftLock(draft.id);
-    void lock.granted.then(() => setPhase({ kind: 'editing', draft: { ...draft, state: 'draft' }, lock }));
+    void lock.granted.then(() => (mounted.current ? setPhase({ kind: 'editing', draft: { ...draft, state: 'draft' }, lock }) : lock.release()));
   };
   const startFresh = () => {
     const draft = newDraft(variant, ownerId, newAdvanceFormDefaults());

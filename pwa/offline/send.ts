@@ -6,7 +6,7 @@
 import type { AdvanceForm } from '../../domain';
 import { ApiError } from '../lib/api';
 import { submitAdvanceForm, uploadPhoto } from '../features/advance-form/api';
-import { getDraft, listDrafts, deleteDraft, updateDraft, type Draft } from './drafts';
+import { getDraft, listDrafts, deleteDraft, updateDraft, type Draft, type DraftPhoto } from './drafts';
 import { judgeAnswer, photosToUpload, sentSummary, submissionBody, type ErrorBody } from './sync-rules';
 import { offlineTexts as t } from './texts';
 
@@ -73,7 +73,10 @@ async function sendUnderLock(id: string, knownStaff: Staff | undefined, interact
         return refuse(id, error instanceof ApiError ? `${t.photoUploadFailed}: ${error.serverMessage ?? error.message}` : t.photoUploadFailed);
       }
       // Stored at once: a connection lost after this point does not upload the photo twice.
-      const updated = await updateDraft(id, (d) => (d.state === 'pending' && d.photos[field] ? { ...d, photos: { ...d.photos, [field]: { ...d.photos[field]!, objectPath } } } : null));
+      const updated = await updateDraft(id, (d) => {
+        const kept = d.photos[field];
+        return d.state === 'pending' && kept ? { ...d, photos: { ...d.photos, [field]: { ...kept, objectPath } } } : null;
+      });
       if (!updated || updated.state !== 'pending') return 'skipped';
       draft = updated;
     }
@@ -90,7 +93,8 @@ async function sendUnderLock(id: string, knownStaff: Staff | undefined, interact
       if (verdict.kind === 'refused') return interactive ? backToDraft(id, error) : refuse(id, verdict.message);
       if (verdict.kind === 'reupload') {
         const fields = verdict.fields;
-        const updated = await updateDraft(id, (d) => ({ ...d, photos: Object.fromEntries(Object.entries(d.photos).map(([f, p]) => [f, fields.includes(f as never) ? { ...p, objectPath: null } : p])) }));
+        const forget = ([f, p]: [string, DraftPhoto]) => [f, fields.includes(f as never) ? { ...p, objectPath: null } : p];
+        const updated = await updateDraft(id, (d) => ({ ...d, photos: Object.fromEntries(Object.entries(d.photos).map(forget)) }));
         if (!updated) return 'skipped';
         draft = updated;
         continue;

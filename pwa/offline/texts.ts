@@ -13,7 +13,8 @@ export const offlineTexts = {
   lowStorageHint: (freeMb: number) => `Quedan unos ${freeMb} MB libres: libere espacio para no perder borradores ni fotos.`,
   offlineBanner: 'Sin conexión',
   offlineBannerHint:
-    'Se muestran los últimos datos cargados. Los formularios de avanzada sí funcionan: se guardan en este dispositivo y se envían solos al recuperar la conexión. Otros cambios esperan a la conexión.',
+    'Se muestran los últimos datos cargados. Los formularios de avanzada sí funcionan: se guardan en este dispositivo ' +
+    'y se envían solos al recuperar la conexión. Otros cambios esperan a la conexión.',
   draftFound: 'Hay un borrador guardado de este formulario',
   draftFoundHint: (when: string) => `Guardado por última vez el ${when}.`,
   continueDraft: 'Continuar borrador',
@@ -30,7 +31,8 @@ export const offlineTexts = {
   unsentOnDevice: (n: number) => (n === 1 ? '1 formulario sin enviar en este dispositivo' : `${n} formularios sin enviar en este dispositivo`),
   logoutTitle: 'Cerrar sesión con formularios sin enviar',
   logoutConfirm: (n: number) =>
-    `${n === 1 ? 'Hay 1 formulario sin enviar' : `Hay ${n} formularios sin enviar`} en este dispositivo. Se conservarán y se enviarán cuando vuelva a iniciar sesión con este usuario. ¿Desea cerrar sesión?`,
+    `${n === 1 ? 'Hay 1 formulario sin enviar' : `Hay ${n} formularios sin enviar`} en este dispositivo. ` +
+    'Se conservarán y se enviarán cuando vuelva a iniciar sesión con este usuario. ¿Desea cerrar sesión?',
   logoutConfirmLabel: 'Cerrar Sesión',
   onDeviceUnsent: 'En este dispositivo, sin enviar',
   storageUse: (usedMb: string, freeMb: string) => `Espacio usado en este dispositivo: ${usedMb} MB · libre: ${freeMb} MB`,

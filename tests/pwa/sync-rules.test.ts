@@ -84,7 +84,8 @@ test('a sent draft keeps a summary: no photo bytes, their count and size, and th
 
 test('what deleting a draft loses: the answers given and the photos kept', () => {
   assert.equal(draftContents({ values: newAdvanceFormDefaults(), photos: {} }), { answers: 0, photos: 0 });
-  const values = { ...newAdvanceFormDefaults(), hostName: 'Ana', hostPosition: 'Gerente', hasSafeZone: true, estimatedAttendees: 12, emergencyExitsPhoto: '/objects/uploads/x' };
+  const answered = { hostName: 'Ana', hostPosition: 'Gerente', hasSafeZone: true, estimatedAttendees: 12 };
+  const values = { ...newAdvanceFormDefaults(), ...answered, emergencyExitsPhoto: '/objects/uploads/x' };
   assert.equal(draftContents({ values, photos }), { answers: 4, photos: 2 });
 });
 

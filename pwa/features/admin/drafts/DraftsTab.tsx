@@ -125,7 +125,13 @@ function DraftCard({ draft }: { draft: Draft }) {
             <Trash2 className="size-4" aria-hidden="true" />
             {t.delete}
           </Button>
-          <ConfirmDialog isOpen={confirming} onOpenChange={setConfirming} title={t.confirmTitle} message={t.confirmDelete(offlineTexts.lostContents(lost.answers, lost.photos))} onConfirm={() => void remove()} />
+          <ConfirmDialog
+            isOpen={confirming}
+            onOpenChange={setConfirming}
+            title={t.confirmTitle}
+            message={t.confirmDelete(offlineTexts.lostContents(lost.answers, lost.photos))}
+            onConfirm={() => void remove()}
+          />
         </>
       }
     >
