@@ -27,7 +27,11 @@ async function staffContext(browser: Browser, baseURL: string | undefined, crede
 test('a queued form opened again from Borradores, corrected and saved: the server holds the correction, once', async ({ browser, baseURL, api }) => {
   const context = await staffContext(browser, baseURL);
   const page = await context.newPage();
+  // The panel seen once online (its code and lists kept for offline use), then the form.
   await page.goto('/admin/dashboard?tab=drafts');
+  await expect(page.getByRole('tab', { name: 'Borradores', selected: true })).toBeVisible();
+  await waitForOfflineReady(page);
+  await page.waitForTimeout(1500); // the lists' copy is saved a second after they load
   await page.goto('/admin/avanzadas/nuevo');
   await waitForOfflineReady(page);
 
@@ -37,7 +41,9 @@ test('a queued form opened again from Borradores, corrected and saved: the serve
   await page.getByRole('button', { name: 'Guardar Formulario' }).click();
   await expect(toasts(page).getByText(queuedText)).toBeVisible();
 
-  await page.goto('/admin/dashboard?tab=drafts');
+  // Back on the dashboard (in the app, still offline): Borradores.
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await page.getByRole('tab', { name: 'Borradores' }).click();
   const card = page.getByRole('article', { name: host });
   await expect(card.getByText('Pendiente de envío')).toBeVisible();
   await card.getByRole('button', { name: 'Reanudar' }).click();
