@@ -1,5 +1,6 @@
 export * from './db';
 export * from './store';
+export * from './subscriptions';
 export * from './decider';
 export * from './catalogue';
 export { contactMessage, type ContactMessageCommand } from './aggregates/contact-message';
