@@ -36,7 +36,8 @@ export class Client {
       if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value);
     }
-    const text = await response.text();
+    // The BOM is kept: a CSV for Excel must start with it.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     let parsed: any = text;
     if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
     return { status: response.status, body: parsed, headers: response.headers, text };
