@@ -21,12 +21,17 @@ export const toContact = (r: any): ContactMessage => ({
   notes: r.notes ?? [], readAfterMs: ms(r.read_after), resolvedAfterMs: ms(r.resolved_after),
 });
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function filterOf(query: ContactListQuery) {
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
   if (query.status) where.push(`c.status = ${param(query.status)}`);
-  if (query.search) {
+  if (query.search && uuid.test(query.search)) {
+    // A notice's link names its message by id.
+    where.push(`c.id = ${param(query.search.toLowerCase())}::uuid`);
+  } else if (query.search) {
     const text = param(query.search);
     // strpos, not LIKE: a '%' or '_' typed by staff is searched for as itself.
     const clauses = [`strpos(f_unaccent(lower(c.name || ' ' || c.email || ' ' || coalesce(c.phone, '') || ' ' || c.message)), f_unaccent(lower(${text}))) > 0`];

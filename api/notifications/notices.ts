@@ -28,7 +28,7 @@ const contactReceived: Builder = (stored, config) => {
       'Mensaje:',
       data.message,
       '',
-      `Verlo en el panel: ${config.publicUrl}/admin/dashboard?tab=contacts&mensaje=${stored.streamId}`,
+      `Verlo en el panel: ${config.publicUrl}/admin/dashboard?tab=contacts&buscar=${stored.streamId}`,
     ),
   };
 };

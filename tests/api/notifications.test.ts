@@ -43,7 +43,7 @@ test('a visitor\'s message is mailed to NOTIFY_EMAIL with its essentials and a l
   assert.match(mail.text!, 'Correo electrónico: visita@example.com');
   assert.match(mail.text!, 'Teléfono: 8888 1234');
   assert.match(mail.text!, 'Necesito un barrido en mi oficina');
-  assert.match(mail.text!, `/admin/dashboard?tab=contacts&mensaje=${sent.body.id}`);
+  assert.match(mail.text!, `/admin/dashboard?tab=contacts&buscar=${sent.body.id}`);
   assert.ok(smtp.logins.includes('bot:secreto'), 'logged in with the URL\'s credentials');
   await waitFor(async () => (await noticeOf('Lucía Fernández'))?.status === 'sent', 30_000, 'the card');
 });
