@@ -62,18 +62,27 @@ async function openPostgres(url: string, max = 10): Promise<Db> {
     query: run(sql),
     transaction: (fn) => sql.begin((tx) => fn({ query: run(tx) })) as Promise<any>,
     async tryWithLock(key, fn) {
-      const reserved = await sql.reserve();
+      // One connection of its own for as long as the lock is held (a postgres.js reserved connection
+      // crashed the process when PostgreSQL ended its session). If that session ends, the lock ends
+      // with it: alive() asks whether this connection's session still holds it.
+      const id = lockId(key).toString();
+      const own = postgres(url, { max: 1, idle_timeout: 0, onnotice: () => {}, connection: { application_name: 'contraespionaje-cr-lock' } });
       try {
-        const [row] = await reserved.unsafe('SELECT pg_try_advisory_lock($1) AS locked', [lockId(key).toString()]);
+        const [row] = await own.unsafe('SELECT pg_try_advisory_lock($1) AS locked', [id]);
         if (!row.locked) return null;
-        const alive = () => reserved.unsafe('SELECT 1').then(() => true, () => false);
+        const alive = () =>
+          own.unsafe(
+            `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid()
+               AND ((classid::bigint << 32) | objid::bigint) = $1::bigint AND objsubid = 1) AS held`,
+            [id],
+          ).then(([r]) => Boolean(r.held), () => false);
         try {
           return { value: await fn({ alive }) };
         } finally {
-          await reserved.unsafe('SELECT pg_advisory_unlock($1)', [lockId(key).toString()]).catch(() => {});
+          await own.unsafe('SELECT pg_advisory_unlock($1)', [id]).catch(() => {});
         }
       } finally {
-        reserved.release();
+        await own.end({ timeout: 5 }).catch(() => {});
       }
     },
     async listen(channel, onNotify) {
