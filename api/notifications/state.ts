@@ -27,7 +27,8 @@ export function noticeStates(sql: Sql) {
          WHERE stream_id IN (SELECT (jsonb_array_elements_text($1::jsonb))::uuid) ORDER BY stream_id, event_position DESC`,
         [JSON.stringify(ids)],
       );
-      return new Map(rows.map((r) => [r.stream_id, { status: r.status, attempts: Number(r.attempts), reason: r.last_error, updatedAt: new Date(r.updated_at).toISOString() }]));
+      const toState = (r: any): NoticeState => ({ status: r.status, attempts: Number(r.attempts), reason: r.last_error, updatedAt: new Date(r.updated_at).toISOString() });
+      return new Map(rows.map((r) => [r.stream_id, toState(r)]));
     },
   };
 }
