@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
-import { EventStore, eventMigrations, migrate, openDb, sqlFilesIn, type Db } from '../events';
+import { EventStore, eventMigrations, migrate, openDb, sqlFilesIn, startSubscriptions, type Db, type SubscriptionOptions } from '../events';
 import { allProjectors, projectionMigrations, readModels } from '../projections';
 import type { NewsListQuery } from '../domain';
 import type { Config } from './config';
@@ -17,7 +17,7 @@ import { currentUser, sessions } from './middleware/session';
 import { apiRouters } from './routes';
 import { seed } from './seed';
 import { z } from 'zod';
-import { notifier } from './notify';
+import { noticeStates, notificationsProcessor, smtpMailer } from './notifications';
 import { publicNewsList } from './public-news';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,6 +31,8 @@ export type AppOptions = {
   httpServer?: Server;
   db?: Db;
   log?: (line: string) => void;
+  /** Tuning of the processors' loops (tests shorten the lock retry). */
+  subscriptions?: SubscriptionOptions;
 };
 
 export type App = { app: Koa; services: AppServices; close(): Promise<void> };
@@ -42,7 +44,14 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
   store.register(...allProjectors);
   const read = readModels(db);
   await seed(store, read, config, options.log);
-  return { config, db, store, read, publicNews: publicNewsList(store, read), hooks: { advanceFormErased: [], advanceFormPhotos: [], notify: [notifier(config, options.log)] } };
+  const publicNews = publicNewsList(store, read);
+  const notices = noticeStates(db);
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : null;
+  const processors = [
+    notificationsProcessor({ config, mailer, states: notices, log: options.log ?? console.log }),
+    publicNews.processor,
+  ];
+  return { config, db, store, read, publicNews: publicNews.list, notices, processors, hooks: { advanceFormErased: [], advanceFormPhotos: [] } };
 }
 
 // Zod's own messages (wrong type, too big...) in Spanish too; ours are written in the schemas.
@@ -75,11 +84,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     app.use(await web.createWebMiddleware({ dev: Boolean(options.dev), httpServer: options.httpServer, config, queries: publicQueries(services) }));
   }
 
+  // Last, once the routes are in place: the processors catch up with what the log holds.
+  const subscriptions = await startSubscriptions(services.db, services.processors, { log: options.log, ...options.subscriptions });
+
   return {
     app,
     services,
     async close() {
       clearInterval(cleanup);
+      await subscriptions.stop();
       if (!options.db) await services.db.close();
     },
   };

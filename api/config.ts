@@ -18,6 +18,12 @@ export type Config = {
   gcsBucket: string | null;
   smtpUrl: string | null;
   notifyEmail: string | null;
+  /** Sender of the notices (MAIL_FROM); default: the site's name at noreply@ the public host. */
+  mailFrom: string;
+  /** How the notices are retried: first delay, longest delay, and for how long before giving up. */
+  notifyRetry: { firstDelayMs: number; maxDelayMs: number; giveUpAfterMs: number };
+  /** Longest wait for the mail server at each step (connect, greeting, each reply). */
+  smtpTimeoutMs: number;
   feedAllowPrivateHosts: boolean;
   publicWriteLimit: number;
   schedulerEnabled: boolean;
@@ -47,11 +53,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     gcsBucket: env.GCS_BUCKET || null,
     smtpUrl: env.SMTP_URL || null,
     notifyEmail: env.NOTIFY_EMAIL || null,
+    mailFrom: env.MAIL_FROM || `"${(env.SITE_NAME || 'Contraespionaje CR').replace(/"/g, '')}" <noreply@${hostOf(env.PUBLIC_URL) ?? 'localhost'}>`,
+    notifyRetry: { firstDelayMs: 30_000, maxDelayMs: 60 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 },
+    smtpTimeoutMs: 20_000,
     feedAllowPrivateHosts: ['1', 'true', 'yes'].includes((env.FEED_ALLOW_PRIVATE_HOSTS ?? '').toLowerCase()),
     publicWriteLimit: env.PUBLIC_WRITE_LIMIT === undefined ? 10 : Number(env.PUBLIC_WRITE_LIMIT),
     schedulerEnabled: env.FEED_SCHEDULER !== 'off',
     ...overrides,
   };
+}
+
+function hostOf(url: string | undefined): string | null {
+  try {
+    return url ? new URL(url).hostname : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The public face of the business, safe to send to the browser. */

@@ -2,10 +2,11 @@
 import type { Context } from 'koa';
 import type { ZodType, z } from 'zod';
 import { BadRequest, fieldErrors, type AdvanceFormData, type NewsListQuery, type SessionUser } from '../domain';
-import { handle, type Sql, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin } from '../events';
+import { handle, type Sql, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin, type Processor } from '../events';
 import type { ReadModels } from '../projections';
 import type { PublicNewsPage } from './public-news';
 import type { Config } from './config';
+import type { NoticeStates } from './notifications';
 
 export type AppServices = {
   config: Config;
@@ -14,12 +15,18 @@ export type AppServices = {
   read: ReadModels;
   /** Visitors' news lists (published summaries, micro-cached): the API and the SSR pages share it. */
   publicNews: (query: NewsListQuery) => Promise<PublicNewsPage>;
-  /** Hooks other modules add (photo clean-up on erasure, mail notifications). */
+  /** The staff e-mail notices' outcomes, shown on the cards of messages and forms. */
+  notices: NoticeStates;
+  /**
+   * What reacts to the log outside the append (notices, other instances' caches): started by
+   * createApp, stopped by its close(). A new reaction is one more processor here, built once.
+   */
+  processors: Processor[];
+  /** Hooks other modules add (photo clean-up on erasure). */
   hooks: {
     advanceFormErased: ((id: string, photoLinks: string[]) => Promise<void>)[];
     /** Run before a form is recorded: each photo link must be a stored upload (400 otherwise). */
     advanceFormPhotos: ((form: AdvanceFormData) => Promise<void>)[];
-    notify: ((subject: string, text: string) => Promise<void>)[];
   };
 };
 

@@ -1,7 +1,8 @@
 // A one-second cache of visitors' answers (news lists), as nginx micro-caching does: a burst of the same
-// page costs one query. This instance drops it the moment it commits a news event; another instance
-// sharing the database sees the change within the second. Signed-in staff never read from it.
-import type { EventStore } from '../events';
+// page costs one query. This instance drops it the moment it commits a news event; every other
+// instance sharing the database drops it when the append's notification reaches its per-instance
+// subscription (a few milliseconds later). Signed-in staff never read from it.
+import type { EventStore, Processor } from '../events';
 
 export class MicroCache<T> {
   private entries = new Map<string, { at: number; value: T }>();
@@ -36,11 +37,16 @@ export class MicroCache<T> {
     this.pending.clear();
   }
 
-  /** Clears the cache after every committed event whose type starts with `prefix`. */
-  clearOn(store: EventStore, prefix: string) {
+  /** Clears the cache right after this instance commits an event of `types` (read-your-writes here). */
+  clearOn(store: EventStore, types: readonly string[]) {
     store.onCommitted((events) => {
-      if (events.some((event) => event.type.startsWith(prefix))) this.clear();
+      if (events.some((event) => types.includes(event.type))) this.clear();
     });
     return this;
   }
+}
+
+/** A per-instance processor that clears `cache` on every event of `types`, whichever instance wrote it. */
+export function cacheClearing(name: string, types: readonly string[], cache: { clear(): void }): Processor {
+  return { name, mode: 'per-instance', startAt: 'head', handles: types, handle: async () => cache.clear() };
 }

@@ -10,3 +10,5 @@ export * from './schemas/auth';
 export * from './schemas/advance-form';
 export * from './advance-form-layout';
 export * from './errors';
+export * from './schemas/inbox';
+export * from './notice';

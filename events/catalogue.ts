@@ -3,7 +3,7 @@ export const eventTypes = {
   newsArticle: ['NewsArticleCreated', 'NewsArticleUpdated', 'NewsArticlePublished', 'NewsArticleDeleted'],
   service: ['ServiceCreated', 'ServiceUpdated', 'ServiceDeleted'],
   feedSource: ['FeedSourceCreated', 'FeedSourceUpdated', 'FeedSourceDeleted', 'FeedSourceImported'],
-  contactMessage: ['ContactMessageReceived', 'ContactStatusChanged', 'ContactMessageErased'],
+  contactMessage: ['ContactMessageReceived', 'ContactStatusChanged', 'ContactNoteAdded', 'ContactMessageErased'],
   advanceForm: ['AdvanceFormSubmitted', 'AdvanceFormErased'],
   user: ['UserRegistered', 'UserRoleChanged', 'UserPasswordChanged', 'UserDisabled', 'UserEnabled', 'UserLoggedIn', 'UserLoggedOut'],
 } as const;

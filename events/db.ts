@@ -16,9 +16,18 @@ export interface Db extends Sql {
    * another process (or another call in this one) holds it. On PostgreSQL it is an advisory lock
    * taken on one reserved connection (never the pool); on PGlite an in-process lock.
    */
-  tryWithLock<T>(key: string, fn: () => Promise<T>): Promise<{ value: T } | null>;
+  tryWithLock<T>(key: string, fn: (lock: HeldLock) => Promise<T>): Promise<{ value: T } | null>;
+  /**
+   * Calls `onNotify` after each commit that notified `channel` (the events table's trigger notifies
+   * 'events_appended'). PostgreSQL: LISTEN on postgres.js's own listening connection, which reconnects
+   * by itself; PGlite: the same notification, delivered in process. Answers the function that stops it.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** A lock being held: `alive()` answers false once the connection that holds it is gone (and the lock with it). */
+export type HeldLock = { alive(): Promise<boolean> };
 
 export type DbOptions = { databaseUrl?: string | null; dataDir?: string; max?: number };
 
@@ -53,18 +62,32 @@ async function openPostgres(url: string, max = 10): Promise<Db> {
     query: run(sql),
     transaction: (fn) => sql.begin((tx) => fn({ query: run(tx) })) as Promise<any>,
     async tryWithLock(key, fn) {
-      const reserved = await sql.reserve();
+      // One connection of its own for as long as the lock is held (a postgres.js reserved connection
+      // crashed the process when PostgreSQL ended its session). If that session ends, the lock ends
+      // with it: alive() asks whether this connection's session still holds it.
+      const id = lockId(key).toString();
+      const own = postgres(url, { max: 1, idle_timeout: 0, onnotice: () => {}, connection: { application_name: 'contraespionaje-cr-lock' } });
       try {
-        const [row] = await reserved.unsafe('SELECT pg_try_advisory_lock($1) AS locked', [lockId(key).toString()]);
+        const [row] = await own.unsafe('SELECT pg_try_advisory_lock($1) AS locked', [id]);
         if (!row.locked) return null;
+        const alive = () =>
+          own.unsafe(
+            `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid()
+               AND ((classid::bigint << 32) | objid::bigint) = $1::bigint AND objsubid = 1) AS held`,
+            [id],
+          ).then(([r]) => Boolean(r.held), () => false);
         try {
-          return { value: await fn() };
+          return { value: await fn({ alive }) };
         } finally {
-          await reserved.unsafe('SELECT pg_advisory_unlock($1)', [lockId(key).toString()]);
+          await own.unsafe('SELECT pg_advisory_unlock($1)', [id]).catch(() => {});
         }
       } finally {
-        reserved.release();
+        await own.end({ timeout: 5 }).catch(() => {});
       }
+    },
+    async listen(channel, onNotify) {
+      const { unlisten } = await sql.listen(channel, () => onNotify());
+      return () => unlisten().catch(() => {});
     },
     close: () => sql.end({ timeout: 5 }),
   };
@@ -88,10 +111,14 @@ async function openPglite(dataDir: string): Promise<Db> {
       if (held.has(key)) return null;
       held.add(key);
       try {
-        return { value: await fn() };
+        return { value: await fn({ alive: async () => !pg.closed }) };
       } finally {
         held.delete(key);
       }
+    },
+    async listen(channel, onNotify) {
+      const unlisten = await pg.listen(channel, () => onNotify());
+      return () => (pg.closed ? Promise.resolve() : unlisten());
     },
     close: () => pg.close(),
   };

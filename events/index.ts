@@ -1,9 +1,10 @@
 export * from './db';
 export * from './store';
+export * from './subscriptions';
 export * from './decider';
 export * from './catalogue';
-export { contactMessage, type ContactMessageCommand } from './aggregates/contact-message';
-export { advanceForm, type AdvanceFormCommand } from './aggregates/advance-form';
+export { contactMessage, type ContactMessageCommand, type ContactMessageEvent } from './aggregates/contact-message';
+export { advanceForm, type AdvanceFormCommand, type AdvanceFormEvent } from './aggregates/advance-form';
 export { user, type UserCommand } from './aggregates/user';
 export { service, serviceEvents } from './aggregates/service';
 export { feedSource, feedSourceEvents, type FeedSourceRecord } from './aggregates/feed-source';

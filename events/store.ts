@@ -36,9 +36,11 @@ export class ConcurrencyError extends Conflict {
 }
 
 
-const columns = 'position, stream_id, stream_version, type, data, metadata, recorded_at';
+/** The columns a StoredEvent is read from. */
+export const storedEventColumns = 'position, stream_id, stream_version, type, data, metadata, recorded_at';
+const columns = storedEventColumns;
 
-function toStored(row: any): StoredEvent {
+export function toStoredEvent(row: any): StoredEvent {
   return {
     position: Number(row.position),
     streamId: row.stream_id,
@@ -112,7 +114,7 @@ export class EventStore {
          ORDER BY n RETURNING ${columns}`,
         [JSON.stringify(rows), JSON.stringify(metadata)],
       );
-      const stored = inserted.map(toStored).sort((a, b) => a.position - b.position);
+      const stored = inserted.map(toStoredEvent).sort((a, b) => a.position - b.position);
       for (const event of stored) await this.project(tx, event);
       return stored;
     });
@@ -128,7 +130,7 @@ export class EventStore {
          VALUES ($1, $2, $3, $4::jsonb, $5::jsonb) RETURNING ${columns}`,
         [streamId, version, event.type, JSON.stringify(event.data), JSON.stringify(metadata)],
       );
-      stored.push(toStored(row));
+      stored.push(toStoredEvent(row));
     }
     return stored;
   }
@@ -158,13 +160,13 @@ export class EventStore {
 
   async readStream(streamId: string, sql: Sql = this.db): Promise<StoredEvent[]> {
     const rows = await sql.query(`SELECT ${columns} FROM events WHERE stream_id = $1 ORDER BY stream_version`, [streamId]);
-    return rows.map(toStored);
+    return rows.map(toStoredEvent);
   }
 
   /** Every event after `position`, in global order, `limit` at a time. */
   async readAll(after = 0, limit = 1000, sql: Sql = this.db): Promise<StoredEvent[]> {
     const rows = await sql.query(`SELECT ${columns} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [after, limit]);
-    return rows.map(toStored);
+    return rows.map(toStoredEvent);
   }
 }
 

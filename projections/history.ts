@@ -22,6 +22,7 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
   switch (event.type) {
     case 'AdvanceFormSubmitted': return created({ ...data.form, submittedBy: data.submittedBy });
     case 'ContactStatusChanged': return { status: { from: data.from, to: data.to } };
+    case 'ContactNoteAdded': return { note: { from: null, to: data.text } };
     case 'UserRoleChanged': return { role: { from: data.from, to: data.to } };
     case 'UserPasswordChanged': return { password: { from: '••••••', to: '•••••• (nueva)' } };
     case 'UserDisabled': return { disabled: { from: false, to: true } };

@@ -3,6 +3,7 @@ import { sqlFilesIn } from '../events';
 
 export * from './projectors';
 export * from './queries';
+export * from './inbox';
 export * from './history';
 export * from './rebuild';
 

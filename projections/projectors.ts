@@ -1,6 +1,6 @@
 // Projectors: each keeps one read table current from the events of one aggregate.
 // A redacted payload (an erased stream) carries no data, so it projects nothing.
-import { eventTypes, type Projector, type Sql, type StoredEvent } from '../events';
+import { eventTypes, type ContactMessageEvent, type Projector, type Sql, type StoredEvent } from '../events';
 
 const redacted = (event: StoredEvent) => (event.data as { redacted?: boolean }).redacted === true;
 const json = (value: unknown) => JSON.stringify(value ?? null);
@@ -107,17 +107,29 @@ export const newsProjector: Projector = {
 export const contactProjector: Projector = {
   name: 'contact_messages',
   handles: eventTypes.contactMessage,
-  async project(tx, event) {
-    const d = event.data as any;
-    if (event.type === 'ContactMessageReceived' && !redacted(event)) {
-      await tx.query(
-        'INSERT INTO contact_messages (id, name, email, phone, message, status, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
-        [event.streamId, d.name, d.email, d.phone, d.message, 'unread', d.createdAt],
-      );
-    } else if (event.type === 'ContactStatusChanged' && !redacted(event)) {
-      await tx.query('UPDATE contact_messages SET status = $2 WHERE id = $1', [event.streamId, d.to]);
-    } else if (event.type === 'ContactMessageErased') {
-      await tx.query('DELETE FROM contact_messages WHERE id = $1', [event.streamId]);
+  async project(tx, stored) {
+    if (redacted(stored) && stored.type !== 'ContactMessageErased') return;
+    const event = stored as StoredEvent<ContactMessageEvent>;
+    switch (event.type) {
+      case 'ContactMessageReceived': {
+        const d = event.data;
+        await tx.query(
+          'INSERT INTO contact_messages (id, name, email, phone, message, status, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
+          [event.streamId, d.name, d.email, d.phone, d.message, 'unread', d.createdAt],
+        );
+        break;
+      }
+      case 'ContactStatusChanged':
+        await tx.query('UPDATE contact_messages SET status = $2 WHERE id = $1', [event.streamId, event.data.to]);
+        break;
+      case 'ContactNoteAdded': {
+        const note = { text: event.data.text, at: event.recordedAt.toISOString(), author: event.metadata.actor?.username ?? null };
+        await tx.query(`UPDATE contact_messages SET notes = notes || jsonb_build_array($2::jsonb) WHERE id = $1`, [event.streamId, json(note)]);
+        break;
+      }
+      case 'ContactMessageErased':
+        await tx.query('DELETE FROM contact_messages WHERE id = $1', [event.streamId]);
+        break;
     }
   },
 };

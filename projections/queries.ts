@@ -1,7 +1,8 @@
 // Queries behind the GET endpoints: they read only the projections.
-import type { AdvanceForm, ContactMessage, FeedSource, NewsArticle, NewsListQuery, NewsSummary, Service, User, UserRole } from '../domain';
+import type { AdvanceForm, FeedSource, NewsArticle, NewsListQuery, NewsSummary, Service, User, UserRole } from '../domain';
 import { isValidCalendarDay, newsCategories } from '../domain';
 import type { Sql } from '../events';
+import { inboxQueries } from './inbox';
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 export type Page<T> = { items: T[]; total: number };
@@ -17,7 +18,6 @@ const toSource = (r: any): FeedSource => ({
   scheduleIntervalHours: r.schedule_interval_hours, includeKeywords: r.include_keywords, excludeKeywords: r.exclude_keywords,
   lastFetchedAt: iso(r.last_fetched_at), createdAt: iso(r.created_at)!, lastRun: r.last_run,
 });
-const toContact = (r: any): ContactMessage => ({ id: r.id, name: r.name, email: r.email, phone: r.phone, message: r.message, status: r.status, createdAt: iso(r.created_at)! });
 const toForm = (r: any): AdvanceForm => ({
   ...r.data,
   id: r.id,
@@ -119,7 +119,7 @@ export function feedSourceQueries(sql: Sql) {
 }
 
 /** A table's records newest first, a page at a time, with the total; and one record by id. */
-function recordsOf<T>(sql: Sql, table: 'contact_messages' | 'advance_forms', map: (row: any) => T) {
+function recordsOf<T>(sql: Sql, table: 'advance_forms', map: (row: any) => T) {
   return {
     async list(limit: number, offset: number): Promise<Page<T>> {
       const [rows, [count]] = await Promise.all([
@@ -135,7 +135,7 @@ function recordsOf<T>(sql: Sql, table: 'contact_messages' | 'advance_forms', map
   };
 }
 
-export const contactQueries = (sql: Sql) => recordsOf<ContactMessage>(sql, 'contact_messages', toContact);
+export const contactQueries = inboxQueries;
 
 export function advanceFormQueries(sql: Sql) {
   return {

@@ -1,6 +1,7 @@
 // /api/advance-forms: staff's and visitors' event-security surveys. A create with an Idempotency-Key
 // (the offline draft's uuid) is repeatable: the key is the form's id, so a retry finds the record made.
 import { createHash, randomUUID } from 'node:crypto';
+import { stableJson } from '../idempotency';
 import type { Context } from 'koa';
 import Router from '@koa/router';
 import { BadRequest, NotFound, advanceFormInput, normalizeAdvanceForm, photoFields, type AdvanceFormData } from '../../domain';
@@ -8,16 +9,9 @@ import { advanceForm, ConcurrencyError } from '../../events';
 import { idParam, isUuid, paging, parseBody, runCommand, type AppServices } from '../context';
 import { publicWriteLimit } from '../middleware/rate-limit';
 import { requireAdmin, requireStaff } from '../middleware/session';
+import { withNotices } from '../notifications';
 
 const notFound = () => new NotFound('Formulario no encontrado');
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as any)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 export function advanceFormRoutes(services: AppServices) {
   const router = new Router({ prefix: '/api/advance-forms' });
@@ -43,9 +37,6 @@ export function advanceFormRoutes(services: AppServices) {
     ctx.status = 201;
     ctx.body = await read.byId(id);
     if (!ctx.body) throw notFound();
-    for (const notify of services.hooks.notify) {
-      notify('Nuevo formulario de avanzada', `Anfitrión: ${form.hostName}\nFecha del evento: ${form.eventDate}`).catch((e) => console.error('notify', e));
-    }
   }
 
   router.post('/public', publicWriteLimit(services.db, services.config.publicWriteLimit, 'advance-form'), (ctx) => submit(ctx, null));
@@ -55,7 +46,7 @@ export function advanceFormRoutes(services: AppServices) {
     const { limit, offset } = paging(ctx);
     const page = await read.list(limit, offset);
     ctx.set('X-Total-Count', String(page.total));
-    ctx.body = page.items;
+    ctx.body = await withNotices(services.notices, page.items);
   });
 
   router.get('/:id', requireStaff, async (ctx) => {

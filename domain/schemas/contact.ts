@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contactStatuses, type ContactStatus } from '../enums';
 import { optionalText, requiredText } from './common';
+import type { NoticeState } from '../notice';
 
 export const contactMessageInput = z.object({
   name: requiredText('El nombre es requerido', 200),
@@ -25,4 +26,13 @@ export type ContactMessage = {
   message: string;
   status: ContactStatus;
   createdAt: string;
+  /** Staff's internal notes, oldest first; never shown to the sender. */
+  notes: ContactNote[];
+  /** From the log: time from reception to the first read and to resolved (null until it happens). */
+  readAfterMs: number | null;
+  resolvedAfterMs: number | null;
+  /** The staff e-mail notice about this message (list and detail answers; null when mail is off). */
+  notice?: NoticeState | null;
 };
+
+export type ContactNote = { text: string; at: string; author: string | null };

@@ -29,7 +29,9 @@ test('a visitor sends a message without a session and gets 201 with the record, 
   assert.match(id, /^[0-9a-f-]{36}$/);
   assert.is.not(id, '11111111-1111-4111-8111-111111111111');
   assert.ok(Math.abs(Date.parse(createdAt) - Date.now()) < 60_000);
-  assert.equal(rest, { name: 'Ana Mora', email: 'ana@example.com', phone: '+506 8888 1234', message: 'Necesito un barrido', status: 'unread' });
+  assert.equal(rest, { name: 'Ana Mora', email: 'ana@example.com', phone: '+506 8888 1234', message: 'Necesito un barrido', status: 'unread',
+    notes: [], readAfterMs: null, resolvedAfterMs: null, notice: null,
+  });
 });
 
 test('the phone is optional and an empty one is stored as null', async () => {

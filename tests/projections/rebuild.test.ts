@@ -54,6 +54,8 @@ test('after a mix of commands, the rebuilt read tables equal the live ones row b
   await admin.patch(`/api/contact/${m1.id}/status`, { status: 'read' });
   await admin.patch(`/api/contact/${m2.id}/status`, { status: 'resolved' });
   await admin.patch(`/api/contact/${m3.id}/status`, { status: 'read' });
+  ok(await admin.post(`/api/contact/${m1.id}/notes`, { text: 'Primera nota' }), 201);
+  ok(await admin.post(`/api/contact/${m1.id}/notes`, { text: 'Segunda nota' }), 201);
   ok(await admin.delete(`/api/contact/${m3.id}`), 204);
   // Advance forms: admin, public with a key, one erased.
   const form = {

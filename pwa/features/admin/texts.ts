@@ -155,6 +155,31 @@ export const contactsTexts = {
   statusError: 'Error al actualizar estado', // spec
   deleted: 'Mensaje eliminado exitosamente', // spec
   deleteError: 'Error al eliminar mensaje', // spec
+  searchLabel: 'Buscar',
+  searchPlaceholder: 'Nombre, correo, teléfono o texto del mensaje',
+  statusLabel: 'Estado',
+  statusAll: 'Todos',
+  emptySearch: 'Ningún mensaje coincide con la búsqueda',
+  exportCsv: 'Exportar CSV',
+  exporting: 'Exportando...',
+  exported: 'Archivo CSV descargado',
+  exportError: 'Error al exportar mensajes',
+  replyEmail: 'Responder por correo',
+  replyWhatsapp: 'Responder por WhatsApp',
+  notesTitle: 'Notas internas',
+  notesHint: 'Solo las ve el personal; nunca se envían al remitente.',
+  noteLabel: 'Nueva nota interna',
+  addNote: 'Agregar nota',
+  noteAdded: 'Nota agregada',
+  noteError: 'Error al agregar la nota',
+  noteBy: (author: string | null, when: string) => `${author ?? 'Sistema'} · ${when}`,
+  statsTitle: 'Tiempos de respuesta (últimas 4 semanas)',
+  medianToRead: 'Mediana hasta la lectura',
+  medianToResolved: 'Mediana hasta la resolución',
+  unreadOver24h: 'Sin leer hace más de 24 h',
+  noData: 'Sin datos',
+  readAfter: (duration: string) => `Leído a los ${duration}`,
+  resolvedAfter: (duration: string) => `Resuelto a los ${duration}`,
 } as const;
 
 export const rssTexts = {
@@ -276,6 +301,7 @@ export const eventTypeLabel: Record<string, string> = {
   FeedSourceImported: 'Importación de fuente RSS',
   ContactMessageReceived: 'Mensaje recibido',
   ContactStatusChanged: 'Estado cambiado',
+  ContactNoteAdded: 'Nota interna agregada',
   ContactMessageErased: 'Mensaje eliminado',
   AdvanceFormSubmitted: 'Formulario de avanzada creado',
   AdvanceFormErased: 'Formulario de avanzada eliminado',
@@ -316,7 +342,7 @@ export const fieldLabel: Record<string, string> = {
   autoPublish: 'Auto-publicar', scheduleIntervalHours: 'Intervalo (horas)', lastFetchedAt: 'Última actualización',
   includeKeywords: 'Palabras incluidas', excludeKeywords: 'Palabras excluidas', createdAt: 'Creado',
   fetched: 'Leídos', created: 'Nuevos', skipped: 'Omitidos', failed: 'Con error', error: 'Error',
-  email: 'Correo electrónico', phone: 'Teléfono', message: 'Mensaje', status: 'Estado',
+  email: 'Correo electrónico', phone: 'Teléfono', message: 'Mensaje', status: 'Estado', note: 'Nota interna',
   username: 'Usuario', role: 'Rol', password: 'Contraseña', disabled: 'Deshabilitado', submittedBy: 'Enviado por',
   hostName: 'Anfitrión', eventNature: 'Naturaleza del evento', eventDate: 'Fecha del evento', eventTime: 'Hora del evento', address: 'Dirección',
 };

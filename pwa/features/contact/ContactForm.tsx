@@ -1,5 +1,7 @@
 // The message form: domain's contactMessageInput validates it (the same schema as the API), a hidden
-// 'website' field catches bots, and the toasts of spec section 8 report the outcome.
+// 'website' field catches bots, and the toasts of spec section 8 report the outcome. Each submission
+// carries an Idempotency-Key, so a retry after a lost answer never makes a second message.
+import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -18,9 +20,17 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
     resolver: zodResolver(contactMessageInput),
     defaultValues: emptyForm,
   });
+  // One key per message: the same text sent again keeps it; an edited text is another submission.
+  const submission = useRef<{ key: string; body: string } | null>(null);
+  const keyFor = (message: ContactMessageInput) => {
+    const body = JSON.stringify(message);
+    if (submission.current?.body !== body) submission.current = { key: crypto.randomUUID(), body };
+    return submission.current.key;
+  };
   const send = useMutation({
-    mutationFn: (message: ContactMessageInput) => apiJson('POST', '/api/contact', message),
+    mutationFn: (message: ContactMessageInput) => apiJson('POST', '/api/contact', message, { headers: { 'Idempotency-Key': keyFor(message) } }),
     onSuccess: () => {
+      submission.current = null;
       toast({ title: contactTexts.toastSuccessTitle, description: contactTexts.toastSuccessText });
       reset(emptyForm);
       onSent();

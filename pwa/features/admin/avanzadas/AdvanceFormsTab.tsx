@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { buttonClass } from '../../../ui/button-styles';
 import { DeleteAction } from '../common/DeleteAction';
 import { Detail, RecordCard } from '../common/RecordCard';
+import { NoticeLine } from '../common/NoticeLine';
 import { ListState, LoadMore, SectionHeader } from '../common/states';
 import { UnsentOnDevice } from '../drafts/UnsentOnDevice';
 import { HistoryAction } from '../history/HistoryAction';
@@ -73,6 +74,7 @@ function AdvanceFormCard({ form }: { form: AdvanceForm }) {
       <Detail label={t.eventDate}>{formatCalendarDay(form.eventDate as unknown as string)}</Detail>
       <Detail label={t.eventTime}>{form.eventTime}</Detail>
       <Detail label={t.address}>{form.address}</Detail>
+      <NoticeLine of={form} />
     </RecordCard>
   );
 }
