@@ -1,11 +1,13 @@
 // What every route needs: the store, the read models, the config, and helpers to parse and to run commands.
 import type { Context } from 'koa';
 import type { ZodType, z } from 'zod';
-import { BadRequest, fieldErrors, type AdvanceFormData, type NewsListQuery, type SessionUser } from '../domain';
+import { BadRequest, fieldErrors, pagingQuery, type Paging, type AdvanceFormData, type NewsListQuery, type SessionUser } from '../domain';
 import { handle, type Sql, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin } from '../events';
 import type { ReadModels } from '../projections';
 import type { PublicNewsPage } from './public-news';
 import type { Config } from './config';
+import type { Logger } from './log';
+import { readJsonBody } from './middleware/body';
 
 export type AppServices = {
   config: Config;
@@ -15,6 +17,7 @@ export type AppServices = {
   /** Visitors' news lists (published summaries, micro-cached): the API and the SSR pages share it. */
   publicNews: (query: NewsListQuery) => Promise<PublicNewsPage>;
   /** Hooks other modules add (photo clean-up on erasure, mail notifications). */
+  log: Logger;
   hooks: {
     advanceFormErased: ((id: string, photoLinks: string[]) => Promise<void>)[];
     /** Run before a form is recorded: each photo link must be a stored upload (400 otherwise). */
@@ -36,9 +39,9 @@ export function runCommand<S, C, E extends NewEvent>(
   return handle(services.store, decider, streamId, command, metadataOf(ctx, options.origin), { newStream: options.newStream, check: options.check });
 }
 
-/** Validates the JSON body; a failure is a 400 with each field's Spanish message. */
-export function parseBody<T extends ZodType>(ctx: Context, schema: T): z.infer<T> {
-  const body = (ctx.request as any).body;
+/** Reads and validates the JSON body; a failure is a 400 with each field's Spanish message. */
+export async function parseBody<T extends ZodType>(ctx: Context, schema: T): Promise<z.infer<T>> {
+  const body = await readJsonBody(ctx);
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new BadRequest('El cuerpo de la solicitud debe ser un objeto JSON');
   }
@@ -63,8 +66,7 @@ export function idParam(ctx: Context, notFound: () => Error): string {
   return id.toLowerCase();
 }
 
-export function paging(ctx: Context): { limit: number; offset: number } {
-  const limit = Math.min(100, Math.max(1, Number.parseInt(String(ctx.query.limit ?? '30'), 10) || 30));
-  const offset = Math.max(0, Number.parseInt(String(ctx.query.offset ?? '0'), 10) || 0);
-  return { limit, offset };
+/** `limit` and `offset` of a list; out of bounds or not a whole number is a 400 naming the field. */
+export function paging(ctx: Context): Paging {
+  return parseQuery(ctx, pagingQuery);
 }

@@ -26,7 +26,7 @@ export function advanceFormRoutes(services: AppServices) {
   async function submit(ctx: Context, submittedBy: string | null) {
     const key = ctx.get('Idempotency-Key').trim();
     if (key && !isUuid(key)) throw new BadRequest('Idempotency-Key debe ser un UUID');
-    const input = parseBody(ctx, advanceFormInput);
+    const input = await parseBody(ctx, advanceFormInput);
     if (input.website) throw new BadRequest('No se pudo procesar el formulario');
     const form: AdvanceFormData = normalizeAdvanceForm(input);
     for (const checkPhotos of services.hooks.advanceFormPhotos) await checkPhotos(form);

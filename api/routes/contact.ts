@@ -14,7 +14,7 @@ export function contactRoutes(services: AppServices) {
   const read = services.read.contact;
 
   router.post('/', publicWriteLimit(services.db, services.config.publicWriteLimit, 'contact'), async (ctx) => {
-    const input = parseBody(ctx, contactMessageInput);
+    const input = await parseBody(ctx, contactMessageInput);
     if (input.website) throw new BadRequest('No se pudo procesar el mensaje');
     const id = randomUUID();
     await runCommand(services, ctx, contactMessage, id, { type: 'Receive', name: input.name, email: input.email, phone: input.phone, message: input.message, at: new Date() }, { newStream: true });
@@ -34,7 +34,7 @@ export function contactRoutes(services: AppServices) {
 
   router.patch('/:id/status', requireStaff, async (ctx) => {
     const id = idParam(ctx, notFound);
-    const { status } = parseBody(ctx, contactStatusChange);
+    const { status } = await parseBody(ctx, contactStatusChange);
     await runCommand(services, ctx, contactMessage, id, { type: 'ChangeStatus', to: status });
     ctx.body = await read.byId(id);
   });
