@@ -57,8 +57,9 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
     const store = new EventStore(db);
     store.register(...allProjectors);
     const read = readModels(db);
+    // The generated first password is for the operator's eyes once: a plain line, not a log record.
     await seed(store, read, config, options.log);
-    return { config, db, store, read, log, publicNews: publicNewsList(store, read), hooks: { advanceFormErased: [], advanceFormPhotos: [], notify: [notifier(config, options.log)] } };
+    return { config, db, store, read, log, publicNews: publicNewsList(store, read), hooks: { advanceFormErased: [], advanceFormPhotos: [], notify: [notifier(config, (line) => log.info(line))] } };
   } catch (error) {
     if (!options.db) await db.close().catch(() => {});
     throw error;

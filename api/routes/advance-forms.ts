@@ -1,5 +1,6 @@
 // /api/advance-forms: staff's and visitors' event-security surveys. A create with an Idempotency-Key
 // (the offline draft's uuid) is repeatable: the key is the form's id, so a retry finds the record made.
+import { errorFields } from '../log';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import Router from '@koa/router';
@@ -44,7 +45,7 @@ export function advanceFormRoutes(services: AppServices) {
     ctx.body = await read.byId(id);
     if (!ctx.body) throw notFound();
     for (const notify of services.hooks.notify) {
-      notify('Nuevo formulario de avanzada', `Anfitrión: ${form.hostName}\nFecha del evento: ${form.eventDate}`).catch((e) => console.error('notify', e));
+      notify('Nuevo formulario de avanzada', `Anfitrión: ${form.hostName}\nFecha del evento: ${form.eventDate}`).catch((e) => services.log.warn(errorFields(e), 'notify failed'));
     }
   }
 
@@ -70,7 +71,7 @@ export function advanceFormRoutes(services: AppServices) {
     await runCommand(services, ctx, advanceForm, id, { type: 'Erase' });
     const photos = form ? photoFields.map((f) => form[f]).filter((link): link is string => Boolean(link)) : [];
     // The erasure has committed: a photo left behind by a failing hook is removed by the uploads sweep.
-    for (const hook of services.hooks.advanceFormErased) await hook(id, photos).catch((error) => console.error(`erase hook ${id}: ${error?.message ?? error}`));
+    for (const hook of services.hooks.advanceFormErased) await hook(id, photos).catch((error) => services.log.warn({ formId: id, ...errorFields(error) }, 'erase hook failed'));
     ctx.status = 204;
   });
 

@@ -1,4 +1,5 @@
 // /api/contact: visitors' messages and staff's handling of them.
+import { errorFields } from '../log';
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { BadRequest, NotFound, contactMessageInput, contactStatusChange } from '../../domain';
@@ -21,7 +22,7 @@ export function contactRoutes(services: AppServices) {
     ctx.status = 201;
     ctx.body = await read.byId(id);
     for (const notify of services.hooks.notify) {
-      notify('Nuevo mensaje de contacto', `${input.name} <${input.email}> escribió:\n\n${input.message}`).catch((e) => console.error('notify', e));
+      notify('Nuevo mensaje de contacto', `${input.name} <${input.email}> escribió:\n\n${input.message}`).catch((e) => services.log.warn(errorFields(e), 'notify failed'));
     }
   });
 

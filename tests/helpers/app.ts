@@ -59,14 +59,15 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+/** `log`: receives the app's log lines (quiet by default). */
+export async function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}, options: { log?: (line: string) => void } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const config = loadConfig(
     { ADMIN_USERNAME: adminCredentials.username, ADMIN_PASSWORD: adminCredentials.password, PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off', ...env } as NodeJS.ProcessEnv,
     { databaseUrl: database.databaseUrl, ...overrides },
   );
   const server = createServer();
-  const { app, services, close } = await createApp(config, { web: false, db: database.db, httpServer: server, log: () => {} });
+  const { app, services, close } = await createApp(config, { web: false, db: database.db, httpServer: server, log: options.log ?? (() => {}) });
   server.on('request', app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
