@@ -59,9 +59,16 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** `log`: receives the app's log lines (quiet by default). */
-export async function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}, options: { log?: (line: string) => void } = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+/**
+ * `log`: receives the app's log lines (quiet by default). `configuredDatabase`: open the database the
+ * config names (`dataDir` or `databaseUrl` in the overrides) as the server would, instead of a fresh one.
+ */
+export async function startTestApp(
+  overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}, options: { log?: (line: string) => void; configuredDatabase?: boolean } = {},
+): Promise<TestApp> {
+  const database = options.configuredDatabase
+    ? { db: undefined, databaseUrl: overrides.databaseUrl ?? null, drop: async () => {} }
+    : await freshDatabase();
   const config = loadConfig(
     { ADMIN_USERNAME: adminCredentials.username, ADMIN_PASSWORD: adminCredentials.password, PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off', ...env } as NodeJS.ProcessEnv,
     { databaseUrl: database.databaseUrl, ...overrides },
