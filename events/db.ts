@@ -69,6 +69,9 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
     onnotice: () => {},
     // A stopped server refuses at once; one that does not answer must not hold requests for the 30 s default.
     connect_timeout: (options.connectTimeoutMs ?? 30_000) / 1000,
+    // postgres.js waits longer and longer (up to 20 s) before each new connection after failures, and
+    // requests wait with it. A refused connection costs nothing: try again after a short, fixed pause.
+    backoff: () => 0.1,
     connection: { application_name: 'contraespionaje-cr', ...(statementTimeout ? { statement_timeout: statementTimeout } : {}) },
     // Our jsonb parameters arrive as JSON text (as PGlite takes them); postgres.js would stringify them again.
     types: { json: { to: 114, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => JSON.parse(x) } } as any,
