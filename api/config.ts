@@ -75,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicWriteLimit: env.PUBLIC_WRITE_LIMIT === undefined ? 10 : Number(env.PUBLIC_WRITE_LIMIT),
     schedulerEnabled: env.FEED_SCHEDULER !== 'off',
     trustProxy: env.TRUST_PROXY === '1',
-    dbConnectTimeoutMs: numberFrom(env.DB_CONNECT_TIMEOUT_MS, 1_500),
+    dbConnectTimeoutMs: numberFrom(env.DB_CONNECT_TIMEOUT_MS, 2_000),
     dbStatementTimeoutMs: numberFrom(env.DB_STATEMENT_TIMEOUT_MS, 15_000),
     sessionAbsoluteMs: numberFrom(env.SESSION_ABSOLUTE_HOURS, 24) * 60 * 60 * 1000,
     loginFailuresPerAddress: numberFrom(env.LOGIN_FAILURES_PER_ADDRESS, 30),

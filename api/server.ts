@@ -1,6 +1,7 @@
 // Starts the site: `npm start` (built assets) or `npm run dev` (Vite in middleware mode).
 // SIGTERM or SIGINT stop it gracefully: /readyz turns 503, no new connections, requests in flight
 // finish, the feed scheduler and the app's processors stop, and the database is closed.
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config';
 import { createApp } from './app';
 import { startFeedScheduler } from './feed-import';
@@ -23,7 +24,8 @@ const { app, services, close, markStopping } = started;
 httpServer.on('request', app.callback());
 httpServer.listen(config.port, () => {
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite en ${config.dataDir}`;
-  log.info({ port: config.port, database: config.databaseUrl ? 'postgres' : 'pglite' }, `${config.siteName} escuchando en http://localhost:${config.port} (${database})`);
+  const { port } = httpServer.address() as AddressInfo;
+  log.info({ port, database: config.databaseUrl ? 'postgres' : 'pglite' }, `${config.siteName} escuchando en http://localhost:${port} (${database})`);
 });
 
 const stopScheduler = config.schedulerEnabled ? startFeedScheduler(services) : async () => {};

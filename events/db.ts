@@ -160,9 +160,10 @@ export async function pendingMigrations(sql: Sql, files: string[]): Promise<stri
 /** Applies every `.sql` file of the given folders once, in order, under a lock so instances can start together. */
 export async function migrate(db: Db, files: string[]): Promise<void> {
   const { readFile } = await import('node:fs/promises');
-  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   await db.transaction(async (tx) => {
+    // The lock first: two instances starting together would otherwise race even to create this table.
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(727274)');
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
     for (const file of files) {
       const name = migrationName(file);
