@@ -1,6 +1,6 @@
 // The production start command as an operator runs it: `node --import tsx api/server.ts` with
 // NODE_ENV=production and TRUST_PROXY=1 behind an HTTPS-terminating proxy (played here by a local one
-// that says X-Forwarded-Proto: https). Secure cookies and HSTS work; a database outage shows visitors
+// that says X-Forwarded-Proto: https), unable to load any devDependency. Secure cookies and HSTS work; a database outage shows visitors
 // a friendly Spanish page and the site recovers by itself; SIGTERM lets a request in flight finish.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,7 +24,8 @@ const admin = { username: 'admin', password: 'clave-produccion-123' };
 
 test.beforeAll(async () => {
   cluster = await startPrivatePostgres();
-  server = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  // As the image runs it, and unable to load a devDependency (the image installs without them).
+  server = spawn(process.execPath, ['--import', './e2e/ops/no-dev-dependencies.mjs', '--import', 'tsx', 'api/server.ts'], {
     env: {
       ...process.env, NODE_ENV: 'production', TRUST_PROXY: '1', SESSION_SECRET: 'secreto-de-produccion', PORT: '0', DATA_DIR: dataDir,
       DATABASE_URL: cluster.url, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, FEED_SCHEDULER: 'off', SHUTDOWN_GRACE_MS: '15000',
