@@ -7,7 +7,7 @@ export type ServerProcess = { child: ChildProcess; base: string; log: () => stri
 
 export const benchAdmin = { username: 'admin', password: 'clave-de-banco-123' };
 
-export async function startServer(env: Record<string, string>, timeoutMs = 180_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, timeoutMs = 900_000): Promise<ServerProcess> {
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     env: {
