@@ -34,8 +34,9 @@ if (!postgresBin()) {
       const answer = await request();
       const ms = Date.now() - started;
       assert.is(answer.status, 503, `${label}: ${answer.status}`);
-      if (process.env.SHOW_TIMES) console.log(label, ms);
-      assert.ok(ms < 2_000, `${label} took ${ms} ms`);
+      // Tens of milliseconds on a quiet machine; without the time limits it was 15 s. The margin is for
+      // a machine so loaded that the request itself waits for a core.
+      assert.ok(ms < 4_000, `${label} took ${ms} ms`);
       return answer;
     };
     const visitor = app.client();
