@@ -27,6 +27,26 @@ export type Config = {
   feedAllowPrivateHosts: boolean;
   publicWriteLimit: number;
   schedulerEnabled: boolean;
+  /** Behind one reverse proxy: HTTPS and the client address from its X-Forwarded-* headers. */
+  trustProxy: boolean;
+  /** PostgreSQL: a connection that takes longer fails (503) instead of holding the request. */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: the longest one statement of a request may run. */
+  dbStatementTimeoutMs: number;
+  /** A session ends this long after sign-in, however active it is. */
+  sessionAbsoluteMs: number;
+  /** Failed sign-ins per client address in 15 minutes, whatever the usernames. */
+  loginFailuresPerAddress: number;
+  /** Open connections the HTTP server accepts at once; more are refused. */
+  maxConnections: number;
+  /** How long a client may take to send its headers, and its whole request. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+};
+
+const numberFrom = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -34,6 +54,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = Number(env.PORT ?? 3000);
   if (production && !env.SESSION_SECRET) {
     throw new Error('SESSION_SECRET es obligatorio cuando NODE_ENV=production');
+  }
+  // Production cookies are HTTPS-only and Node serves plain HTTP: HTTPS can only come from a proxy.
+  if (production && env.TRUST_PROXY !== '1') {
+    throw new Error('NODE_ENV=production necesita TRUST_PROXY=1: la aplicación debe estar detrás de un proxy que sirva HTTPS');
   }
   const storageDriver = env.STORAGE_DRIVER === 'gcs' ? 'gcs' : 'local';
   if (storageDriver === 'gcs' && !env.GCS_BUCKET) throw new Error('STORAGE_DRIVER=gcs necesita GCS_BUCKET');
@@ -59,6 +83,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     feedAllowPrivateHosts: ['1', 'true', 'yes'].includes((env.FEED_ALLOW_PRIVATE_HOSTS ?? '').toLowerCase()),
     publicWriteLimit: env.PUBLIC_WRITE_LIMIT === undefined ? 10 : Number(env.PUBLIC_WRITE_LIMIT),
     schedulerEnabled: env.FEED_SCHEDULER !== 'off',
+    trustProxy: env.TRUST_PROXY === '1',
+    dbConnectTimeoutMs: numberFrom(env.DB_CONNECT_TIMEOUT_MS, 2_000),
+    dbStatementTimeoutMs: numberFrom(env.DB_STATEMENT_TIMEOUT_MS, 15_000),
+    sessionAbsoluteMs: numberFrom(env.SESSION_ABSOLUTE_HOURS, 24) * 60 * 60 * 1000,
+    loginFailuresPerAddress: numberFrom(env.LOGIN_FAILURES_PER_ADDRESS, 30),
+    maxConnections: numberFrom(env.MAX_CONNECTIONS, 1_000),
+    headersTimeoutMs: numberFrom(env.HEADERS_TIMEOUT_MS, 10_000),
+    requestTimeoutMs: numberFrom(env.REQUEST_TIMEOUT_MS, 60_000),
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ export * from './enums';
 export * from './slug';
 export * from './dates';
 export * from './schemas/common';
+export * from './schemas/paging';
 export * from './schemas/news';
 export * from './schemas/service';
 export * from './schemas/feed-source';

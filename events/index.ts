@@ -14,3 +14,4 @@ export type { RecordState, RecordCommand, Changes } from './aggregates/record';
 import { fileURLToPath } from 'node:url';
 import { sqlFilesIn } from './db';
 export const eventMigrations = sqlFilesIn(fileURLToPath(new URL('./migrations', import.meta.url)));
+export * from './data-dir-lock';

@@ -50,13 +50,25 @@ export async function endSessionsOf(sql: Sql, userId: string) {
   await sql.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
 }
 
-/** Loads the signed-in user on every request; a disabled or vanished user is signed out. */
-export function currentUser(sql: Sql): Middleware {
+/** Deletes sessions past their expiry (they are refused already; this keeps the table small). */
+export async function sweepExpiredSessions(sql: Sql): Promise<number> {
+  const rows = await sql.query('DELETE FROM sessions WHERE expires_at < now() RETURNING id');
+  return rows.length;
+}
+
+/**
+ * Loads the signed-in user on every request; a disabled or vanished user is signed out, and so is a
+ * session older than `absoluteMs` since its sign-in, however active (renewal keeps it alive otherwise).
+ */
+export function currentUser(sql: Sql, absoluteMs: number): Middleware {
   const users = userQueries(sql);
   return async (ctx, next) => {
     ctx.state.user = null;
     const userId = ctx.session?.userId as string | undefined;
-    if (userId) {
+    const signedInAt = Number(ctx.session?.signedInAt ?? 0);
+    if (userId && !(Date.now() - signedInAt < absoluteMs)) {
+      ctx.session = null;
+    } else if (userId) {
       const user = await users.byId(userId);
       if (user && !user.disabled) ctx.state.user = { id: user.id, username: user.username, role: user.role } satisfies SessionUser;
       else ctx.session = null;

@@ -1,5 +1,6 @@
 // /api/advance-forms: staff's and visitors' event-security surveys. A create with an Idempotency-Key
 // (the offline draft's uuid) is repeatable: the key is the form's id, so a retry finds the record made.
+import { errorFields } from '../log';
 import { createHash, randomUUID } from 'node:crypto';
 import { stableJson } from '../idempotency';
 import type { Context } from 'koa';
@@ -20,7 +21,7 @@ export function advanceFormRoutes(services: AppServices) {
   async function submit(ctx: Context, submittedBy: string | null) {
     const key = ctx.get('Idempotency-Key').trim();
     if (key && !isUuid(key)) throw new BadRequest('Idempotency-Key debe ser un UUID');
-    const input = parseBody(ctx, advanceFormInput);
+    const input = await parseBody(ctx, advanceFormInput);
     if (input.website) throw new BadRequest('No se pudo procesar el formulario');
     const form: AdvanceFormData = normalizeAdvanceForm(input);
     for (const checkPhotos of services.hooks.advanceFormPhotos) await checkPhotos(form);
@@ -61,7 +62,7 @@ export function advanceFormRoutes(services: AppServices) {
     await runCommand(services, ctx, advanceForm, id, { type: 'Erase' });
     const photos = form ? photoFields.map((f) => form[f]).filter((link): link is string => Boolean(link)) : [];
     // The erasure has committed: a photo left behind by a failing hook is removed by the uploads sweep.
-    for (const hook of services.hooks.advanceFormErased) await hook(id, photos).catch((error) => console.error(`erase hook ${id}: ${error?.message ?? error}`));
+    for (const hook of services.hooks.advanceFormErased) await hook(id, photos).catch((error) => services.log.warn({ formId: id, ...errorFields(error) }, 'erase hook failed'));
     ctx.status = 204;
   });
 

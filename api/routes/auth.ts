@@ -1,38 +1,41 @@
 // /api/auth: sign in, sign out, and who is signed in.
 import type { Context } from 'koa';
 import Router from '@koa/router';
-import { TooManyRequests, Unauthorized, loginInput, type SessionUser } from '../../domain';
+import { Forbidden, Unauthorized, loginInput, type SessionUser } from '../../domain';
 import { ConcurrencyError, user } from '../../events';
 import { parseBody, runCommand, type AppServices } from '../context';
 import { dummyHash, verifyPassword } from '../passwords';
-import { clearCount, hit } from '../middleware/rate-limit';
-
-const failureWindowSeconds = 15 * 60;
-const maxFailures = 5;
+import { attemptThrottle } from '../middleware/rate-limit';
 
 export function authRoutes(services: AppServices) {
   const router = new Router({ prefix: '/api/auth' });
   const users = services.read.users;
+  const loginAttempt = attemptThrottle(services.db, {
+    scope: 'login',
+    perAccount: 5,
+    perAddress: services.config.loginFailuresPerAddress,
+    windowSeconds: 15 * 60,
+    message: 'Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.',
+  });
 
   router.post('/login', async (ctx) => {
-    const { username, password } = parseBody(ctx, loginInput);
-    // Counted before the password is checked, so parallel guesses cannot slip past the limit;
-    // a successful sign-in clears the count.
-    const throttleKey = `login:${ctx.ip}:${username.toLowerCase()}`;
-    if ((await hit(services.db, throttleKey, failureWindowSeconds)) > maxFailures) {
-      ctx.set('Retry-After', String(failureWindowSeconds));
-      throw new TooManyRequests('Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.');
-    }
-    const found = await users.credentials(username);
-    const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
-    if (!found || !valid || found.disabled) throw new Unauthorized('Usuario o contraseña incorrectos');
-    await clearCount(services.db, throttleKey);
+    // Production cookies travel over HTTPS only: over plain HTTP a sign-in could never stick.
+    if (services.config.production && !ctx.secure) throw new Forbidden('Inicie sesión a través de HTTPS');
+    const { username, password } = await parseBody(ctx, loginInput);
+    const found = await loginAttempt(ctx, username, async () => {
+      const candidate = await users.credentials(username);
+      const matches = await verifyPassword(password, candidate?.passwordHash ?? (await dummyHash));
+      return matches && candidate && !candidate.disabled ? candidate : null;
+    });
+    if (!found) throw new Unauthorized('Usuario o contraseña incorrectos');
     const signedIn: SessionUser = { id: found.id, username: found.username, role: found.role };
     ctx.state.user = signedIn;
     await recordLogin(ctx, found.id);
     // A new session id on every sign-in: no fixation.
     await ctx.session!.regenerate();
     ctx.session!.userId = found.id;
+    // The absolute lifetime counts from here, however often the session is renewed.
+    ctx.session!.signedInAt = Date.now();
     ctx.body = signedIn;
   });
 

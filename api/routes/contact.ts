@@ -28,7 +28,7 @@ export function contactRoutes(services: AppServices) {
 
   router.post('/', publicWriteLimit(services.db, services.config.publicWriteLimit, 'contact'), async (ctx) => {
     const key = idempotencyKey(ctx);
-    const input = parseBody(ctx, contactMessageInput);
+    const input = await parseBody(ctx, contactMessageInput);
     if (input.website) throw new BadRequest('No se pudo procesar el mensaje');
     const id = key ?? randomUUID();
     const { name, email, phone, message } = input;
@@ -68,14 +68,14 @@ export function contactRoutes(services: AppServices) {
 
   router.patch('/:id/status', requireStaff, async (ctx) => {
     const id = idParam(ctx, notFound);
-    const { status } = parseBody(ctx, contactStatusChange);
+    const { status } = await parseBody(ctx, contactStatusChange);
     await runCommand(services, ctx, contactMessage, id, { type: 'ChangeStatus', to: status });
     ctx.body = await answer(id);
   });
 
   router.post('/:id/notes', requireStaff, async (ctx) => {
     const id = idParam(ctx, notFound);
-    const { text } = parseBody(ctx, contactNoteInput);
+    const { text } = await parseBody(ctx, contactNoteInput);
     await runCommand(services, ctx, contactMessage, id, { type: 'AddNote', text });
     ctx.status = 201;
     ctx.body = await answer(id);

@@ -35,7 +35,7 @@ export function newsRoutes(services: AppServices) {
   });
 
   router.post('/', requireStaff, async (ctx) => {
-    const input = parseBody(ctx, newsArticleInput);
+    const input = await parseBody(ctx, newsArticleInput);
     const id = randomUUID();
     const record: NewsArticleRecord = {
       title: input.title, slug: input.slug, excerpt: input.excerpt, content: sanitizeArticleHtml(input.content), image: input.image,
@@ -49,7 +49,7 @@ export function newsRoutes(services: AppServices) {
 
   router.patch('/:id', requireStaff, async (ctx) => {
     const id = idParam(ctx, notFound);
-    const input = parseBody(ctx, newsArticlePatch);
+    const input = await parseBody(ctx, newsArticlePatch);
     const patch: Partial<NewsArticleRecord> = { ...input, publishedAt: input.publishedAt?.toISOString() };
     if (input.content !== undefined) patch.content = sanitizeArticleHtml(input.content);
     await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch });

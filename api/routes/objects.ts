@@ -7,6 +7,7 @@ import { BadRequest, NotFound, PayloadTooLarge } from '../../domain';
 import { isUuid, type AppServices } from '../context';
 import { uploadLimit } from '../middleware/rate-limit';
 import { requireStaff } from '../middleware/session';
+import { readJsonBody } from '../middleware/body';
 import { maxPhotoBytes, photoUploadsOf, tooLargeMessage } from '../storage';
 
 export function objectRoutes(services: AppServices) {
@@ -16,9 +17,9 @@ export function objectRoutes(services: AppServices) {
   const notFound = () => new NotFound('Foto no encontrada');
 
   router.post('/api/objects/upload', uploadLimit(services.db, services.config.publicWriteLimit), async (ctx) => {
-    const body = (ctx.request as any).body;
+    const body = await readJsonBody(ctx);
     // The honeypot of the public writes: people never fill it.
-    if (body && typeof body === 'object' && body.website) throw new BadRequest('No se pudo procesar la solicitud');
+    if (body && typeof body === 'object' && (body as { website?: unknown }).website) throw new BadRequest('No se pudo procesar la solicitud');
     ctx.body = await uploads.begin();
   });
 

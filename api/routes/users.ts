@@ -30,7 +30,7 @@ export function userRoutes(services: AppServices) {
   });
 
   router.post('/', async (ctx) => {
-    const input = parseBody(ctx, userCreateInput);
+    const input = await parseBody(ctx, userCreateInput);
     const id = randomUUID();
     await runCommand(services, ctx, user, id, { type: 'Register', username: input.username, role: input.role, passwordHash: await hashPassword(input.password), at: new Date() }, { newStream: true });
     ctx.status = 201;
@@ -39,7 +39,7 @@ export function userRoutes(services: AppServices) {
 
   router.patch('/:id', async (ctx) => {
     const id = idParam(ctx, notFound);
-    const input = parseBody(ctx, userPatchInput);
+    const input = await parseBody(ctx, userPatchInput);
     const target = await users.byId(id);
     if (!target) throw notFound();
     const isLastActiveAdmin = target.role === 'admin' && !target.disabled && (await users.activeAdminCount()) <= 1;

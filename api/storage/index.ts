@@ -1,5 +1,6 @@
 // Photo storage for the rest of the API: one PhotoUploads per app, with the driver STORAGE_DRIVER
 // names, wired to the advance form's hooks (photos checked on submit, deleted on erasure) and swept.
+import { errorFields } from '../log';
 import path from 'node:path';
 import { BadRequest, photoFields, type AdvanceFormData } from '../../domain';
 import type { AppServices } from '../context';
@@ -49,7 +50,7 @@ function wire(services: AppServices, uploads: PhotoUploads) {
     await uploads.erase(ids.filter((id) => !stillUsed.has(id)));
   });
   const timer = setInterval(() => {
-    uploads.sweep(() => services.read.advanceForms.photoLinks(), unreferencedUploadMaxAgeMs).catch((error) => console.error('uploads sweep', error));
+    uploads.sweep(() => services.read.advanceForms.photoLinks(), unreferencedUploadMaxAgeMs).catch((error) => services.log.warn(errorFields(error), 'uploads sweep failed'));
   }, sweepEveryMs);
   timer.unref();
 }

@@ -15,6 +15,9 @@ import { fillTemplate, headTags, preloadTags, type ViteManifest } from './html';
 import { appShellHead, appShellPath, appShellSourceRoute, manifestPath, webManifest } from './manifest';
 import { robotsTxt, sitemapXml } from './seo-files';
 import { createStaticFiles } from './static';
+import { isDatabaseUnavailable } from '../../events';
+import { errorFields } from '../log';
+import { errorPage, pageTexts } from './error-page';
 import type { PublicQueries } from './types';
 
 export type { PublicQueries } from './types';
@@ -76,11 +79,13 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
       await sendText(ctx, html);
     } catch (error) {
       renderer.fixError(error);
-      console.error('[web] error al generar', ctx.url, error);
-      ctx.status = 500;
+      const outage = isDatabaseUnavailable(error);
+      ctx.log[outage ? 'warn' : 'error']({ requestId: ctx.state.requestId, path: ctx.path, ...errorFields(error) }, 'page failed');
+      ctx.status = outage ? 503 : 500;
+      if (outage) ctx.set('Retry-After', '5');
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = '<!doctype html><html lang="es"><meta charset="utf-8"><title>Error</title><h1>Ocurrió un error</h1><p>Intente de nuevo en unos momentos.</p></html>';
+      ctx.body = errorPage(outage ? pageTexts.unavailable : pageTexts.failed, site.siteName);
     }
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { newsCategories } from '../enums';
 import { slugPattern } from '../slug';
 import { httpUrl, patchOf, requiredText } from './common';
+import { pagingFields } from './paging';
 
 const imageField = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
@@ -61,7 +62,6 @@ export const newsListQuery = z.object({
   dateTo: z.string().optional(),
   sort: z.enum(newsSorts).catch('newest').default('newest'),
   status: z.enum(['published', 'pending', 'all']).catch('published').default('published'),
-  limit: z.coerce.number().int().min(1).max(100).catch(30).default(30),
-  offset: z.coerce.number().int().min(0).catch(0).default(0),
+  ...pagingFields,
 });
 export type NewsListQuery = z.infer<typeof newsListQuery>;

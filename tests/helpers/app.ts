@@ -71,16 +71,25 @@ export type TestAppOptions = {
   /** A second instance on the first one's PostgreSQL database (PostgreSQL only): it leaves the database to its owner. */
   shareDatabaseOf?: TestApp;
   subscriptions?: SubscriptionOptions;
+  /** Receives the app's log lines (quiet by default; TEST_LOG=1 prints them). */
+  log?: (line: string) => void;
+  /** Open the database the config names (`dataDir` or `databaseUrl` in the overrides) as the server would, instead of a fresh one. */
+  configuredDatabase?: boolean;
 };
 
 export async function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.shareDatabaseOf ? await sameDatabase(options.shareDatabaseOf) : await freshDatabase();
+  const database = options.configuredDatabase
+    ? { db: undefined, databaseUrl: overrides.databaseUrl ?? null, drop: async () => {} }
+    : options.shareDatabaseOf
+      ? await sameDatabase(options.shareDatabaseOf)
+      : await freshDatabase();
   const config = loadConfig(
     { ADMIN_USERNAME: adminCredentials.username, ADMIN_PASSWORD: adminCredentials.password, PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off', ...env } as NodeJS.ProcessEnv,
     { databaseUrl: database.databaseUrl, ...overrides },
   );
   const server = createServer();
-  const { app, services, close } = await createApp(config, { web: false, db: database.db, httpServer: server, log: process.env.TEST_LOG ? console.log : () => {}, subscriptions: options.subscriptions });
+  const log = options.log ?? (process.env.TEST_LOG ? console.log : () => {});
+  const { app, services, close } = await createApp(config, { web: false, db: database.db, httpServer: server, log, subscriptions: options.subscriptions });
   server.on('request', app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

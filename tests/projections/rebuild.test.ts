@@ -2,21 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Db } from '../../events';
 import { allProjectors, readTables, rebuildProjections } from '../../projections';
+import { snapshot } from '../helpers/snapshot';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 let app: TestApp;
-
-/** Every row of every read table, as JSON text, in a stable order. */
-async function snapshot(db: Db): Promise<Record<string, string[]>> {
-  const tables: Record<string, string[]> = {};
-  for (const table of readTables) {
-    const rows = await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM ${table} AS t ORDER BY row_to_json(t)::text`);
-    tables[table] = rows.map((r) => r.row);
-  }
-  return tables;
-}
 
 test.before(async () => {
   app = await startTestApp();

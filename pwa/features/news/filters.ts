@@ -1,7 +1,7 @@
 // The news list's filters live in the URL (?q=&categoria=&desde=&hasta=&orden=&pagina=) so a filtered
 // list can be shared and the back button walks through the filters. The server reads the same URL
 // with the same functions, so the data it renders is the data the browser asks for.
-import { isValidCalendarDay, newsCategories, type NewsCategory } from '../../../domain';
+import { isValidCalendarDay, maxListOffset, newsCategories, type NewsCategory } from '../../../domain';
 import type { QueryParams } from '../../lib/api';
 
 export type NewsSort = 'newest' | 'oldest';
@@ -31,7 +31,8 @@ export function filtersFromSearch(search: string): NewsFilters {
     dateFrom: day(params.get('desde')),
     dateTo: day(params.get('hasta')),
     sort: params.get('orden') === 'antiguas' ? 'oldest' : 'newest',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    // A page past the last one the API can serve is the first page, not an error.
+    page: Number.isInteger(page) && page > 1 && (page - 1) * newsPageSize <= maxListOffset ? page : 1,
   };
 }
 
