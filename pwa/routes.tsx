@@ -2,7 +2,9 @@
 // table to decide how to answer a URL: 'server' routes are rendered with their data, 'client' routes
 // (admin panel, advance form) get the empty shell and render in the browser only, which is also what
 // the offline service worker serves them as.
-import { lazyPage, type PageComponent } from './lib/lazy-page';
+import type { ReactNode } from 'react';
+import { lazyComponent, lazyPage, type PageComponent } from './lib/lazy-page';
+import type { Lang } from './i18n/lang';
 import { HomePage } from './features/home/HomePage';
 
 export type RouteDefinition = {
@@ -13,6 +15,8 @@ export type RouteDefinition = {
   layout: 'public' | 'bare';
   /** Server-rendered pages name their data loader in pwa/server-pages.ts. */
   rendering: { mode: 'server'; id: ServerPageId } | { mode: 'client'; title: string };
+  /** Spanish when left out; English pages live under /en (pwa/i18n). */
+  lang?: Lang;
 };
 
 export type ServerPageId = 'home' | 'services' | 'news' | 'article' | 'contact';
@@ -32,6 +36,16 @@ const AdminAdvanceFormDetailPage = lazyPage(() => import('./features/admin/advan
 
 const adminTitle = 'Panel de Administración';
 
+// The English edition: each page is a chunk that brings the English texts of what it shows, and the
+// English header and footer come in one more chunk, loaded with the first English page.
+export const EnglishLayout = lazyComponent<{ children: ReactNode }>(() => import('./features/layout/EnglishLayout'), 'pwa/features/layout/EnglishLayout.tsx');
+const EnglishHomePage = lazyPage(() => import('./features/home/EnglishHomePage'), 'pwa/features/home/EnglishHomePage.tsx');
+const EnglishServicesPage = lazyPage(() => import('./features/services/EnglishServicesPage'), 'pwa/features/services/EnglishServicesPage.tsx');
+const EnglishNewsListPage = lazyPage(() => import('./features/news/EnglishNewsPages').then((m) => ({ default: m.EnglishNewsListPage })), 'pwa/features/news/EnglishNewsPages.tsx');
+const EnglishArticlePage = lazyPage(() => import('./features/news/EnglishNewsPages').then((m) => ({ default: m.EnglishArticlePage })), 'pwa/features/news/EnglishNewsPages.tsx');
+const EnglishContactPage = lazyPage(() => import('./features/contact/EnglishContactPage'), 'pwa/features/contact/EnglishContactPage.tsx');
+const EnglishAdvanceFormPage = lazyPage(() => import('./features/advance-form/EnglishAdvanceFormPage'), 'pwa/features/advance-form/EnglishAdvanceFormPage.tsx');
+
 export const routes: RouteDefinition[] = [
   { pattern: '/', page: HomePage, layout: 'public', rendering: { mode: 'server', id: 'home' } },
   { pattern: '/servicios', page: ServicesPage, layout: 'public', rendering: { mode: 'server', id: 'services' } },
@@ -39,6 +53,12 @@ export const routes: RouteDefinition[] = [
   { pattern: '/noticias/:slug', page: ArticlePage, layout: 'public', rendering: { mode: 'server', id: 'article' } },
   { pattern: '/contacto', page: ContactPage, layout: 'public', rendering: { mode: 'server', id: 'contact' } },
   { pattern: '/formulario-avanzada', page: AdvanceFormPublicPage, layout: 'public', rendering: { mode: 'client', title: 'Formulario de Avanzada' } },
+  { pattern: '/en', page: EnglishHomePage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'home' } },
+  { pattern: '/en/services', page: EnglishServicesPage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'services' } },
+  { pattern: '/en/news', page: EnglishNewsListPage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'news' } },
+  { pattern: '/en/news/:slug', page: EnglishArticlePage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'article' } },
+  { pattern: '/en/contact', page: EnglishContactPage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'contact' } },
+  { pattern: '/en/advance-form', page: EnglishAdvanceFormPage, layout: 'public', lang: 'en', rendering: { mode: 'client', title: 'VIP Advance Form' } },
   { pattern: '/admin', page: AdminLoginPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/login', page: AdminLoginPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/dashboard', page: AdminDashboardPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
@@ -48,6 +68,12 @@ export const routes: RouteDefinition[] = [
 ];
 
 export type RouteMatch = { route: RouteDefinition; params: Record<string, string> };
+
+/** Loads what a URL renders (its page chunk and, under /en, the English layout) before React runs. */
+export function preloadRoute(match: RouteMatch | null, path: string): Promise<unknown> {
+  const english = match ? match.route.lang === 'en' : path === '/en' || path.startsWith('/en/');
+  return Promise.all([match?.route.page.preload?.(), english ? EnglishLayout.preload?.() : null]);
+}
 
 /** The route of a path (a trailing slash is ignored), with its decoded parameters; null is the 404. */
 export function matchRoute(path: string): RouteMatch | null {

@@ -1,8 +1,10 @@
 // Feed HTML is hostile input: keep the article's structure, drop anything that runs, styles or submits.
 import sanitizeHtml from 'sanitize-html';
+import { imageUrlSchemes } from '../../domain';
 
 const linkSchemes = ['http', 'https', 'mailto'];
-const imageSchemes = ['http', 'https'];
+// Images over https only (domain/images.ts): the others would be blocked by the pages' CSP.
+const imageSchemes: string[] = [...imageUrlSchemes];
 const droppedWithContent = ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'svg', 'math'];
 
 /** Sanitized HTML with every link and image made absolute against `baseUrl` and links opened apart. */

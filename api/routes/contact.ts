@@ -17,7 +17,7 @@ export function contactRoutes(services: AppServices) {
     const input = parseBody(ctx, contactMessageInput);
     if (input.website) throw new BadRequest('No se pudo procesar el mensaje');
     const id = randomUUID();
-    await runCommand(services, ctx, contactMessage, id, { type: 'Receive', name: input.name, email: input.email, phone: input.phone, message: input.message, at: new Date() }, { newStream: true });
+    await runCommand(services, ctx, contactMessage, id, { type: 'Receive', name: input.name, email: input.email, phone: input.phone, message: input.message, at: new Date(), language: input.language ?? 'es' }, { newStream: true });
     ctx.status = 201;
     ctx.body = await read.byId(id);
     for (const notify of services.hooks.notify) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactStatuses, type ContactStatus } from '../enums';
+import { siteLanguageField, type SiteLanguage } from '../languages';
 import { optionalText, requiredText } from './common';
 
 export const contactMessageInput = z.object({
@@ -9,6 +10,8 @@ export const contactMessageInput = z.object({
   message: requiredText('El mensaje es requerido', 5000),
   /** Honeypot: people leave it empty; bots fill it. */
   website: z.string().max(500).optional(),
+  /** The edition of the site it was sent from. */
+  language: siteLanguageField,
 });
 export type ContactMessageInput = z.infer<typeof contactMessageInput>;
 export type ContactFormValues = z.input<typeof contactMessageInput>;
@@ -24,5 +27,6 @@ export type ContactMessage = {
   phone: string | null;
   message: string;
   status: ContactStatus;
+  language: SiteLanguage;
   createdAt: string;
 };

@@ -1,14 +1,15 @@
 // A contact message: received, read, resolved, erased.
-import { canChangeStatus, Conflict, contactStatusLabel, NotFound, type ContactStatus } from '../../domain';
+import { canChangeStatus, Conflict, contactStatusLabel, NotFound, type ContactStatus, type SiteLanguage } from '../../domain';
 import type { Decider } from '../decider';
 
 export type ContactMessageEvent =
-  | { type: 'ContactMessageReceived'; data: { name: string; email: string; phone: string | null; message: string; createdAt: string } }
+  // language: the site edition it came from; messages recorded before it existed were all Spanish.
+  | { type: 'ContactMessageReceived'; data: { name: string; email: string; phone: string | null; message: string; createdAt: string; language?: SiteLanguage } }
   | { type: 'ContactStatusChanged'; data: { from: ContactStatus; to: ContactStatus } }
   | { type: 'ContactMessageErased'; data: Record<string, never> };
 
 export type ContactMessageCommand =
-  | { type: 'Receive'; name: string; email: string; phone: string | null; message: string; at: Date }
+  | { type: 'Receive'; name: string; email: string; phone: string | null; message: string; at: Date; language?: SiteLanguage }
   | { type: 'ChangeStatus'; to: ContactStatus }
   | { type: 'Erase' };
 
@@ -30,8 +31,8 @@ export const contactMessage: Decider<State, ContactMessageCommand, ContactMessag
     switch (command.type) {
       case 'Receive': {
         if (state.status !== 'new') throw new Conflict('El mensaje ya existe');
-        const { name, email, phone, message, at } = command;
-        return [{ type: 'ContactMessageReceived', data: { name, email, phone, message, createdAt: at.toISOString() } }];
+        const { name, email, phone, message, at, language } = command;
+        return [{ type: 'ContactMessageReceived', data: { name, email, phone, message, createdAt: at.toISOString(), ...(language ? { language } : {}) } }];
       }
       case 'ChangeStatus': {
         if (state.status === 'new' || state.status === 'erased') throw notFound();

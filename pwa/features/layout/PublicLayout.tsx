@@ -4,7 +4,8 @@ import { useWhatsappLink } from '../../lib/site';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { WhatsAppIcon } from './WhatsAppIcon';
-import { layoutTexts } from './texts';
+import { useTexts } from '../../i18n/texts';
+import { layoutTexts as spanishTexts } from './texts';
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
@@ -20,6 +21,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 }
 
 function FloatingWhatsApp() {
+  const layoutTexts = useTexts('layout', spanishTexts);
   const href = useWhatsappLink(layoutTexts.whatsappMessage);
   return (
     <a

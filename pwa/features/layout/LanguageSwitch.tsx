@@ -1,0 +1,19 @@
+// The link to the same page in the other language (header and footer). Pages without a twin (the
+// 404 screen) lead to the other language's home page.
+import { Link, useLocation } from 'wouter';
+import { Languages } from 'lucide-react';
+import { pathIn } from '../../i18n/lang';
+import { useTexts } from '../../i18n/texts';
+import { layoutTexts } from './texts';
+
+export function LanguageSwitch({ className, onClick }: { className: string; onClick?: () => void }) {
+  const [path] = useLocation();
+  const { otherLanguage } = useTexts('layout', layoutTexts);
+  const href = pathIn(otherLanguage.lang, path) ?? pathIn(otherLanguage.lang, '/')!;
+  return (
+    <Link href={href} hrefLang={otherLanguage.lang} lang={otherLanguage.lang} title={otherLanguage.title} onClick={onClick} className={className} data-testid="cambio-idioma">
+      <Languages className="size-4" aria-hidden="true" />
+      {otherLanguage.label}
+    </Link>
+  );
+}
