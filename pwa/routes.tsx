@@ -3,7 +3,7 @@
 // (admin panel, advance form) get the empty shell and render in the browser only, which is also what
 // the offline service worker serves them as.
 import type { ReactNode } from 'react';
-import { lazyComponent, lazyPage, type PageComponent } from './lib/lazy-page';
+import { lazyComponent, lazyPage, type PageComponent, type PageProps } from './lib/lazy-page';
 import type { Lang } from './i18n/lang';
 import { HomePage } from './features/home/HomePage';
 
@@ -39,7 +39,8 @@ const adminTitle = 'Panel de Administración';
 // The English edition: each page is a chunk that brings the English texts of what it shows, and the
 // English header and footer come in one more chunk, loaded with the first English page.
 export const EnglishLayout = lazyComponent<{ children: ReactNode }>(() => import('./features/layout/EnglishLayout'), 'pwa/features/layout/EnglishLayout.tsx');
-const EnglishHomePage = lazyPage(() => import('./features/home/EnglishHomePage'), 'pwa/features/home/EnglishHomePage.tsx');
+// Like the Spanish home page, the English one uses no react-aria control: no locale provider to load.
+const EnglishHomePage = lazyComponent<PageProps>(() => import('./features/home/EnglishHomePage'), 'pwa/features/home/EnglishHomePage.tsx');
 const EnglishServicesPage = lazyPage(() => import('./features/services/EnglishServicesPage'), 'pwa/features/services/EnglishServicesPage.tsx');
 const EnglishNewsListPage = lazyPage(() => import('./features/news/EnglishNewsPages').then((m) => ({ default: m.EnglishNewsListPage })), 'pwa/features/news/EnglishNewsPages.tsx');
 const EnglishArticlePage = lazyPage(() => import('./features/news/EnglishNewsPages').then((m) => ({ default: m.EnglishArticlePage })), 'pwa/features/news/EnglishNewsPages.tsx');
