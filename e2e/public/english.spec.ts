@@ -72,7 +72,7 @@ test('a message sent from the English contact page records its language, with En
   const name = unique('International Client');
   await page.getByLabel('Full Name').fill(name);
   await page.getByLabel('E-mail Address').fill('client@example.com');
-  await page.getByLabel('Message', { exact: false }).last().fill('We need a sweep of our offices in San José.');
+  await page.getByRole('textbox', { name: /^Message/ }).fill('We need a sweep of our offices in San José.');
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
   const messages = (await (await api.get('/api/contact/messages')).json()) as { name: string; language: string }[];
