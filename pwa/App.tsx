@@ -4,12 +4,11 @@ import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Router, useLocation } from 'wouter';
 import { SiteContext, type SiteInfo } from './lib/site';
-import { EnglishLayout, matchRoute } from './routes';
-import { PublicLayout } from './features/layout/PublicLayout';
-import { layoutTexts } from './features/layout/texts';
+import { layoutOf, matchRoute } from './routes';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
+import { PublicLayout } from './features/layout/PublicLayout';
 import { htmlLang, langOfPath } from './i18n/lang';
-import { useTexts } from './i18n/texts';
+import { useProvidedTexts } from './i18n/texts';
 import { Toaster } from './ui/Toaster';
 
 export type AppProps = {
@@ -52,22 +51,27 @@ function CurrentPage() {
     firstPath.current = '';
   }, [path]);
 
+  const Layout = layoutOf(match, path);
+  // The layout is loaded before the first render; switching language loads the other one once.
   const page = (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<PageLoading label={Layout ? undefined : 'Cargando...'} />}>
       <Page params={match?.params ?? {}} />
     </Suspense>
   );
-  if (match?.route.layout === 'bare') return page;
-  if (lang === 'en') {
-    return (
-      <Suspense fallback={<PageLoading />}>
-        <EnglishLayout>{page}</EnglishLayout>
-      </Suspense>
-    );
-  }
-  return <PublicLayout>{page}</PublicLayout>;
+  if (!Layout) return page;
+  return (
+    <Suspense fallback={<PageLoading label="…" />}>
+      <Layout>
+        <PublicLayout>{page}</PublicLayout>
+      </Layout>
+    </Suspense>
+  );
 }
 
-function PageLoading(): ReactNode {
-  return <p className="px-4 py-24 text-center text-slate-500">{useTexts('layout', layoutTexts).loadingPage}</p>;
+function PageLoading({ label }: { label?: string }): ReactNode {
+  return <p className="px-4 py-24 text-center text-slate-500">{label ?? <LayoutLoadingText />}</p>;
+}
+
+function LayoutLoadingText() {
+  return useProvidedTexts('layout').loadingPage;
 }

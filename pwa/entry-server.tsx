@@ -8,9 +8,11 @@ import type { PageHead } from './lib/head';
 import { createQueryClient } from './lib/query-client';
 import type { SiteInfo } from './lib/site';
 import { matchRoute, preloadRoute, routes } from './routes';
+import { layoutSources, pageSources } from './route-sources';
 import { hreflang, langOfPath, pathIn, type Lang } from './i18n/lang';
 import { serverPages, type PageDataSource } from './server-pages';
-import { notFoundHead } from './features/not-found/texts';
+import { notFoundTexts } from './features/not-found/texts';
+import { notFoundTextsEn } from './features/not-found/texts.en';
 
 export type { PageDataSource } from './server-pages';
 export type { PageHead } from './lib/head';
@@ -20,9 +22,9 @@ export type PageLanguages = { lang: Lang; htmlLang: string; alternates: { hrefla
 
 export type RenderResult = (
   /** A server-rendered page (or the 404 screen): markup, status, head, and the data script. */
-  | { kind: 'page'; status: number; head: PageHead; html: string; appData: string; pageSource?: string }
+  | { kind: 'page'; status: number; head: PageHead; html: string; appData: string; pageSources: string[] }
   /** A client-only screen (admin, advance form): the empty shell, rendered by the browser. */
-  | { kind: 'shell'; status: 200; head: PageHead; appData: string; pageSource?: string; admin: boolean }
+  | { kind: 'shell'; status: 200; head: PageHead; appData: string; pageSources: string[]; admin: boolean }
 ) & { languages: PageLanguages };
 
 /** Spanish (es-CR) and English twins of a public page; x-default is the Spanish one. */
@@ -40,6 +42,10 @@ export type RenderOptions = {
   nonce?: string;
 };
 
+/** The chunks of a page and of its language's layout, which the server asks the browser to preload. */
+const sourcesOf = (pattern: string | undefined, layoutLang: Lang | null) =>
+  [pattern ? pageSources[pattern] : undefined, layoutLang ? layoutSources[layoutLang] : undefined].filter((source): source is string => Boolean(source));
+
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const match = matchRoute(pathname);
@@ -50,12 +56,12 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
 
   if (match?.route.rendering.mode === 'client') {
     const head: PageHead = { title: `${match.route.rendering.title} | ${site.siteName}`, description: site.siteName, path: pathname, noindex: true };
-    return { kind: 'shell', status: 200, head, appData: appDataScript({ site, queries: null }), pageSource: match.route.page.source, admin: pathname.startsWith('/admin'), languages };
+    return { kind: 'shell', status: 200, head, appData: appDataScript({ site, queries: null }), pageSources: sourcesOf(match.route.pattern, match.route.layout === 'public' ? lang : null), admin: pathname.startsWith('/admin'), languages };
   }
 
   const queryClient = createQueryClient();
   let status = 200;
-  let head = notFoundHead(site);
+  let head = (lang === 'en' ? notFoundTextsEn : notFoundTexts).head(site);
   if (match?.route.rendering.mode === 'server') {
     const result = await serverPages[match.route.rendering.id]({ queryClient, data: options.data, site, params: match.params, search, lang });
     head = result.head;
@@ -68,7 +74,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const html = await renderToHtml(<App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} />, options.nonce);
   const appData = appDataScript({ site, queries: dehydrate(queryClient) });
   queryClient.clear();
-  return { kind: 'page', status, head, html, appData, pageSource: match?.route.page.source, languages: status === 404 ? { lang, htmlLang: lang, alternates: [] } : languages };
+  return { kind: 'page', status, head, html, appData, pageSources: sourcesOf(match?.route.pattern, lang), languages: status === 404 ? { lang, htmlLang: lang, alternates: [] } : languages };
 }
 
 /** The whole tree, lazy parts included: waits for onAllReady (renderToString would stop at Suspense). */

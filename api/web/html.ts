@@ -52,9 +52,9 @@ export function headTags(head: PageHead, site: SiteInfo, languages?: PageLanguag
 /** Vite's build manifest: source file -> its chunk, the chunks it imports, its CSS. */
 export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
-/** <link> tags that fetch a lazy page's chunk (and what it imports) in parallel with the entry. */
-export function preloadTags(manifest: ViteManifest | null, source: string | undefined, template: string): string {
-  if (!manifest || !source || !manifest[source]) return '';
+/** <link> tags that fetch a lazy page's chunks (and what they import) in parallel with the entry. */
+export function preloadTags(manifest: ViteManifest | null, sources: string[], template: string): string {
+  if (!manifest) return '';
   const files = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
@@ -64,7 +64,7 @@ export function preloadTags(manifest: ViteManifest | null, source: string | unde
     chunk.css?.forEach((file) => css.add(file));
     chunk.imports?.forEach(visit);
   };
-  visit(source);
+  sources.forEach(visit);
   const links = [
     ...[...css].map((file) => `<link rel="stylesheet" href="/${file}" />`),
     ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),

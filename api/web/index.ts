@@ -78,7 +78,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
       const shell = ctx.path === appShellPath;
       const result = await entry.render(shell ? appShellSourceRoute : ctx.url, { site, data: opts.queries, nonce: ctx.state.cspNonce as string | undefined });
       const pageHead = shell ? appShellHead(site) : result.head;
-      const head = [headTags(pageHead, site, shell ? undefined : result.languages), shell ? '' : preloadTags(renderer.manifest, result.pageSource, template)].filter(Boolean).join('\n    ');
+      const head = [headTags(pageHead, site, shell ? undefined : result.languages), shell ? '' : preloadTags(renderer.manifest, result.pageSources, template)].filter(Boolean).join('\n    ');
       const html = fillTemplate(template, { head, html: result.kind === 'page' ? result.html : '', appData: result.appData, htmlLang: shell ? 'es' : result.languages.htmlLang });
       ctx.status = result.status;
       ctx.type = 'text/html; charset=utf-8';

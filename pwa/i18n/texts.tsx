@@ -1,6 +1,7 @@
 // The texts of a page in its language. Every feature keeps its Spanish texts in its texts.ts, which
 // components use by default; an English page (a chunk of its own) provides the English texts of the
-// features it shows through this context, so the Spanish pages never download them.
+// features it shows through this context, so the Spanish pages never download them. The layout, home
+// and 404 texts come from the language's frame (features/layout/SpanishLayout, EnglishLayout).
 import { createContext, useContext, type ReactNode } from 'react';
 import type { LayoutTexts } from '../features/layout/texts';
 import type { HomeTexts } from '../features/home/texts';
@@ -23,6 +24,16 @@ const TranslationsContext = createContext<Partial<Translations>>({});
 /** A feature's texts: the ones a page provided, else the Spanish ones given. */
 export function useTexts<K extends keyof Translations>(feature: K, spanish: Translations[K]): Translations[K] {
   return useContext(TranslationsContext)[feature] ?? spanish;
+}
+
+/**
+ * Texts that the page's language frame always provides (layout, home, 404): both languages load them
+ * in a chunk of their own, so the first-load bundle carries neither.
+ */
+export function useProvidedTexts<K extends 'layout' | 'home' | 'notFound'>(feature: K): Translations[K] {
+  const texts = useContext(TranslationsContext)[feature];
+  if (!texts) throw new Error(`Faltan los textos de "${feature}": la página debe estar dentro del marco de su idioma`);
+  return texts;
 }
 
 /** Adds texts for the features below, keeping the ones provided higher up (the layout's). */

@@ -5,13 +5,10 @@ import { usePageHead } from '../../lib/head';
 import { useSite, useWhatsappLink } from '../../lib/site';
 import { buttonClass } from '../../ui/button-styles';
 import { useLocalePath } from '../../i18n/lang';
-import { useTexts } from '../../i18n/texts';
-import { layoutTexts } from '../layout/texts';
+import { useProvidedTexts } from '../../i18n/texts';
 import { WhatsAppIcon } from '../layout/WhatsAppIcon';
 import { NewsCard, useLatestNews } from '../news';
-import { homePageTexts } from './texts';
-
-const useHomeTexts = () => useTexts('home', homePageTexts);
+const useHomeTexts = () => useProvidedTexts('home');
 
 const serviceIcons: LucideIcon[] = [Radar, ScanSearch, Wifi, ShieldCheck];
 const benefitIcons: LucideIcon[] = [Cpu, BadgeCheck, Globe, CalendarClock, FileText, EyeOff];
@@ -163,7 +160,7 @@ function LatestNews() {
 function ClosingCall() {
   const homeTexts = useHomeTexts();
   const to = useLocalePath();
-  const whatsapp = useWhatsappLink(useTexts('layout', layoutTexts).whatsappMessage);
+  const whatsapp = useWhatsappLink(useProvidedTexts('layout').whatsappMessage);
   return (
     <section className="bg-gradient-to-br from-navy-800 to-navy-950 text-white">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-20">

@@ -3,16 +3,15 @@ import { Link } from 'wouter';
 import { Mail, MapPin, Rss, ShieldCheck } from 'lucide-react';
 import { formatPhone, useSite, whatsappLink } from '../../lib/site';
 import { WhatsAppIcon } from './WhatsAppIcon';
-import { useTexts } from '../../i18n/texts';
+import { useProvidedTexts } from '../../i18n/texts';
 import { LanguageSwitch } from './LanguageSwitch';
-import { layoutTexts as spanishTexts } from './texts';
 
 const headingClass = 'text-sm font-semibold tracking-wider text-white uppercase';
 const linkClass = 'text-slate-300 transition-colors hover:text-accent-300';
 
 export function Footer() {
   const site = useSite();
-  const layoutTexts = useTexts('layout', spanishTexts);
+  const layoutTexts = useProvidedTexts('layout');
   const year = new Date().getFullYear();
   return (
     <footer className="bg-navy-950 text-slate-300">

@@ -4,9 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LockKeyhole, Menu, ShieldCheck, X } from 'lucide-react';
 import { useSite } from '../../lib/site';
-import { useTexts } from '../../i18n/texts';
+import { useProvidedTexts } from '../../i18n/texts';
 import { LanguageSwitch } from './LanguageSwitch';
-import { layoutTexts as spanishTexts } from './texts';
 
 /** '/' (and '/en') is active only on itself; every other link also on the pages below it. */
 export function isActiveLink(href: string, path: string): boolean {
@@ -22,7 +21,7 @@ const linkClass = (active: boolean) =>
 export function Header() {
   const [path] = useLocation();
   const { siteName } = useSite();
-  const layoutTexts = useTexts('layout', spanishTexts);
+  const layoutTexts = useProvidedTexts('layout');
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   const headerRef = useRef<HTMLElement>(null);

@@ -3,12 +3,11 @@
 import { Link, useLocation } from 'wouter';
 import { Languages } from 'lucide-react';
 import { pathIn } from '../../i18n/lang';
-import { useTexts } from '../../i18n/texts';
-import { layoutTexts } from './texts';
+import { useProvidedTexts } from '../../i18n/texts';
 
 export function LanguageSwitch({ className, onClick }: { className: string; onClick?: () => void }) {
   const [path] = useLocation();
-  const { otherLanguage } = useTexts('layout', layoutTexts);
+  const { otherLanguage } = useProvidedTexts('layout');
   const href = pathIn(otherLanguage.lang, path) ?? pathIn(otherLanguage.lang, '/')!;
   return (
     <Link href={href} hrefLang={otherLanguage.lang} lang={otherLanguage.lang} title={otherLanguage.title} onClick={onClick} className={className} data-testid="cambio-idioma">

@@ -2,13 +2,12 @@
 import { Link } from 'wouter';
 import { AlertTriangle } from 'lucide-react';
 import { usePageHead } from '../../lib/head';
-import { useTexts } from '../../i18n/texts';
-import { notFoundHead, notFoundTexts as spanishTexts } from './texts';
+import { useProvidedTexts } from '../../i18n/texts';
 import { useSite } from '../../lib/site';
 
 export function NotFoundPage() {
-  usePageHead(notFoundHead(useSite()));
-  const notFoundTexts = useTexts('notFound', spanishTexts);
+  const notFoundTexts = useProvidedTexts('notFound');
+  usePageHead(notFoundTexts.head(useSite()));
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <AlertTriangle className="size-14 text-amber-500" aria-hidden="true" />
