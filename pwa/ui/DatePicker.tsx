@@ -78,7 +78,7 @@ export function DatePicker({ label, value, onChange, description, errorMessage, 
       >
         <Label className={labelClass}>{label}</Label>
         <Group className="flex w-full items-center rounded-md border border-slate-300 bg-white pr-1 pl-3 data-[focus-within]:border-accent-500 data-[invalid]:border-red-600">
-          <DateInput className="flex flex-1 py-2 text-base text-slate-900">
+          <DateInput className="flex flex-1 py-2.5 text-base text-slate-900">
             {(segment) => (
               <DateSegment
                 segment={segment}
