@@ -77,6 +77,12 @@ export const newsTexts = {
   fieldContent: 'Contenido',
   contentHint: 'HTML permitido', // spec
   fieldImage: 'URL de Imagen (opcional)',
+  imageHint: 'Solo direcciones https:// (las http no se muestran en el sitio).',
+  englishSection: 'Versión en inglés (opcional)',
+  englishHint: 'Para la edición en inglés del sitio. Sin ella, la noticia se muestra en español con una nota.',
+  fieldEnglishTitle: 'Título en inglés',
+  fieldEnglishExcerpt: 'Extracto en inglés',
+  fieldEnglishContent: 'Contenido en inglés',
   searchLabel: 'Buscar',
   searchPlaceholder: 'Buscar noticias...', // spec (public list)
   statusLabel: 'Estado',
