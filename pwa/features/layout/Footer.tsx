@@ -1,6 +1,6 @@
 // The public footer: who we are, where to go, what we do, how to reach us.
 import { Link } from 'wouter';
-import { Mail, MapPin, Rss, ShieldCheck } from 'lucide-react';
+import { Mail, MapPin, ShieldCheck } from 'lucide-react';
 import { formatPhone, useSite, whatsappLink } from '../../lib/site';
 import { WhatsAppIcon } from './WhatsAppIcon';
 import { useProvidedTexts } from '../../i18n/texts';
@@ -39,8 +39,7 @@ export function Footer() {
             </li>
             <li>
               {/* A plain link: the feed is XML for feed readers, not a page of the app. */}
-              <a href="/noticias/feed.xml" type="application/rss+xml" className={`inline-flex items-center gap-2 ${linkClass}`}>
-                <Rss className="size-4" aria-hidden="true" />
+              <a href="/noticias/feed.xml" type="application/rss+xml" className={linkClass}>
                 {layoutTexts.newsFeed}
               </a>
             </li>

@@ -1,7 +1,7 @@
 // The link to the same page in the other language (header and footer). Pages without a twin (the
-// 404 screen) lead to the other language's home page.
+// 404 screen) lead to the other language's home page. Text only: every byte of the header counts
+// against the first visit's budget.
 import { Link, useLocation } from 'wouter';
-import { Languages } from 'lucide-react';
 import { pathIn } from '../../i18n/lang';
 import { useProvidedTexts } from '../../i18n/texts';
 
@@ -11,7 +11,6 @@ export function LanguageSwitch({ className, onClick }: { className: string; onCl
   const href = pathIn(otherLanguage.lang, path) ?? pathIn(otherLanguage.lang, '/')!;
   return (
     <Link href={href} hrefLang={otherLanguage.lang} lang={otherLanguage.lang} title={otherLanguage.title} onClick={onClick} className={className} data-testid="cambio-idioma">
-      <Languages className="size-4" aria-hidden="true" />
       {otherLanguage.label}
     </Link>
   );
