@@ -3,7 +3,7 @@
 // broken images and the https-only image rule.
 import { parseFeed } from 'feedsmith';
 import { expect, test, unique } from '../fixtures';
-import { createArticle } from './helpers';
+import { createArticle, waitForHydration } from './helpers';
 
 const englishPages = ['/en', '/en/services', '/en/news', '/en/contact', '/en/advance-form'];
 
@@ -67,6 +67,7 @@ test('the English news list marks Spanish articles and shows an English version 
 
 test('a message sent from the English contact page records its language, with English validation', async ({ page, api }) => {
   await page.goto('/en/contact');
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Please enter your full name')).toBeVisible();
   const name = unique('International Client');

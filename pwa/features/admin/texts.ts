@@ -83,6 +83,7 @@ export const newsTexts = {
   fieldEnglishTitle: 'Título en inglés',
   fieldEnglishExcerpt: 'Extracto en inglés',
   fieldEnglishContent: 'Contenido en inglés',
+  englishContentHint: 'Admite el mismo HTML que el contenido en español.',
   searchLabel: 'Buscar',
   searchPlaceholder: 'Buscar noticias...', // spec (public list)
   statusLabel: 'Estado',

@@ -3,7 +3,6 @@
 // it was sent from the English page.
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
-import { newAdvanceFormDefaults } from '../../../domain';
 import { buttonClass } from '../../ui/button-styles';
 import { DraftedAdvanceForm } from '../../offline/DraftedAdvanceForm';
 
@@ -27,7 +26,7 @@ export default function EnglishAdvanceFormPage() {
         <p className="mt-2 max-w-2xl text-slate-600">{texts.intro}</p>
         <p className="mt-3 mb-6 max-w-2xl rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">{texts.spanishNote}</p>
         <div lang="es">
-          <DraftedAdvanceForm mode="public" initialValues={{ ...newAdvanceFormDefaults(), language: 'en' }} />
+          <DraftedAdvanceForm mode="public" language="en" />
         </div>
       </div>
     </div>

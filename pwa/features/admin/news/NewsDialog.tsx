@@ -75,7 +75,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
           <p className="text-sm text-slate-600">{t.englishHint}</p>
           <FormTextField control={form.control} name="englishTitle" label={t.fieldEnglishTitle} />
           <FormTextArea control={form.control} name="englishExcerpt" label={t.fieldEnglishExcerpt} rows={3} />
-          <FormTextArea control={form.control} name="englishContent" label={t.fieldEnglishContent} description={t.contentHint} rows={6} />
+          <FormTextArea control={form.control} name="englishContent" label={t.fieldEnglishContent} description={t.englishContentHint} rows={6} />
         </div>
       </details>
     </FormDialog>
