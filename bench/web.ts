@@ -63,7 +63,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const site = await startSite();
 try {
-  const routes = ['/', '/servicios', '/noticias', `/noticias/${site.articleSlug}`, '/contacto', '/en', '/en/services', '/en/news', `/en/news/${site.articleSlug}`, '/en/contact'];
+  const spanish = ['/', '/servicios', '/noticias', `/noticias/${site.articleSlug}`, '/contacto'];
+  const routes = [...spanish, '/en', '/en/services', '/en/news', `/en/news/${site.articleSlug}`, '/en/contact'];
   const scored = new Set(['/', '/noticias', `/noticias/${site.articleSlug}`, '/en', '/en/news', `/en/news/${site.articleSlug}`]);
   const seoOnly = new Set(['/en/services', '/en/contact']);
   const jsBudgeted = new Set(['/', '/en']);

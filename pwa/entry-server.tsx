@@ -56,7 +56,8 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
 
   if (match?.route.rendering.mode === 'client') {
     const head: PageHead = { title: `${match.route.rendering.title} | ${site.siteName}`, description: site.siteName, path: pathname, noindex: true };
-    return { kind: 'shell', status: 200, head, appData: appDataScript({ site, queries: null }), pageSources: sourcesOf(match.route.pattern, match.route.layout === 'public' ? lang : null), admin: pathname.startsWith('/admin'), languages };
+    const pageSources = sourcesOf(match.route.pattern, match.route.layout === 'public' ? lang : null);
+    return { kind: 'shell', status: 200, head, appData: appDataScript({ site, queries: null }), pageSources, admin: pathname.startsWith('/admin'), languages };
   }
 
   const queryClient = createQueryClient();
@@ -74,7 +75,9 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const html = await renderToHtml(<App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} />, options.nonce);
   const appData = appDataScript({ site, queries: dehydrate(queryClient) });
   queryClient.clear();
-  return { kind: 'page', status, head, html, appData, pageSources: sourcesOf(match?.route.pattern, lang), languages: status === 404 ? { lang, htmlLang: lang, alternates: [] } : languages };
+  // A 404 has no twin in the other language.
+  const pageLanguages = status === 404 ? { lang, htmlLang: lang, alternates: [] } : languages;
+  return { kind: 'page', status, head, html, appData, pageSources: sourcesOf(match?.route.pattern, lang), languages: pageLanguages };
 }
 
 /** The whole tree, lazy parts included: waits for onAllReady (renderToString would stop at Suspense). */
@@ -106,6 +109,8 @@ function renderToHtml(element: React.ReactNode, nonce: string | undefined): Prom
 }
 
 /** The public pages without parameters, for the sitemap (articles are added by the server). */
-export const publicPaths: string[] = routes.filter((route) => route.layout === 'public' && !route.pattern.includes(':') && !route.lang).map((route) => route.pattern);
+export const publicPaths: string[] = routes
+  .filter((route) => route.layout === 'public' && !route.pattern.includes(':') && !route.lang)
+  .map((route) => route.pattern);
 
 export { pathIn } from './i18n/lang';

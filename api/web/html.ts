@@ -24,10 +24,14 @@ export function headTags(head: PageHead, site: SiteInfo, languages?: PageLanguag
     meta('name', 'description', head.description),
     head.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(head.canonicalUrl ?? url)}" />`,
     // The same page in Spanish (es-CR, also x-default) and English, for search engines.
-    ...(languages?.alternates ?? []).map((alt) => `<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absolute(site, alt.path))}" />`),
+    ...(languages?.alternates ?? []).map(
+      (alt) => `<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absolute(site, alt.path))}" />`,
+    ),
     // The news feeds, for readers and browsers that discover them from any page.
-    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(`${site.siteName} — Noticias (RSS)`)}" href="${escapeHtml(absolute(site, '/noticias/feed.xml'))}" />`,
-    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${site.siteName} — Noticias (Atom)`)}" href="${escapeHtml(absolute(site, '/noticias/atom.xml'))}" />`,
+    ...[['rss', '/noticias/feed.xml', 'RSS'], ['atom', '/noticias/atom.xml', 'Atom']].map(
+      ([kind, path, name]) =>
+        `<link rel="alternate" type="application/${kind}+xml" title="${escapeHtml(`${site.siteName} — Noticias (${name})`)}" href="${escapeHtml(absolute(site, path))}" />`,
+    ),
     meta('property', 'og:type', head.type ?? 'website'),
     meta('property', 'og:site_name', site.siteName),
     meta('property', 'og:locale', ogLocale[languages?.lang ?? 'es']),

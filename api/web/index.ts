@@ -58,7 +58,8 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
     const xmlFiles: Record<string, { type: string; make: () => Promise<string> }> = {
       '/sitemap.xml': {
         type: 'application/xml',
-        make: () => sitemapXml(site, opts.queries, entry.publicPaths, (path) => ({ es: entry.pathIn('es', path) ?? path, en: entry.pathIn('en', path) ?? path })),
+        make: () =>
+          sitemapXml(site, opts.queries, entry.publicPaths, (path) => ({ es: entry.pathIn('es', path) ?? path, en: entry.pathIn('en', path) ?? path })),
       },
       '/sitemap-noticias.xml': { type: 'application/xml', make: () => newsSitemapXml(site, opts.queries) },
       [rssPath]: { type: 'application/rss+xml', make: () => rssXml(site, opts.queries) },
@@ -78,8 +79,10 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
       const shell = ctx.path === appShellPath;
       const result = await entry.render(shell ? appShellSourceRoute : ctx.url, { site, data: opts.queries, nonce: ctx.state.cspNonce as string | undefined });
       const pageHead = shell ? appShellHead(site) : result.head;
-      const head = [headTags(pageHead, site, shell ? undefined : result.languages), shell ? '' : preloadTags(renderer.manifest, result.pageSources, template)].filter(Boolean).join('\n    ');
-      const html = fillTemplate(template, { head, html: result.kind === 'page' ? result.html : '', appData: result.appData, htmlLang: shell ? 'es' : result.languages.htmlLang });
+      const preload = shell ? '' : preloadTags(renderer.manifest, result.pageSources, template);
+      const head = [headTags(pageHead, site, shell ? undefined : result.languages), preload].filter(Boolean).join('\n    ');
+      const htmlLang = shell ? 'es' : result.languages.htmlLang;
+      const html = fillTemplate(template, { head, html: result.kind === 'page' ? result.html : '', appData: result.appData, htmlLang });
       ctx.status = result.status;
       ctx.type = 'text/html; charset=utf-8';
       // Admin screens belong to a signed-in person: no cache may keep them. Public pages revalidate.

@@ -5,12 +5,12 @@ import { newsListQuery, type NewsSummary } from '../../domain';
 import type { PublicQueries } from './types';
 
 export function robotsTxt(site: SiteInfo): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api', '', `Sitemap: ${site.publicUrl}/sitemap.xml`, `Sitemap: ${site.publicUrl}/sitemap-noticias.xml`, ''].join(
-    '\n',
-  );
+  const sitemaps = ['/sitemap.xml', '/sitemap-noticias.xml'].map((path) => `Sitemap: ${site.publicUrl}${path}`);
+  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api', '', ...sitemaps, ''].join('\n');
 }
 
-export const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (ch) => xmlEntities[ch]);
 
 /** Every published article, newest first, read in pages of 100 (the API's maximum). */
 export async function* publishedArticles(queries: PublicQueries, stopBefore?: Date): AsyncGenerator<NewsSummary> {
@@ -59,9 +59,10 @@ export async function newsSitemapXml(site: SiteInfo, queries: PublicQueries, now
   const urls: string[] = [];
   for await (const article of publishedArticles(queries, new Date(now.getTime() - newsWindowMs))) {
     if (urls.length >= 1000) break;
-    urls.push(
-      `  <url><loc>${escapeXml(`${site.publicUrl}/noticias/${encodeURIComponent(article.slug)}`)}</loc><news:news><news:publication><news:name>${escapeXml(site.siteName)}</news:name><news:language>es</news:language></news:publication><news:publication_date>${new Date(article.publishedAt).toISOString()}</news:publication_date><news:title>${escapeXml(article.title)}</news:title></news:news></url>`,
-    );
+    const loc = escapeXml(`${site.publicUrl}/noticias/${encodeURIComponent(article.slug)}`);
+    const publication = `<news:publication><news:name>${escapeXml(site.siteName)}</news:name><news:language>es</news:language></news:publication>`;
+    const news = `${publication}<news:publication_date>${new Date(article.publishedAt).toISOString()}</news:publication_date>`;
+    urls.push(`  <url><loc>${loc}</loc><news:news>${news}<news:title>${escapeXml(article.title)}</news:title></news:news></url>`);
   }
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">

@@ -95,7 +95,9 @@ export function Header() {
 }
 
 /** While the phone menu is open: Escape and a tap outside the header close it; Tab cycles inside. */
-function useMenuKeyboard(open: boolean, headerRef: React.RefObject<HTMLElement | null>, toggleRef: React.RefObject<HTMLButtonElement | null>, close: () => void) {
+type Ref<T> = React.RefObject<T | null>;
+
+function useMenuKeyboard(open: boolean, headerRef: Ref<HTMLElement>, toggleRef: Ref<HTMLButtonElement>, close: () => void) {
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
