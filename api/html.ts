@@ -1,5 +1,6 @@
 // Article HTML written by staff: allowed to format, never to run code.
 import sanitizeHtml from 'sanitize-html';
+import { imageUrlSchemes } from '../domain';
 
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, {
@@ -9,7 +10,8 @@ export function sanitizeArticleHtml(html: string): string {
     ],
     allowedAttributes: { a: ['href', 'title', 'rel', 'target'], img: ['src', 'alt', 'title', 'width', 'height', 'loading'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['http', 'https'] },
+    // Images over https only (domain/images.ts); an http image would be blocked by the pages' CSP.
+    allowedSchemesByTag: { img: [...imageUrlSchemes] },
     allowProtocolRelative: false,
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener nofollow', ...(attribs.href?.startsWith('http') ? { target: '_blank' } : {}) } }),

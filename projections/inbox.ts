@@ -17,7 +17,7 @@ const timings = `LEFT JOIN LATERAL (
 ) t ON true`;
 
 export const toContact = (r: any): ContactMessage => ({
-  id: r.id, name: r.name, email: r.email, phone: r.phone, message: r.message, status: r.status, createdAt: iso(r.created_at),
+  id: r.id, name: r.name, email: r.email, phone: r.phone, message: r.message, status: r.status, language: r.language, createdAt: iso(r.created_at),
   notes: r.notes ?? [], readAfterMs: ms(r.read_after), resolvedAfterMs: ms(r.resolved_after),
 });
 

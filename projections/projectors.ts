@@ -74,6 +74,7 @@ export const feedSourcesProjector: Projector = {
 const newsColumns = {
   title: 'title', slug: 'slug', excerpt: 'excerpt', content: 'content', image: 'image', category: 'category', author: 'author',
   publishedAt: 'published_at', reviewRequired: 'review_required',
+  englishTitle: 'english_title', englishExcerpt: 'english_excerpt', englishContent: 'english_content',
 };
 
 export const newsProjector: Projector = {
@@ -87,9 +88,11 @@ export const newsProjector: Projector = {
     const d = event.data as any;
     if (event.type === 'NewsArticleCreated') {
       await tx.query(
-        `INSERT INTO news_articles (id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
-        [event.streamId, d.title, d.slug, d.excerpt, d.content, d.image, d.category, d.author, d.publishedAt, d.sourceId, d.sourceUrl, d.guidHash, d.isImported, d.reviewRequired],
+        `INSERT INTO news_articles (id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported,
+           review_required, english_title, english_excerpt, english_content)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
+        [event.streamId, d.title, d.slug, d.excerpt, d.content, d.image, d.category, d.author, d.publishedAt, d.sourceId, d.sourceUrl, d.guidHash, d.isImported,
+          d.reviewRequired, d.englishTitle ?? null, d.englishExcerpt ?? null, d.englishContent ?? null],
       );
     } else if (event.type === 'NewsArticleUpdated') {
       await applyChanges(tx, 'news_articles', event.streamId, d.changes, newsColumns);
@@ -114,8 +117,8 @@ export const contactProjector: Projector = {
       case 'ContactMessageReceived': {
         const d = event.data;
         await tx.query(
-          'INSERT INTO contact_messages (id, name, email, phone, message, status, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
-          [event.streamId, d.name, d.email, d.phone, d.message, 'unread', d.createdAt],
+          'INSERT INTO contact_messages (id, name, email, phone, message, status, created_at, language) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)',
+          [event.streamId, d.name, d.email, d.phone, d.message, 'unread', d.createdAt, d.language ?? 'es'],
         );
         break;
       }

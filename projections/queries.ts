@@ -11,6 +11,7 @@ export const toNews = (r: any): NewsArticle => ({
   id: r.id, title: r.title, slug: r.slug, excerpt: r.excerpt, content: r.content, image: r.image, category: r.category,
   author: r.author, publishedAt: iso(r.published_at)!, sourceId: r.source_id, sourceUrl: r.source_url, guidHash: r.guid_hash,
   isImported: r.is_imported, reviewRequired: r.review_required,
+  englishTitle: r.english_title ?? null, englishExcerpt: r.english_excerpt ?? null, englishContent: r.english_content ?? null,
 });
 const toService = (r: any): Service => ({ id: r.id, title: r.title, description: r.description, icon: r.icon, category: r.category, features: r.features, order: r.order });
 const toSource = (r: any): FeedSource => ({
@@ -33,10 +34,10 @@ const dayStart = (day: string) => `${day}T00:00:00-06:00`;
 const dayAfter = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
 
 /** Every column an answer needs: the search vector stays in the database. */
-const summaryColumns = 'id, title, slug, excerpt, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required';
-const newsColumns = `${summaryColumns}, content`;
+const summaryColumns = 'id, title, slug, excerpt, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, english_title, english_excerpt';
+const newsColumns = `${summaryColumns}, content, english_content`;
 const toSummary = (r: any): NewsSummary => {
-  const { content: _content, ...summary } = toNews({ ...r, content: '' });
+  const { content: _content, englishContent: _englishContent, ...summary } = toNews({ ...r, content: '' });
   return summary;
 };
 

@@ -1,8 +1,11 @@
 // Feed HTML is hostile input: keep the article's structure, drop anything that runs, styles or submits.
 import sanitizeHtml from 'sanitize-html';
+import { imageUrlSchemes } from '../../domain';
 
 const linkSchemes = ['http', 'https', 'mailto'];
-const imageSchemes = ['http', 'https'];
+const webSchemes = ['http', 'https'];
+// Images over https only (domain/images.ts): the others would be blocked by the pages' CSP.
+const imageSchemes: string[] = [...imageUrlSchemes];
 const droppedWithContent = ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'svg', 'math'];
 
 /** Sanitized HTML with every link and image made absolute against `baseUrl` and links opened apart. */
@@ -60,14 +63,16 @@ export function truncateText(text: string, max = 300): string {
   return cut.replace(/[\s.,;:!?¡¿(\-–—]+$/u, '') + '…';
 }
 
+export { imageSchemes };
+
 /** The first image of sanitized HTML, already absolute and safe. */
 export function firstImageOf(sanitizedHtml: string): string | null {
   const match = /<img\b[^>]*?\ssrc="([^"]+)"/i.exec(sanitizedHtml);
   return match ? unescapeSanitized(match[1]) : null;
 }
 
-/** An absolute URL with one of the given schemes, or null. */
-export function absoluteUrl(href: string | null | undefined, baseUrl: string | null, schemes = imageSchemes): string | null {
+/** An absolute URL with one of the given schemes (http or https unless told), or null. */
+export function absoluteUrl(href: string | null | undefined, baseUrl: string | null, schemes = webSchemes): string | null {
   if (!href?.trim()) return null;
   try {
     const url = baseUrl ? new URL(href.trim(), baseUrl) : new URL(href.trim());

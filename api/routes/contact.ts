@@ -32,7 +32,8 @@ export function contactRoutes(services: AppServices) {
     if (input.website) throw new BadRequest('No se pudo procesar el mensaje');
     const id = key ?? randomUUID();
     const { name, email, phone, message } = input;
-    const command = { type: 'Receive' as const, name, email, phone, message, at: new Date(), requestHash: requestHashOf({ name, email, phone, message }) };
+    const language = input.language ?? 'es';
+    const command = { type: 'Receive' as const, name, email, phone, message, language, at: new Date(), requestHash: requestHashOf({ name, email, phone, message }) };
     try {
       await runCommand(services, ctx, contactMessage, id, command, { newStream: !key });
     } catch (error) {

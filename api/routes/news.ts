@@ -41,6 +41,7 @@ export function newsRoutes(services: AppServices) {
       title: input.title, slug: input.slug, excerpt: input.excerpt, content: sanitizeArticleHtml(input.content), image: input.image,
       category: input.category, author: input.author, publishedAt: (input.publishedAt ?? new Date()).toISOString(),
       reviewRequired: input.reviewRequired ?? false, isImported: false, sourceId: null, sourceUrl: null, guidHash: null,
+      englishTitle: input.englishTitle, englishExcerpt: input.englishExcerpt, englishContent: input.englishContent && sanitizeArticleHtml(input.englishContent),
     };
     await runCommand(services, ctx, newsArticle, id, { type: 'Create', record }, { newStream: true });
     ctx.status = 201;
@@ -52,6 +53,7 @@ export function newsRoutes(services: AppServices) {
     const input = await parseBody(ctx, newsArticlePatch);
     const patch: Partial<NewsArticleRecord> = { ...input, publishedAt: input.publishedAt?.toISOString() };
     if (input.content !== undefined) patch.content = sanitizeArticleHtml(input.content);
+    if (input.englishContent) patch.englishContent = sanitizeArticleHtml(input.englishContent);
     await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch });
     ctx.body = await news.byId(id);
   });

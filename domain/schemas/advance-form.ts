@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isValidCalendarDay, calendarDayOf } from '../dates';
 import { eventNatures, firstAidKitLevels, guardsArmedOptions } from '../enums';
+import { siteLanguageField } from '../languages';
 import { optionalText, requiredText, wholeNumber, yesNo } from './common';
 
 /** A photo field: the link the upload answered (`/objects/uploads/{id}` or an https URL), or null. */
@@ -113,6 +114,8 @@ export const advanceFormInput = z.object({
   completedOnSiteAt: completedOnSiteAt.optional(),
   /** Honeypot of the public form: people leave it empty. */
   website: z.string().max(500).optional(),
+  /** The site edition it was sent from ('en' from the English page); missing means Spanish. */
+  language: siteLanguageField,
 });
 
 export type AdvanceFormInput = z.infer<typeof advanceFormInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactStatuses, type ContactStatus } from '../enums';
+import { siteLanguageField, type SiteLanguage } from '../languages';
 import { optionalText, requiredText } from './common';
 import type { NoticeState } from '../notice';
 
@@ -10,6 +11,8 @@ export const contactMessageInput = z.object({
   message: requiredText('El mensaje es requerido', 5000),
   /** Honeypot: people leave it empty; bots fill it. */
   website: z.string().max(500).optional(),
+  /** The edition of the site it was sent from. */
+  language: siteLanguageField,
 });
 export type ContactMessageInput = z.infer<typeof contactMessageInput>;
 export type ContactFormValues = z.input<typeof contactMessageInput>;
@@ -25,6 +28,7 @@ export type ContactMessage = {
   phone: string | null;
   message: string;
   status: ContactStatus;
+  language: SiteLanguage;
   createdAt: string;
   /** Staff's internal notes, oldest first; never shown to the sender. */
   notes: ContactNote[];

@@ -1,12 +1,15 @@
 // A contact message: received (once per Idempotency-Key), read, resolved, annotated by staff, erased.
-import { canChangeStatus, Conflict, contactStatusLabel, NotFound, type ContactStatus } from '../../domain';
+import { canChangeStatus, Conflict, contactStatusLabel, NotFound, type ContactStatus, type SiteLanguage } from '../../domain';
 import type { Decider } from '../decider';
 
 export type ContactMessageEvent =
   | {
       type: 'ContactMessageReceived';
-      /** `requestHash`: the submission's fingerprint, so a retry with the same key and body is recognised (absent on old events). */
-      data: { name: string; email: string; phone: string | null; message: string; createdAt: string; requestHash?: string };
+      /**
+       * `requestHash`: the submission's fingerprint, so a retry with the same key and body is recognised (absent on old events).
+       * `language`: the site edition it came from; messages recorded before it existed were all Spanish.
+       */
+      data: { name: string; email: string; phone: string | null; message: string; createdAt: string; requestHash?: string; language?: SiteLanguage };
     }
   | { type: 'ContactStatusChanged'; data: { from: ContactStatus; to: ContactStatus } }
   /** An internal note by staff: never shown to the sender; erased with the message. */
@@ -14,7 +17,7 @@ export type ContactMessageEvent =
   | { type: 'ContactMessageErased'; data: Record<string, never> };
 
 export type ContactMessageCommand =
-  | { type: 'Receive'; name: string; email: string; phone: string | null; message: string; at: Date; requestHash?: string }
+  | { type: 'Receive'; name: string; email: string; phone: string | null; message: string; at: Date; requestHash?: string; language?: SiteLanguage }
   | { type: 'ChangeStatus'; to: ContactStatus }
   | { type: 'AddNote'; text: string }
   | { type: 'Erase' };
@@ -43,8 +46,11 @@ export const contactMessage: Decider<State, ContactMessageCommand, ContactMessag
           if (command.requestHash && 'requestHash' in state && state.requestHash === command.requestHash) return [];
           throw new Conflict('Esta clave de idempotencia ya se usó con otro mensaje');
         }
-        const { name, email, phone, message, at, requestHash } = command;
-        return [{ type: 'ContactMessageReceived', data: { name, email, phone, message, createdAt: at.toISOString(), ...(requestHash ? { requestHash } : {}) } }];
+        const { name, email, phone, message, at, requestHash, language } = command;
+        return [{
+          type: 'ContactMessageReceived',
+          data: { name, email, phone, message, createdAt: at.toISOString(), ...(requestHash ? { requestHash } : {}), ...(language ? { language } : {}) },
+        }];
       }
       case 'ChangeStatus': {
         if (state.status === 'new' || state.status === 'erased') throw notFound();

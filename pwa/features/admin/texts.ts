@@ -77,6 +77,13 @@ export const newsTexts = {
   fieldContent: 'Contenido',
   contentHint: 'HTML permitido', // spec
   fieldImage: 'URL de Imagen (opcional)',
+  imageHint: 'Solo direcciones https:// (las http no se muestran en el sitio).',
+  englishSection: 'Versión en inglés (opcional)',
+  englishHint: 'Para la edición en inglés del sitio. Sin ella, la noticia se muestra en español con una nota.',
+  fieldEnglishTitle: 'Título en inglés',
+  fieldEnglishExcerpt: 'Extracto en inglés',
+  fieldEnglishContent: 'Contenido en inglés',
+  englishContentHint: 'Admite el mismo HTML que el contenido en español.',
   searchLabel: 'Buscar',
   searchPlaceholder: 'Buscar noticias...', // spec (public list)
   statusLabel: 'Estado',
@@ -341,7 +348,8 @@ export const fieldLabel: Record<string, string> = {
   name: 'Nombre', url: 'URL', format: 'Formato', enabled: 'Habilitado', defaultCategory: 'Categoría por defecto',
   autoPublish: 'Auto-publicar', scheduleIntervalHours: 'Intervalo (horas)', lastFetchedAt: 'Última actualización',
   includeKeywords: 'Palabras incluidas', excludeKeywords: 'Palabras excluidas', createdAt: 'Creado',
-  fetched: 'Leídos', created: 'Nuevos', skipped: 'Omitidos', failed: 'Con error', error: 'Error',
+  fetched: 'Leídos', created: 'Nuevos', skipped: 'Omitidos', failed: 'Con error', error: 'Error', at: 'Fecha y hora',
+  englishTitle: 'Título en inglés', englishExcerpt: 'Extracto en inglés', englishContent: 'Contenido en inglés', language: 'Idioma',
   email: 'Correo electrónico', phone: 'Teléfono', message: 'Mensaje', status: 'Estado', note: 'Nota interna',
   username: 'Usuario', role: 'Rol', password: 'Contraseña', disabled: 'Deshabilitado', submittedBy: 'Enviado por',
   hostName: 'Anfitrión', eventNature: 'Naturaleza del evento', eventDate: 'Fecha del evento', eventTime: 'Hora del evento', address: 'Dirección',

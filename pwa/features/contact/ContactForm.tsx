@@ -11,11 +11,17 @@ import { Button } from '../../ui/Button';
 import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toast';
-import { contactTexts } from './texts';
+import { useTexts } from '../../i18n/texts';
+import { useLang } from '../../i18n/lang';
+import { contactPageTexts, type ContactTexts } from './texts';
 
 const emptyForm: ContactFormValues = { name: '', email: '', phone: '', message: '', website: '' };
 
 export function ContactForm({ onSent }: { onSent: () => void }) {
+  const contactTexts = useTexts('contact', contactPageTexts);
+  const lang = useLang();
+  // The English page shows its own messages for the fields it checks; the schema's are Spanish.
+  const errorOf = (field: keyof ContactTexts['fieldErrors'], message: string | undefined) => message && (contactTexts.fieldErrors[field] || message);
   const { control, handleSubmit, reset, register } = useForm<ContactFormValues, unknown, ContactMessageInput>({
     resolver: zodResolver(contactMessageInput),
     defaultValues: emptyForm,
@@ -28,7 +34,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
     return submission.current.key;
   };
   const send = useMutation({
-    mutationFn: (message: ContactMessageInput) => apiJson('POST', '/api/contact', message, { headers: { 'Idempotency-Key': keyFor(message) } }),
+    mutationFn: (message: ContactMessageInput) =>
+      apiJson('POST', '/api/contact', lang === 'en' ? { ...message, language: lang } : message, { headers: { 'Idempotency-Key': keyFor(message) } }),
     onSuccess: () => {
       submission.current = null;
       toast({ title: contactTexts.toastSuccessTitle, description: contactTexts.toastSuccessText });
@@ -44,28 +51,28 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
         control={control}
         name="name"
         render={({ field, fieldState }) => (
-          <TextField label={contactTexts.name} autoComplete="name" isRequired {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+          <TextField label={contactTexts.name} autoComplete="name" isRequired {...fieldProps(field)} inputRef={field.ref} errorMessage={errorOf('name', fieldState.error?.message)} />
         )}
       />
       <Controller
         control={control}
         name="email"
         render={({ field, fieldState }) => (
-          <TextField label={contactTexts.email} type="email" autoComplete="email" isRequired {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+          <TextField label={contactTexts.email} type="email" autoComplete="email" isRequired {...fieldProps(field)} inputRef={field.ref} errorMessage={errorOf('email', fieldState.error?.message)} />
         )}
       />
       <Controller
         control={control}
         name="phone"
         render={({ field, fieldState }) => (
-          <TextField label={contactTexts.phone} type="tel" autoComplete="tel" className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+          <TextField label={contactTexts.phone} type="tel" autoComplete="tel" className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={errorOf('phone', fieldState.error?.message)} />
         )}
       />
       <Controller
         control={control}
         name="message"
         render={({ field, fieldState }) => (
-          <TextArea label={contactTexts.message} placeholder={contactTexts.messagePlaceholder} rows={6} isRequired className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+          <TextArea label={contactTexts.message} placeholder={contactTexts.messagePlaceholder} rows={6} isRequired className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={errorOf('message', fieldState.error?.message)} />
         )}
       />
       {/* Honeypot: off-screen and out of the tab order; people never fill it, bots do. */}

@@ -21,11 +21,17 @@ export const defaultNewsFilters: NewsFilters = { search: '', category: 'all', da
 
 const day = (value: string | null) => (value && isValidCalendarDay(value) ? value : '');
 
+/** 'Fecha desde' after 'Fecha hasta' is a range typed backwards: the two days are swapped. */
+export function orderedDates(filters: NewsFilters): NewsFilters {
+  if (filters.dateFrom && filters.dateTo && filters.dateFrom > filters.dateTo) return { ...filters, dateFrom: filters.dateTo, dateTo: filters.dateFrom };
+  return filters;
+}
+
 export function filtersFromSearch(search: string): NewsFilters {
   const params = new URLSearchParams(search);
   const category = params.get('categoria');
   const page = Number(params.get('pagina'));
-  return {
+  return orderedDates({
     search: (params.get('q') ?? '').slice(0, 200),
     category: newsCategories.includes(category as NewsCategory) ? (category as NewsCategory) : 'all',
     dateFrom: day(params.get('desde')),
@@ -33,7 +39,7 @@ export function filtersFromSearch(search: string): NewsFilters {
     sort: params.get('orden') === 'antiguas' ? 'oldest' : 'newest',
     // A page past the last one the API can serve is the first page, not an error.
     page: Number.isInteger(page) && page > 1 && (page - 1) * newsPageSize <= maxListOffset ? page : 1,
-  };
+  });
 }
 
 /** The query string of some filters, defaults left out ('' when every filter is at its default). */

@@ -70,7 +70,6 @@ function AdvanceFormCard({ form }: { form: AdvanceForm }) {
         </>
       }
     >
-      <Detail label={t.eventNature}>{form.eventNature}</Detail>
       <Detail label={t.eventDate}>{formatCalendarDay(form.eventDate as unknown as string)}</Detail>
       <Detail label={t.eventTime}>{form.eventTime}</Detail>
       <Detail label={t.address}>{form.address}</Detail>
