@@ -15,6 +15,7 @@ import { clearOldWindows } from './middleware/rate-limit';
 import { sameOrigin, securityHeaders } from './middleware/security';
 import { currentUser, sessions } from './middleware/session';
 import { apiRouters } from './routes';
+import { accountSetupGate } from './auth/gate';
 import { seed } from './seed';
 import { z } from 'zod';
 import { notifier } from './notify';
@@ -63,6 +64,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(apiNoStore);
   app.use(sessions(app, services.db, config));
   app.use(currentUser(services.db));
+  app.use(accountSetupGate(services));
   for (const makeRouter of apiRouters) {
     const router = makeRouter(services);
     app.use(router.routes()).use(router.allowedMethods());

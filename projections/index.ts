@@ -3,6 +3,7 @@ import { sqlFilesIn } from '../events';
 
 export * from './projectors';
 export * from './queries';
+export * from './users';
 export * from './history';
 export * from './rebuild';
 

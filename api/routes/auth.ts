@@ -1,9 +1,9 @@
 // /api/auth: sign in, sign out, and who is signed in.
-import type { Context } from 'koa';
 import Router from '@koa/router';
-import { TooManyRequests, Unauthorized, loginInput, type SessionUser } from '../../domain';
-import { ConcurrencyError, user } from '../../events';
-import { parseBody, runCommand, type AppServices } from '../context';
+import { TooManyRequests, Unauthorized, loginInput } from '../../domain';
+import { parseBody, type AppServices } from '../context';
+import { checkSecondFactor } from '../auth/second-factor';
+import { endSessions, recordFailure, startSession } from '../auth/sessions';
 import { dummyHash, verifyPassword } from '../passwords';
 import { clearCount, hit } from '../middleware/rate-limit';
 
@@ -15,7 +15,7 @@ export function authRoutes(services: AppServices) {
   const users = services.read.users;
 
   router.post('/login', async (ctx) => {
-    const { username, password } = parseBody(ctx, loginInput);
+    const { username, password, code } = parseBody(ctx, loginInput);
     // Counted before the password is checked, so parallel guesses cannot slip past the limit;
     // a successful sign-in clears the count.
     const throttleKey = `login:${ctx.ip}:${username.toLowerCase()}`;
@@ -25,38 +25,32 @@ export function authRoutes(services: AppServices) {
     }
     const found = await users.credentials(username);
     const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
-    if (!found || !valid || found.disabled) throw new Unauthorized('Usuario o contraseña incorrectos');
+    if (!found || !valid || found.disabled) {
+      await recordFailure(services, ctx, username, found?.id ?? null, 'password');
+      throw new Unauthorized('Usuario o contraseña incorrectos');
+    }
+    // A code is counted by the same throttle as a password: the hit above covers both.
+    const step = await checkSecondFactor(services, ctx, found, code);
+    if ('refusal' in step) {
+      ctx.status = 401;
+      ctx.body = step.refusal;
+      return;
+    }
     await clearCount(services.db, throttleKey);
-    const signedIn: SessionUser = { id: found.id, username: found.username, role: found.role };
-    ctx.state.user = signedIn;
-    await recordLogin(ctx, found.id);
-    // A new session id on every sign-in: no fixation.
-    await ctx.session!.regenerate();
-    ctx.session!.userId = found.id;
-    ctx.body = signedIn;
+    ctx.body = await startSession(services, ctx, found, step.method);
   });
 
-  /** The sign-in fact for the audit trail; two sign-ins at once (two tabs) both count, neither fails. */
-  async function recordLogin(ctx: Context, userId: string) {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await runCommand(services, ctx, user, userId, { type: 'RecordLogin' });
-        return;
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= 4) throw error;
-      }
-    }
-  }
-
   router.post('/logout', async (ctx) => {
-    if (ctx.state.user) await runCommand(services, ctx, user, ctx.state.user.id, { type: 'RecordLogout' });
+    const signInId = ctx.session?.signInId as string | undefined;
+    if (ctx.state.user && signInId) await endSessions(services, ctx, { userId: ctx.state.user.id, only: signInId }, 'logout');
     ctx.session = null;
     ctx.status = 204;
   });
 
   router.get('/me', async (ctx) => {
     if (!ctx.state.user) throw new Unauthorized('No ha iniciado sesión');
-    ctx.body = ctx.state.user;
+    // `setupRequired` only when there is something to do: the answer stays { id, username, role } otherwise.
+    ctx.body = ctx.state.setupRequired ? { ...ctx.state.user, setupRequired: ctx.state.setupRequired } : ctx.state.user;
   });
 
   return router;

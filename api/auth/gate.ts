@@ -1,0 +1,35 @@
+// A staff member who must first choose a new password or set up a second factor can do only that:
+// every other staff call answers 403 until it is done. Sending advance-form drafts stays open, so
+// work done offline is never stuck behind the set-up screen.
+import type { Middleware } from 'koa';
+import { Forbidden, type User } from '../../domain';
+import type { AppServices } from '../context';
+import { setupRequiredFor, touchSession } from './sessions';
+
+export const gateTexts = {
+  password: 'Debe cambiar su contraseña antes de continuar. Hágalo en Seguridad de la cuenta.',
+  'second-factor': 'Debe configurar un segundo factor antes de continuar. Hágalo en Seguridad de la cuenta.',
+};
+
+/** What stays open: signing in and out, the account's own security, and sending drafts (with their photos). */
+function allowedDuringSetup(method: string, path: string): boolean {
+  if (path.startsWith('/api/auth/') || path === '/api/account' || path.startsWith('/api/account/')) return true;
+  if (method === 'POST' && (path === '/api/advance-forms' || path === '/api/objects/upload')) return true;
+  return method === 'PUT' && path.startsWith('/api/objects/uploads/');
+}
+
+export function accountSetupGate(services: AppServices): Middleware {
+  return async (ctx, next) => {
+    const account = ctx.state.account as User | undefined;
+    if (account && ctx.state.user) {
+      const signInId = ctx.session?.signInId as string | undefined;
+      if (signInId) await touchSession(services, signInId);
+      const setupRequired = await setupRequiredFor(services, account);
+      ctx.state.setupRequired = setupRequired;
+      if (setupRequired && ctx.path.startsWith('/api/') && !allowedDuringSetup(ctx.method, ctx.path)) {
+        throw new Forbidden(gateTexts[setupRequired]);
+      }
+    }
+    await next();
+  };
+}

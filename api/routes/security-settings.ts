@@ -1,0 +1,23 @@
+// Staff security settings: 'Exigir segundo factor a todo el personal' (read by staff, set by admins).
+import Router from '@koa/router';
+import { securitySettingsInput } from '../../domain';
+import { securitySettings, securitySettingsStreamId } from '../../events';
+import { parseBody, runCommand, type AppServices } from '../context';
+import { requireAdmin, requireStaff } from '../middleware/session';
+
+export function securitySettingsRoutes(services: AppServices) {
+  const router = new Router({ prefix: '/api/settings/security' });
+  const current = async () => ({ requireSecondFactor: await services.read.users.requireSecondFactor() });
+
+  router.get('/', requireStaff, async (ctx) => {
+    ctx.body = await current();
+  });
+
+  router.put('/', requireAdmin, async (ctx) => {
+    const { requireSecondFactor } = parseBody(ctx, securitySettingsInput);
+    await runCommand(services, ctx, securitySettings, securitySettingsStreamId, { type: 'Set', requireSecondFactor });
+    ctx.body = await current();
+  });
+
+  return router;
+}
