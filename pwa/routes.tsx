@@ -27,6 +27,7 @@ const ContactPage = lazyPage(() => import('./features/contact/ContactPage'), 'pw
 const AdvanceFormPublicPage = lazyPage(() => import('./features/advance-form/AdvanceFormPublicPage'), 'pwa/features/advance-form/AdvanceFormPublicPage.tsx');
 const AdminLoginPage = lazyPage(() => import('./features/admin/AdminLoginPage'), 'pwa/features/admin/AdminLoginPage.tsx');
 const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'), 'pwa/features/admin/AdminDashboardPage.tsx');
+const AdminAccountSecurityPage = lazyPage(() => import('./features/admin/AdminAccountSecurityPage'), 'pwa/features/admin/AdminAccountSecurityPage.tsx');
 const AdminAdvanceFormNewPage = lazyPage(() => import('./features/advance-form/AdminAdvanceFormNewPage'), 'pwa/features/advance-form/AdminAdvanceFormNewPage.tsx');
 const AdminAdvanceFormDetailPage = lazyPage(() => import('./features/admin/advance-form-detail/AdvanceFormDetailPage'), 'pwa/features/admin/advance-form-detail/AdvanceFormDetailPage.tsx');
 
@@ -42,6 +43,7 @@ export const routes: RouteDefinition[] = [
   { pattern: '/admin', page: AdminLoginPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/login', page: AdminLoginPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/dashboard', page: AdminDashboardPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
+  { pattern: '/admin/seguridad', page: AdminAccountSecurityPage, layout: 'bare', rendering: { mode: 'client', title: 'Seguridad de la cuenta' } },
   // '/nuevo' before '/:id' so that the word is not taken for an id.
   { pattern: '/admin/avanzadas/nuevo', page: AdminAdvanceFormNewPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/avanzadas/:id', page: AdminAdvanceFormDetailPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },

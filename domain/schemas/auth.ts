@@ -106,3 +106,19 @@ export type AccountSecurity = {
   mustChangePassword: boolean;
   requireSecondFactor: boolean;
 };
+
+/** How a sign-in was completed, and why a session ended, as the activity log shows them. */
+export const signInMethodLabel: Record<string, string> = {
+  password: 'Contraseña',
+  totp: 'Contraseña y aplicación de autenticación',
+  'recovery-code': 'Contraseña y código de recuperación',
+  passkey: 'Llave de acceso',
+  code: 'Código de verificación',
+};
+export const sessionEndReasonLabel: Record<string, string> = {
+  logout: 'Cerró sesión',
+  'ended-by-user': 'Cerrada por el usuario desde otra sesión',
+  'ended-by-admin': 'Cerrada por un administrador',
+  'password-changed': 'Cambio de contraseña',
+  disabled: 'Usuario deshabilitado',
+};

@@ -1,13 +1,14 @@
 // /admin/dashboard: the header with who is signed in and 'Cerrar Sesión', and the tabs. The chosen
 // tab lives in the URL (?tab=rss) so a reload or a shared link keeps it.
 import { useEffect, type ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import { KeyRound, LogOut, ShieldCheck } from 'lucide-react';
 import { userRoleLabel, type SessionUser } from '../../../../domain';
 import { Button } from '../../../ui/Button';
+import { buttonClass } from '../../../ui/button-styles';
 import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs';
 import { toastError } from '../common/mutations';
-import { loginPath, RequireStaff, useLogout } from '../session';
+import { accountSecurityPath, loginPath, RequireStaff, useLogout } from '../session';
 import { dashboardTexts as t } from '../texts';
 import { defaultTabId, tabsFor } from './tabs';
 
@@ -76,10 +77,16 @@ function DashboardHeader({ user }: { user: SessionUser }) {
             <p className="truncate text-xs text-slate-300">{t.signedInAs(user.username, userRoleLabel[user.role])}</p>
           </div>
         </div>
-        <Button variant="onDark" size="sm" onPress={signOut} isPending={logout.isPending}>
-          <LogOut className="size-4" aria-hidden="true" />
-          {t.logout}
-        </Button>
+        <div className="flex shrink-0 items-center gap-2">
+          <Link href={accountSecurityPath} className={buttonClass('onDark', 'sm')}>
+            <KeyRound className="size-4" aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">{t.security}</span>
+          </Link>
+          <Button variant="onDark" size="sm" onPress={signOut} isPending={logout.isPending}>
+            <LogOut className="size-4" aria-hidden="true" />
+            {t.logout}
+          </Button>
+        </div>
       </div>
     </header>
   );
