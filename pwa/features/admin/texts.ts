@@ -322,6 +322,9 @@ export const eventTypeLabel: Record<string, string> = {
   SecuritySettingsChanged: 'Configuración de seguridad cambiada',
 };
 
+/** Types older logs hold but nothing writes any more (sign-ins now have streams of their own): not offered as filters. */
+export const legacyEventTypes = new Set(['UserLoggedIn', 'UserLoggedOut']);
+
 /** Short verbs for a record's own history, where the record type is already known. */
 export const eventVerbLabel = (type: string): string => {
   if (/(Created|Registered|Submitted)$/.test(type)) return 'Creado';
