@@ -1,6 +1,6 @@
 // Staff security settings: 'Exigir segundo factor a todo el personal' (read by staff, set by admins).
 import Router from '@koa/router';
-import { securitySettingsInput } from '../../domain';
+import { Conflict, securitySettingsInput, type User } from '../../domain';
 import { securitySettings, securitySettingsStreamId } from '../../events';
 import { parseBody, runCommand, type AppServices } from '../context';
 import { requireAdmin, requireStaff } from '../middleware/session';
@@ -15,6 +15,10 @@ export function securitySettingsRoutes(services: AppServices) {
 
   router.put('/', requireAdmin, async (ctx) => {
     const { requireSecondFactor } = parseBody(ctx, securitySettingsInput);
+    // Turned on by an admin without a factor, the rule would lock that admin out of the setting itself.
+    if (requireSecondFactor && !(ctx.state.account as User).hasSecondFactor) {
+      throw new Conflict('Configure primero su propio segundo factor en Seguridad de la cuenta; después podrá exigirlo a todo el personal.');
+    }
     await runCommand(services, ctx, securitySettings, securitySettingsStreamId, { type: 'Set', requireSecondFactor });
     ctx.body = await current();
   });

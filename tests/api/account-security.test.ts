@@ -85,10 +85,13 @@ test('with a second factor required, a user without one may only set it up and s
   await admin.post('/api/users', { username: 'felipe', password });
   const colaborador = await new Client(app.base).login('felipe', password);
   assert.is((await colaborador.put('/api/settings/security', { requireSecondFactor: true })).status, 403);
-  assert.equal((await admin.put('/api/settings/security', { requireSecondFactor: true })).body, { requireSecondFactor: true });
-  // The admin has no factor either and would be held too: they set up an app first.
+  // An admin without a factor would lock themselves out: they must set one up first.
+  const tooSoon = await admin.put('/api/settings/security', { requireSecondFactor: true });
+  assert.is(tooSoon.status, 409);
+  assert.match(tooSoon.body.message, /Configure primero su propio segundo factor/);
   const adminSetup = await admin.post('/api/auth/totp');
   assert.is((await admin.post('/api/auth/totp/confirm', { code: codeOf(adminSetup.body.secret) })).status, 200);
+  assert.equal((await admin.put('/api/settings/security', { requireSecondFactor: true })).body, { requireSecondFactor: true });
 
   const signIn = await new Client(app.base).post('/api/auth/login', { username: 'felipe', password });
   assert.is(signIn.body.setupRequired, 'second-factor');
