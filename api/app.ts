@@ -16,6 +16,7 @@ import { sameOrigin, securityHeaders } from './middleware/security';
 import { currentUser, sessions } from './middleware/session';
 import { apiRouters } from './routes';
 import { accountSetupGate } from './auth/gate';
+import { forgetOldTotpSteps } from './auth/totp';
 import { seed } from './seed';
 import { z } from 'zod';
 import { notifier } from './notify';
@@ -69,7 +70,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const router = makeRouter(services);
     app.use(router.routes()).use(router.allowedMethods());
   }
-  const cleanup = setInterval(() => clearOldWindows(services.db).catch(() => {}), 60 * 60 * 1000);
+  const cleanup = setInterval(() => {
+    clearOldWindows(services.db).catch(() => {});
+    forgetOldTotpSteps(services.db).catch(() => {});
+  }, 60 * 60 * 1000);
   cleanup.unref();
 
   if (options.web !== false && existsSync(path.join(here, 'web', 'index.ts'))) {

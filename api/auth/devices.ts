@@ -4,8 +4,12 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Sql } from '../../events';
 
-const browsers: [RegExp, string][] = [[/Edg\//, 'Edge'], [/OPR\/|Opera/, 'Opera'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'], [/Safari\//, 'Safari']];
-const systems: [RegExp, string][] = [[/Android/, 'Android'], [/iPhone|iPad|iPod/, 'iOS'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux']];
+const browsers: [RegExp, string][] = [
+  [/Edg\//, 'Edge'], [/OPR\/|Opera/, 'Opera'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'], [/Safari\//, 'Safari'],
+];
+const systems: [RegExp, string][] = [
+  [/Android/, 'Android'], [/iPhone|iPad|iPod/, 'iOS'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux'],
+];
 
 /** 'Chrome en Linux', 'Safari en iOS'; 'Dispositivo desconocido' for anything else (curl, scripts). */
 export function deviceLabel(userAgent: string): string {

@@ -100,7 +100,9 @@ export async function verifyAuthentication(ctx: Context, config: Config, respons
       expectedChallenge,
       expectedOrigin: rp.origins,
       expectedRPID: rp.id,
-      credential: { id: passkey.id, publicKey: Uint8Array.from(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.counter, transports: passkey.transports },
+      credential: {
+        id: passkey.id, publicKey: Uint8Array.from(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.counter, transports: passkey.transports,
+      },
       requireUserVerification: false,
     });
     return result.verified ? result.authenticationInfo.newCounter : null;

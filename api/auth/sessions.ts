@@ -33,8 +33,11 @@ export async function startSession(
 }
 
 /** A failed attempt, for the audit trail: its own one-event stream, so attempts never collide. */
-export async function recordFailure(services: AppServices, ctx: Context, username: string, userId: string | null, reason: 'password' | 'code' | 'passkey') {
-  await runCommand(services, ctx, signIn, randomUUID(), { type: 'RecordFailure', username: username.slice(0, 100), userId, reason, address: ctx.ip }, { newStream: true });
+export async function recordFailure(
+  services: AppServices, ctx: Context, username: string, userId: string | null, reason: 'password' | 'code' | 'passkey',
+) {
+  const command = { type: 'RecordFailure', username: username.slice(0, 100), userId, reason, address: ctx.ip } as const;
+  await runCommand(services, ctx, signIn, randomUUID(), command, { newStream: true });
 }
 
 /** What the user must do before anything else, if anything. */

@@ -8,7 +8,7 @@ import { requireStaff } from '../middleware/session';
 import { hashPassword, verifyPassword } from '../passwords';
 import { assertStrongPassword } from '../auth/password-policy';
 import { endSessions } from '../auth/sessions';
-import { hashRecoveryCode, matchingStep, newRecoveryCodes, newTotpSecret, useTotpCode } from '../auth/totp';
+import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, useTotpCode } from '../auth/totp';
 
 const texts = {
   wrongPassword: 'La contraseña actual no es correcta',
@@ -32,7 +32,9 @@ export function accountRoutes(services: AppServices) {
   /** The current password, checked before a change that could lock the owner out or let a thief in. */
   async function confirmPassword(userId: string, password: string, field: string) {
     const account = await users.credentialsById(userId);
-    if (!account || !(await verifyPassword(password, account.passwordHash))) throw new BadRequest(texts.wrongPassword, { [field]: texts.wrongPassword });
+    if (!account || !(await verifyPassword(password, account.passwordHash))) {
+      throw new BadRequest(texts.wrongPassword, { [field]: texts.wrongPassword });
+    }
     return account;
   }
 
@@ -45,7 +47,8 @@ export function accountRoutes(services: AppServices) {
     const account = await confirmPassword(ctx.state.user.id, currentPassword, 'currentPassword');
     if (currentPassword === newPassword) throw new BadRequest(texts.samePassword, { newPassword: texts.samePassword });
     await assertStrongPassword(newPassword, [account.username, services.config.siteName], 'newPassword');
-    await runCommand(services, ctx, user, account.id, { type: 'Change', passwordHash: await hashPassword(newPassword), mustChangePassword: false, isLastActiveAdmin: false });
+    const passwordHash = await hashPassword(newPassword);
+    await runCommand(services, ctx, user, account.id, { type: 'Change', passwordHash, mustChangePassword: false, isLastActiveAdmin: false });
     // Whoever knew the old password is signed out everywhere else.
     await endSessions(services, ctx, { userId: account.id, except: ctx.session?.signInId }, 'password-changed');
     ctx.body = await overview(account.id);
@@ -70,11 +73,12 @@ export function accountRoutes(services: AppServices) {
     const { code } = parseBody(ctx, totpConfirmInput);
     const secret = ctx.session?.pendingTotpSecret as string | undefined;
     if (!secret) throw new Conflict(texts.noPendingSecret);
-    if (matchingStep(secret, code) === null || !(await useTotpCode(services.db, ctx.state.user.id, secret, code))) {
+    if (!(await useTotpCode(services.db, ctx.state.user.id, secret, code))) {
       throw new BadRequest(texts.wrongCode, { code: texts.wrongCode });
     }
     const recoveryCodes = newRecoveryCodes();
-    await runCommand(services, ctx, user, ctx.state.user.id, { type: 'EnableTotp', totpSecret: secret, recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode) });
+    const recoveryCodeHashes = recoveryCodes.map(hashRecoveryCode);
+    await runCommand(services, ctx, user, ctx.state.user.id, { type: 'EnableTotp', totpSecret: secret, recoveryCodeHashes });
     delete ctx.session!.pendingTotpSecret;
     // Shown this once: only their hashes are kept.
     ctx.body = { recoveryCodes };

@@ -46,7 +46,9 @@ export function passkeyRoutes(services: AppServices) {
     const { response } = parseBody(ctx, ceremonyAnswer);
     // The sign-in throttle's window and bound, per address: a passkey cannot be guessed, but each
     // attempt costs a signature check and an event.
-    if ((await hit(services.db, `login:${ctx.ip}:passkey`, 15 * 60)) > 20) throw new TooManyRequests('Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.');
+    if ((await hit(services.db, `login:${ctx.ip}:passkey`, 15 * 60)) > 20) {
+      throw new TooManyRequests('Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.');
+    }
     const credentialId = credentialIdOf(response);
     const stored = credentialId ? await users.passkey(credentialId) : null;
     const account = stored ? await users.byId(stored.userId) : null;

@@ -59,7 +59,9 @@ export function userRoutes(services: AppServices) {
       isLastActiveAdmin,
     }, { check: mayRemoveAnAdmin ? atLeastOneActiveAdmin : undefined });
     if (input.disabled || input.password) {
-      await endSessions(services, ctx, { userId: id, except: id === ctx.state.user.id ? ctx.session?.signInId : undefined }, input.disabled ? 'disabled' : 'password-changed');
+      // An admin changing their own password stays signed in here; every other session ends.
+      const except = id === ctx.state.user.id ? ctx.session?.signInId : undefined;
+      await endSessions(services, ctx, { userId: id, except }, input.disabled ? 'disabled' : 'password-changed');
     }
     ctx.body = await users.byId(id);
   });

@@ -39,7 +39,9 @@ test('a passkey registered in the virtual authenticator signs in without passwor
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true,
+    },
   });
   await fillLogin(page, username);
   await expect(page).toHaveURL(/\/admin\/dashboard/);
@@ -65,8 +67,9 @@ test('a passkey registered in the virtual authenticator signs in without passwor
 
 test('another session is ended from the list, and that browser is signed out', async ({ browser, baseURL, api }) => {
   const username = await newStaffUser(api, 'sesiones');
-  const laptop = await browser.newContext({ baseURL, userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' });
-  const phone = await browser.newContext({ baseURL, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36' });
+  const chrome = 'AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0';
+  const laptop = await browser.newContext({ baseURL, userAgent: `Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) ${chrome} Safari/537.36` });
+  const phone = await browser.newContext({ baseURL, userAgent: `Mozilla/5.0 (Linux; Android 14; Pixel 8) ${chrome} Mobile Safari/537.36` });
   const phonePage = await phone.newPage();
   await fillLogin(phonePage, username);
   await expect(phonePage).toHaveURL(/\/admin\/dashboard/);

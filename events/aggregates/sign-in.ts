@@ -48,7 +48,9 @@ export const signIn: Decider<State, SignInCommand, SignInEvent> = {
       type: 'UserSignedIn',
       data: { userId, username, method, ...place, ...(passkey ? { passkeyId: passkey.id, passkeyCounter: passkey.counter } : {}) },
     }];
-    if (newDevice) events.push({ type: 'UserSignedInFromNewDevice', data: { userId, username, noticeEmail: newDevice.noticeEmail, ...place, at: at.toISOString() } });
+    if (newDevice) {
+      events.push({ type: 'UserSignedInFromNewDevice', data: { userId, username, noticeEmail: newDevice.noticeEmail, ...place, at: at.toISOString() } });
+    }
     return events;
   },
 };

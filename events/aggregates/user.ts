@@ -25,7 +25,10 @@ export type UserEvent =
 
 export type UserCommand =
   | { type: 'Register'; username: string; role: UserRole; passwordHash: string; at: Date }
-  | { type: 'Change'; role?: UserRole; passwordHash?: string; mustChangePassword?: boolean; disabled?: boolean; noticeEmail?: string | null; isLastActiveAdmin: boolean }
+  | {
+      type: 'Change'; role?: UserRole; passwordHash?: string; mustChangePassword?: boolean; disabled?: boolean; noticeEmail?: string | null;
+      isLastActiveAdmin: boolean;
+    }
   | { type: 'EnableTotp'; totpSecret: string; recoveryCodeHashes: string[] }
   | { type: 'DisableTotp' }
   | { type: 'UseRecoveryCode'; codeHash: string }
@@ -101,7 +104,9 @@ function decideChange(command: Extract<UserCommand, { type: 'Change' }>, state: 
     throw new Conflict('No se puede deshabilitar ni cambiar el rol del último administrador activo');
   }
   if (command.role !== undefined && command.role !== state.role) events.push({ type: 'UserRoleChanged', data: { from: state.role, to: command.role } });
-  if (command.passwordHash) events.push({ type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash, mustChange: Boolean(command.mustChangePassword) } });
+  if (command.passwordHash) {
+    events.push({ type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash, mustChange: Boolean(command.mustChangePassword) } });
+  }
   if (command.disabled === true && state.status === 'active') events.push({ type: 'UserDisabled', data: {} });
   if (command.disabled === false && state.status === 'disabled') events.push({ type: 'UserEnabled', data: {} });
   if (command.noticeEmail !== undefined && command.noticeEmail !== state.noticeEmail) {

@@ -1,14 +1,11 @@
 // /admin/seguridad, 'Seguridad de la cuenta': password, authenticator app, passkeys, notice address and
 // sessions. Where a staff member who owes a step (a new password, a second factor) is sent after signing in.
-import { ArrowLeft, LogOut } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'wouter';
 import type { SessionUser } from '../../../../domain';
 import { buttonClass } from '../../../ui/button-styles';
-import { Button } from '../../../ui/Button';
-import { toastError } from '../common/mutations';
 import { ListState } from '../common/states';
-import { loginPath, RequireStaff, useLogout } from '../session';
-import { dashboardTexts } from '../texts';
+import { RequireStaff, SignOutButton } from '../session';
 import { useAccountSecurity } from './api';
 import { NoticeEmailSection } from './NoticeEmailSection';
 import { PasskeysSection } from './PasskeysSection';
@@ -23,9 +20,6 @@ export function AccountSecurityPage() {
 
 function AccountSecurity({ user }: { user: SessionUser }) {
   const security = useAccountSecurity();
-  const [, navigate] = useLocation();
-  const logout = useLogout();
-  const signOut = () => logout.mutateAsync().then(() => navigate(loginPath), (error) => toastError(dashboardTexts.logoutError, error));
   const owed = user.setupRequired;
   return (
     <div className="min-h-screen bg-slate-50">
@@ -35,10 +29,7 @@ function AccountSecurity({ user }: { user: SessionUser }) {
             <h1 className="truncate text-base font-bold sm:text-xl">{t.title}</h1>
             <p className="truncate text-xs text-slate-300">{user.username}</p>
           </div>
-          <Button variant="onDark" size="sm" onPress={signOut} isPending={logout.isPending}>
-            <LogOut className="size-4" aria-hidden="true" />
-            {dashboardTexts.logout}
-          </Button>
+          <SignOutButton />
         </div>
       </header>
       <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
