@@ -1,5 +1,6 @@
 // 'Seguridad de la cuenta' in the browser: the authenticator app set up from its QR screen and then
 // asked at sign-in, a passkey in Chromium's virtual authenticator, and ending another session.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures';
 import { e2ePort } from '../../playwright.config';
 import { expectToast, field } from './helpers';
@@ -97,4 +98,25 @@ test('another session is ended from the list, and that browser is signed out', a
   expect(items.some((item) => item.changes.reason.to === 'ended-by-user')).toBe(true);
   await laptop.close();
   await phone.close();
+});
+
+test('on a phone, the security screen and its QR step have no serious accessibility problem', async ({ browser, baseURL, api }) => {
+  const username = await newStaffUser(api, 'movil');
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await fillLogin(page, username);
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await page.goto('/admin/seguridad');
+  await expect(page.getByRole('list', { name: 'Sesiones activas' })).toBeVisible();
+  // react-aria's live announcer briefly keeps a 'pending' announcement whose label left with the button.
+  const serious = async () => (await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`);
+  expect(await serious()).toEqual([]);
+  await page.getByRole('button', { name: 'Configurar aplicación de autenticación' }).click();
+  await expect(page.getByRole('img', { name: /Código QR/ })).toBeVisible();
+  expect(await serious()).toEqual([]);
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
 });
