@@ -18,6 +18,15 @@ function allowedDuringSetup(method: string, path: string): boolean {
   return method === 'PUT' && path.startsWith('/api/objects/uploads/');
 }
 
+/** What any visitor may call: the public site keeps working for them, as for a visitor (no staff extras). */
+function isPublicCall(method: string, path: string): boolean {
+  if (method === 'GET') return path === '/api/news' || path.startsWith('/api/news/') || path === '/api/services';
+  return method === 'POST' && (path === '/api/contact' || path === '/api/advance-forms/public');
+}
+
+/** Staff-only answers: the API, and the venue photos served outside it. */
+const isStaffArea = (path: string) => path.startsWith('/api/') || path.startsWith('/objects/');
+
 export function accountSetupGate(services: AppServices): Middleware {
   return async (ctx, next) => {
     const account = ctx.state.account as User | undefined;
@@ -26,8 +35,9 @@ export function accountSetupGate(services: AppServices): Middleware {
       if (signInId) await touchSession(services, signInId);
       const setupRequired = await setupRequiredFor(services, account);
       ctx.state.setupRequired = setupRequired;
-      if (setupRequired && ctx.path.startsWith('/api/') && !allowedDuringSetup(ctx.method, ctx.path)) {
-        throw new Forbidden(gateTexts[setupRequired]);
+      if (setupRequired && isStaffArea(ctx.path) && !allowedDuringSetup(ctx.method, ctx.path)) {
+        if (!isPublicCall(ctx.method, ctx.path)) throw new Forbidden(gateTexts[setupRequired]);
+        ctx.state.user = null;
       }
     }
     await next();

@@ -55,13 +55,19 @@ test('after a reset by an admin the user must choose a new password before anyth
   assert.is(login.status, 200);
   assert.is(login.body.setupRequired, 'password');
   assert.is((await bruno.get('/api/auth/me')).body.setupRequired, 'password');
-  const blocked = await bruno.get('/api/news?status=all');
+  const blocked = await bruno.get('/api/contact/messages');
   assert.is(blocked.status, 403);
   assert.equal(blocked.body, { message: 'Debe cambiar su contraseña antes de continuar. Hágalo en Seguridad de la cuenta.' });
+  // The public site still works for them, as for any visitor: published news only.
+  await admin.post('/api/news', { title: 'En revisión', slug: 'en-revision', excerpt: 'e', content: '<p>c</p>', category: 'Noticias', author: 'A', reviewRequired: true });
+  const news = await bruno.get('/api/news?status=all');
+  assert.is(news.status, 200);
+  assert.not.ok(news.body.some((article: any) => article.slug === 'en-revision'));
+  assert.is((await bruno.get('/objects/uploads/00000000-0000-4000-8000-000000000000')).status, 403);
   const changed = await bruno.post('/api/account/password', { currentPassword: 'clave-temporal-del-admin', newPassword: 'mi-propia-frase-segura' });
   assert.is(changed.status, 200);
   assert.is(changed.body.mustChangePassword, false);
-  assert.is((await bruno.get('/api/news?status=all')).status, 200);
+  assert.is((await bruno.get('/api/contact/messages')).status, 200);
   assert.equal(Object.keys((await bruno.get('/api/auth/me')).body).sort(), ['id', 'role', 'username']);
 });
 
