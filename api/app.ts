@@ -16,6 +16,8 @@ import { createLogger, errorFields, requestLog, type Logger } from './log';
 import { sameOrigin, securityHeaders } from './middleware/security';
 import { currentUser, sessions, sweepExpiredSessions } from './middleware/session';
 import { apiRouters } from './routes';
+import { accountSetupGate } from './auth/gate';
+import { forgetOldTotpSteps } from './auth/totp';
 import { seed } from './seed';
 import { z } from 'zod';
 import { noticeStates, notificationsProcessor, smtpMailer } from './notifications';
@@ -79,6 +81,7 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
 async function sweepExpiredState(db: Db, log: Logger) {
   try {
     await clearOldWindows(db);
+    await forgetOldTotpSteps(db);
     const sessions = await sweepExpiredSessions(db);
     if (sessions > 0) log.info({ sessions }, 'expired sessions deleted');
   } catch (error) {
@@ -111,6 +114,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(apiNoStore);
   app.use(sessions(app, services.db, config));
   app.use(currentUser(services.db, config.sessionAbsoluteMs));
+  app.use(accountSetupGate(services));
   for (const makeRouter of apiRouters) {
     const router = makeRouter(services);
     app.use(router.routes()).use(router.allowedMethods());

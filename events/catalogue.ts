@@ -5,13 +5,18 @@ export const eventTypes = {
   feedSource: ['FeedSourceCreated', 'FeedSourceUpdated', 'FeedSourceDeleted', 'FeedSourceImported'],
   contactMessage: ['ContactMessageReceived', 'ContactStatusChanged', 'ContactNoteAdded', 'ContactMessageErased'],
   advanceForm: ['AdvanceFormSubmitted', 'AdvanceFormErased'],
-  user: ['UserRegistered', 'UserRoleChanged', 'UserPasswordChanged', 'UserDisabled', 'UserEnabled', 'UserLoggedIn', 'UserLoggedOut'],
+  user: [
+    'UserRegistered', 'UserRoleChanged', 'UserPasswordChanged', 'UserDisabled', 'UserEnabled', 'UserLoggedIn', 'UserLoggedOut',
+    'UserTotpEnabled', 'UserTotpDisabled', 'UserRecoveryCodeUsed', 'UserPasskeyRegistered', 'UserPasskeyRemoved', 'UserNoticeEmailChanged',
+  ],
+  signIn: ['UserSignedIn', 'UserSignedInFromNewDevice', 'UserSignInFailed', 'UserSessionEnded'],
+  securitySettings: ['SecuritySettingsChanged'],
 } as const;
 
 export const allEventTypes: readonly string[] = Object.values(eventTypes).flat();
 
 /** Event data fields that must never leave the server (history, exports). */
-export const secretFields = new Set(['passwordHash', 'requestHash']);
+export const secretFields = new Set(['passwordHash', 'requestHash', 'totpSecret', 'recoveryCodeHashes', 'codeHash', 'publicKey']);
 
 const aggregateByType = new Map<string, string>(Object.entries(eventTypes).flatMap(([aggregate, types]) => types.map((type) => [type, aggregate])));
 

@@ -28,6 +28,17 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
     case 'UserDisabled': return { disabled: { from: false, to: true } };
     case 'UserEnabled': return { disabled: { from: true, to: false } };
     case 'NewsArticlePublished': return { reviewRequired: { from: true, to: false } };
+    case 'UserNoticeEmailChanged': return { noticeEmail: { from: data.from, to: data.to } };
+    case 'UserTotpEnabled': return { totp: { from: false, to: true } };
+    case 'UserTotpDisabled': return { totp: { from: true, to: false } };
+    case 'UserRecoveryCodeUsed': return {};
+    case 'UserPasskeyRegistered': return { passkey: { from: null, to: data.name } };
+    case 'UserPasskeyRemoved': return { passkey: { from: data.name, to: null } };
+    case 'SecuritySettingsChanged': return { requireSecondFactor: data.requireSecondFactor };
+    case 'UserSignedIn':
+    case 'UserSignedInFromNewDevice':
+    case 'UserSignInFailed':
+    case 'UserSessionEnded': return created(data ?? {});
     default:
       if (data?.changes) return data.changes;
       if (event.type.endsWith('Created') || event.type.endsWith('Registered') || event.type.endsWith('Received') || event.type.endsWith('Imported')) return created(data ?? {});

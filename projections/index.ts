@@ -4,6 +4,7 @@ import { sqlFilesIn } from '../events';
 export * from './projectors';
 export * from './queries';
 export * from './inbox';
+export * from './users';
 export * from './history';
 export * from './rebuild';
 

@@ -1,5 +1,6 @@
 // Projectors: each keeps one read table current from the events of one aggregate.
 // A redacted payload (an erased stream) carries no data, so it projects nothing.
+import { usersProjector } from './users';
 import { eventTypes, type ContactMessageEvent, type Projector, type Sql, type StoredEvent } from '../events';
 
 const redacted = (event: StoredEvent) => (event.data as { redacted?: boolean }).redacted === true;
@@ -154,34 +155,7 @@ export const advanceFormsProjector: Projector = {
   },
 };
 
-export const usersProjector: Projector = {
-  name: 'users',
-  uniqueRules: { users_username_key: { field: 'username', message: 'Ese nombre de usuario ya existe' } },
-  handles: eventTypes.user,
-  async project(tx, event) {
-    const d = event.data as any;
-    switch (event.type) {
-      case 'UserRegistered':
-        await tx.query('INSERT INTO users (id, username, password_hash, role, created_at) VALUES ($1,$2,$3,$4,$5)', [event.streamId, d.username, d.passwordHash, d.role, d.createdAt]);
-        break;
-      case 'UserRoleChanged':
-        await tx.query('UPDATE users SET role = $2 WHERE id = $1', [event.streamId, d.to]);
-        break;
-      case 'UserPasswordChanged':
-        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [event.streamId, d.passwordHash]);
-        break;
-      case 'UserDisabled':
-      case 'UserEnabled':
-        await tx.query('UPDATE users SET disabled = $2 WHERE id = $1', [event.streamId, event.type === 'UserDisabled']);
-        break;
-      case 'UserLoggedIn':
-        await tx.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [event.streamId, event.recordedAt.toISOString()]);
-        break;
-    }
-  },
-};
-
 export const allProjectors: Projector[] = [usersProjector, servicesProjector, feedSourcesProjector, newsProjector, contactProjector, advanceFormsProjector];
 
 /** The read tables the projectors own, emptied before a rebuild. */
-export const readTables = ['users', 'services', 'rss_sources', 'news_articles', 'deleted_feed_items', 'contact_messages', 'advance_forms'];
+export const readTables = ['users', 'services', 'rss_sources', 'news_articles', 'deleted_feed_items', 'contact_messages', 'advance_forms', 'user_passkeys', 'security_settings'];

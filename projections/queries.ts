@@ -1,5 +1,6 @@
 // Queries behind the GET endpoints: they read only the projections.
-import type { AdvanceForm, FeedSource, NewsArticle, NewsListQuery, NewsSummary, Service, User, UserRole } from '../domain';
+import type { AdvanceForm, FeedSource, NewsArticle, NewsListQuery, NewsSummary, Service, UserRole } from '../domain';
+import { userQueries } from './users';
 import { isValidCalendarDay, newsCategories } from '../domain';
 import type { Sql } from '../events';
 import { inboxQueries } from './inbox';
@@ -27,7 +28,6 @@ const toForm = (r: any): AdvanceForm => ({
   updatedAt: iso(r.updated_at)!,
   completedOnSiteAt: iso(r.completed_on_site_at),
 });
-export const toUser = (r: any): User => ({ id: r.id, username: r.username, role: r.role, disabled: r.disabled, createdAt: iso(r.created_at)! });
 
 // Costa Rica keeps UTC-6 all year (no daylight saving): a calendar day there starts at 06:00 UTC.
 const dayStart = (day: string) => `${day}T00:00:00-06:00`;
@@ -148,23 +148,6 @@ export function advanceFormQueries(sql: Sql) {
       );
       return new Set(rows.map((r) => r.link));
     },
-  };
-}
-
-export function userQueries(sql: Sql) {
-  return {
-    list: async (): Promise<User[]> => (await sql.query('SELECT * FROM users ORDER BY created_at, username')).map(toUser),
-    byId: async (id: string): Promise<User | null> => {
-      const [row] = await sql.query('SELECT * FROM users WHERE id = $1', [id]);
-      return row ? toUser(row) : null;
-    },
-    /** For sign-in only: the one query that returns the password hash. */
-    credentials: async (username: string): Promise<(User & { passwordHash: string }) | null> => {
-      const [row] = await sql.query('SELECT * FROM users WHERE lower(username) = lower($1)', [username]);
-      return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
-    },
-    activeAdminCount: async (): Promise<number> => Number((await sql.query(`SELECT count(*)::int AS n FROM users WHERE role = 'admin' AND NOT disabled`))[0].n),
-    count: async (): Promise<number> => Number((await sql.query('SELECT count(*)::int AS n FROM users'))[0].n),
   };
 }
 

@@ -31,6 +31,7 @@ const ContactPage = lazyPage(() => import('./features/contact/ContactPage'));
 const AdvanceFormPublicPage = lazyPage(() => import('./features/advance-form/AdvanceFormPublicPage'));
 const AdminLoginPage = lazyPage(() => import('./features/admin/AdminLoginPage'));
 const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'));
+const AdminAccountSecurityPage = lazyPage(() => import('./features/admin/AdminAccountSecurityPage'));
 const AdminAdvanceFormNewPage = lazyPage(() => import('./features/advance-form/AdminAdvanceFormNewPage'));
 const AdminAdvanceFormDetailPage = lazyPage(() => import('./features/admin/advance-form-detail/AdvanceFormDetailPage'));
 
@@ -63,6 +64,7 @@ export const routes: RouteDefinition[] = [
   { pattern: '/admin', page: AdminLoginPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/login', page: AdminLoginPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/dashboard', page: AdminDashboardPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
+  { pattern: '/admin/seguridad', page: AdminAccountSecurityPage, layout: 'bare', rendering: { mode: 'client', title: 'Seguridad de la cuenta' } },
   // '/nuevo' before '/:id' so that the word is not taken for an id.
   { pattern: '/admin/avanzadas/nuevo', page: AdminAdvanceFormNewPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/avanzadas/:id', page: AdminAdvanceFormDetailPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },

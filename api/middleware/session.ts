@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Sql } from '../../events';
 import { Forbidden, Unauthorized, type SessionUser } from '../../domain';
 import { userQueries } from '../../projections';
+import { sessionDetails } from '../auth/sessions';
 
 export const sessionMaxAge = 12 * 60 * 60 * 1000;
 
@@ -31,9 +32,11 @@ export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
         async set(id: string, data: any, maxAge: number) {
           const ttl = typeof maxAge === 'number' ? maxAge : sessionMaxAge;
           await sql.query(
-            `INSERT INTO sessions (id, user_id, data, expires_at) VALUES ($1, $2, $3::jsonb, now() + make_interval(secs => $4))
-             ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at`,
-            [id, data?.userId ?? null, JSON.stringify(data), Math.round(ttl / 1000)],
+            `INSERT INTO sessions (id, user_id, data, expires_at, sign_in_id, user_agent, address)
+             VALUES ($1, $2, $3::jsonb, now() + make_interval(secs => $4), $5, $6, $7)
+             ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at,
+               sign_in_id = excluded.sign_in_id, user_agent = excluded.user_agent, address = excluded.address`,
+            [id, data?.userId ?? null, JSON.stringify(data), Math.round(ttl / 1000), ...sessionDetails(data)],
           );
         },
         async destroy(id: string) {
@@ -70,7 +73,10 @@ export function currentUser(sql: Sql, absoluteMs: number): Middleware {
       ctx.session = null;
     } else if (userId) {
       const user = await users.byId(userId);
-      if (user && !user.disabled) ctx.state.user = { id: user.id, username: user.username, role: user.role } satisfies SessionUser;
+      if (user && !user.disabled) {
+        ctx.state.user = { id: user.id, username: user.username, role: user.role } satisfies SessionUser;
+        ctx.state.account = user;
+      }
       else ctx.session = null;
     }
     await next();

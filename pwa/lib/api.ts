@@ -3,7 +3,13 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
 /** The error body every /api route answers (CONTRACT.md): a Spanish message, maybe per-field messages. */
-export type ApiErrorBody = { message: string; errors?: Record<string, string> };
+export type ApiErrorBody = {
+  message: string;
+  errors?: Record<string, string>;
+  /** A sign-in that needs its second step: a code (`mfa`) or the account's passkey (`passkey`). */
+  mfa?: boolean;
+  passkey?: boolean;
+};
 
 /**
  * A non-OK answer. `message` is `${status}: ${body text || status text}` as spec section 8 says;

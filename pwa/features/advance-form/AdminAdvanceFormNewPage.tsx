@@ -4,7 +4,8 @@ import { AdvanceFormScreen } from './AdvanceFormScreen';
 
 export default function AdminAdvanceFormNewPage() {
   return (
-    <RequireStaff>
+    // Open while the account still owes a set-up step: work written in the field is never held back.
+    <RequireStaff allowDuringSetup>
       <StaffForm />
     </RequireStaff>
   );
