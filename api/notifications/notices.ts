@@ -2,7 +2,7 @@
 // from a new device, say), add its type and a builder here: the notifications processor subscribes
 // to every type of this table, retries it and records its outcome like the others.
 import { advanceFormLabels, formatCalendarDay, formatDateTime } from '../../domain';
-import type { AdvanceFormEvent, ContactMessageEvent, StoredEvent } from '../../events';
+import type { AdvanceFormEvent, ContactMessageEvent, SignInEvent, StoredEvent } from '../../events';
 import type { Config } from '../config';
 
 /** `to` defaults to NOTIFY_EMAIL; `recordId` ties the notice's state to the record whose card shows it. */
@@ -58,9 +58,33 @@ const advanceFormSubmitted: Builder = (stored, config) => {
   };
 };
 
+/** A staff member signed in from a device never seen before: told at their own notice address, if they gave one. */
+const newDeviceSignIn: Builder = (stored, config) => {
+  const { data } = stored as StoredEvent<Extract<SignInEvent, { type: 'UserSignedInFromNewDevice' }>>;
+  if (!data.noticeEmail) return null;
+  return {
+    kind: 'new-device',
+    to: data.noticeEmail,
+    subject: `${config.siteName}: inicio de sesión desde un dispositivo nuevo`,
+    text: lines(
+      `Hola, ${data.username}:`,
+      '',
+      'Se inició sesión en su cuenta del panel desde un dispositivo que no habíamos visto antes.',
+      '',
+      `Dispositivo: ${data.device}`,
+      `Dirección: ${data.address}`,
+      `Fecha y hora: ${formatDateTime(data.at)}`,
+      '',
+      'Si fue usted, no tiene que hacer nada. Si no lo reconoce, cambie su contraseña y cierre las demás sesiones en',
+      `${config.publicUrl}/admin/seguridad`,
+    ),
+  };
+};
+
 export const notices: Record<string, Builder> = {
   ContactMessageReceived: contactReceived,
   AdvanceFormSubmitted: advanceFormSubmitted,
+  UserSignedInFromNewDevice: newDeviceSignIn,
 };
 
 /** The notice an event calls for; none for an erased (redacted) record: its data is gone, and so is the need. */
