@@ -4,20 +4,23 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
-import { EventStore, eventMigrations, migrate, openDb, sqlFilesIn, type Db } from '../events';
+import { EventStore, eventMigrations, migrate, openDb, sqlFilesIn, startSubscriptions, type Db, type SubscriptionOptions } from '../events';
 import { allProjectors, projectionMigrations, readModels } from '../projections';
 import type { NewsListQuery } from '../domain';
 import type { Config } from './config';
 import type { AppServices } from './context';
 import { apiNoStore, errorHandler, rejectUnreadableText } from './middleware/errors';
 import { clearOldWindows } from './middleware/rate-limit';
+import { healthRoutes, type Readiness } from './health';
+import { createLogger, errorFields, requestLog, type Logger } from './log';
 import { sameOrigin, securityHeaders } from './middleware/security';
-import { currentUser, sessions } from './middleware/session';
+import { currentUser, sessions, sweepExpiredSessions } from './middleware/session';
 import { apiRouters } from './routes';
+import { accountSetupGate } from './auth/gate';
+import { forgetOldTotpSteps } from './auth/totp';
 import { seed } from './seed';
 import { z } from 'zod';
-import { notifier } from './notify';
+import { noticeStates, notificationsProcessor, smtpMailer } from './notifications';
 import { publicNewsList } from './public-news';
 import { photoStorage } from './storage';
 
@@ -31,24 +34,64 @@ export type AppOptions = {
   web?: boolean;
   httpServer?: Server;
   db?: Db;
+  /** Where log lines go (tests pass a sink to stay quiet); stdout otherwise. */
   log?: (line: string) => void;
+  /** Tuning of the processors' loops (tests shorten the lock retry). */
+  subscriptions?: SubscriptionOptions;
 };
 
-export type App = { app: Koa; services: AppServices; close(): Promise<void> };
+export type App = {
+  app: Koa;
+  services: AppServices;
+  /** From now on /readyz answers 503, so a load balancer stops sending requests here. */
+  markStopping(): void;
+  close(): Promise<void>;
+};
+
+/** Every migration the app needs, in order: /readyz checks they are all applied. */
+export const allMigrations = [...eventMigrations, ...projectionMigrations, ...apiMigrations];
 
 export async function openServices(config: Config, options: AppOptions = {}): Promise<AppServices> {
-  const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  await migrate(db, [...eventMigrations, ...projectionMigrations, ...apiMigrations]);
-  const store = new EventStore(db);
-  store.register(...allProjectors);
-  const read = readModels(db);
-  await seed(store, read, config, options.log);
-  return {
-    config, db, store, read,
-    publicNews: publicNewsList(store, read),
-    photos: photoStorage(db, config, read),
-    hooks: { notify: [notifier(config, options.log)] },
-  };
+  const log = createLogger({ write: options.log });
+  const db = options.db ?? (await openDb({
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+    connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs,
+  }));
+  try {
+    await migrate(db, allMigrations);
+    const store = new EventStore(db);
+    store.register(...allProjectors);
+    const read = readModels(db);
+    // The generated first password is for the operator's eyes once: a plain line, not a log record.
+    await seed(store, read, config, options.log);
+    const publicNews = publicNewsList(store, read);
+    const notices = noticeStates(db);
+    const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : null;
+    const processors = [
+      notificationsProcessor({ config, mailer, states: notices, log: (line) => log.info(line) }),
+      publicNews.processor,
+    ];
+    return {
+      config, db, store, read, log, notices, processors,
+      publicNews: publicNews.list,
+      photos: photoStorage(db, config, read, log),
+    };
+  } catch (error) {
+    if (!options.db) await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** State that is not an event and has a time limit: spent rate-limit windows and expired sessions. */
+async function sweepExpiredState(db: Db, log: Logger) {
+  try {
+    await clearOldWindows(db);
+    await forgetOldTotpSteps(db);
+    const sessions = await sweepExpiredSessions(db);
+    if (sessions > 0) log.info({ sessions }, 'expired sessions deleted');
+  } catch (error) {
+    log.warn(errorFields(error), 'sweep of expired state failed');
+  }
 }
 
 // Zod's own messages (wrong type, too big...) in Spanish too; ours are written in the schemas.
@@ -57,23 +100,31 @@ z.config(z.locales.es());
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const services = await openServices(config, options);
   const app = new Koa();
+  app.context.log = services.log;
+  // Koa's own last-resort logging would print whole errors to stderr; ours are logged by errorHandler.
+  app.silent = true;
+  const readiness: Readiness = { stopping: false };
   // Behind a reverse proxy, trust only the address it appended (the last X-Forwarded-For entry):
   // the entries before it are whatever the client wrote, and would let anyone dodge the rate limits.
-  app.proxy = process.env.TRUST_PROXY === '1';
+  app.proxy = config.trustProxy;
   app.maxIpsCount = 1;
   app.use(securityHeaders(config, { dev: Boolean(options.dev) }));
+  app.use(requestLog(services.log));
   app.use(errorHandler);
+  // Before sessions: a probe must answer without the database's session table.
+  const health = healthRoutes(services.db, allMigrations, readiness);
+  app.use(health.routes());
   app.use(sameOrigin(config));
-  app.use(koaBody({ json: true, jsonLimit: '2mb', urlencoded: false, text: false, multipart: false }));
   app.use(rejectUnreadableText);
   app.use(apiNoStore);
   app.use(sessions(app, services.db, config));
-  app.use(currentUser(services.db));
+  app.use(currentUser(services.db, config.sessionAbsoluteMs));
+  app.use(accountSetupGate(services));
   for (const makeRouter of apiRouters) {
     const router = makeRouter(services);
     app.use(router.routes()).use(router.allowedMethods());
   }
-  const cleanup = setInterval(() => clearOldWindows(services.db).catch(() => {}), 60 * 60 * 1000);
+  const cleanup = setInterval(() => void sweepExpiredState(services.db, services.log), 15 * 60 * 1000);
   cleanup.unref();
   const stopSweep = services.photos.startSweep();
 
@@ -82,12 +133,19 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     app.use(await web.createWebMiddleware({ dev: Boolean(options.dev), httpServer: options.httpServer, config, queries: publicQueries(services) }));
   }
 
+  // Last, once the routes are in place: the processors catch up with what the log holds.
+  const subscriptions = await startSubscriptions(services.db, services.processors, { log: options.log, ...options.subscriptions });
+
   return {
     app,
     services,
+    markStopping() {
+      readiness.stopping = true;
+    },
     async close() {
       clearInterval(cleanup);
       stopSweep();
+      await subscriptions.stop();
       if (!options.db) await services.db.close();
     },
   };

@@ -1,9 +1,12 @@
 // The one policy for an article's HTML (news_articles.content), whoever wrote it: staff in the editor or
 // a feed on import. Allowed to format, never to run code, style the page or submit anything.
 import sanitizeHtml from 'sanitize-html';
+import { imageUrlSchemes } from '../domain';
 
 const linkSchemes = ['http', 'https', 'mailto', 'tel'];
-const imageSchemes = ['http', 'https'];
+const webSchemes = ['http', 'https'];
+/** Images over https only (domain/images.ts): an http image would be blocked by the pages' Content-Security-Policy. */
+export const imageSchemes: string[] = [...imageUrlSchemes];
 /** Elements dropped together with their content (the rest keep their text when their tag goes). */
 export const droppedWithContent = ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'svg', 'math'];
 
@@ -40,8 +43,8 @@ export function sanitizeArticleHtml(html: string, options: { baseUrl?: string } 
   }).trim();
 }
 
-/** An absolute URL with one of the given schemes, or null. */
-export function absoluteUrl(href: string | null | undefined, baseUrl: string | null, schemes = imageSchemes): string | null {
+/** An absolute URL with one of the given schemes (http or https unless told), or null. */
+export function absoluteUrl(href: string | null | undefined, baseUrl: string | null, schemes = webSchemes): string | null {
   if (!href?.trim()) return null;
   try {
     const url = baseUrl ? new URL(href.trim(), baseUrl) : new URL(href.trim());

@@ -18,9 +18,35 @@ export type Config = {
   gcsBucket: string | null;
   smtpUrl: string | null;
   notifyEmail: string | null;
+  /** Sender of the notices (MAIL_FROM); default: the site's name at noreply@ the public host. */
+  mailFrom: string;
+  /** How the notices are retried: first delay, longest delay, and for how long before giving up. */
+  notifyRetry: { firstDelayMs: number; maxDelayMs: number; giveUpAfterMs: number };
+  /** Longest wait for the mail server at each step (connect, greeting, each reply). */
+  smtpTimeoutMs: number;
   feedAllowPrivateHosts: boolean;
   publicWriteLimit: number;
   schedulerEnabled: boolean;
+  /** Behind one reverse proxy: HTTPS and the client address from its X-Forwarded-* headers. */
+  trustProxy: boolean;
+  /** PostgreSQL: a connection that takes longer fails (503) instead of holding the request. */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: the longest one statement of a request may run. */
+  dbStatementTimeoutMs: number;
+  /** A session ends this long after sign-in, however active it is. */
+  sessionAbsoluteMs: number;
+  /** Failed sign-ins per client address in 15 minutes, whatever the usernames. */
+  loginFailuresPerAddress: number;
+  /** Open connections the HTTP server accepts at once; more are refused. */
+  maxConnections: number;
+  /** How long a client may take to send its headers, and its whole request. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+};
+
+const numberFrom = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -28,6 +54,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = Number(env.PORT ?? 3000);
   if (production && !env.SESSION_SECRET) {
     throw new Error('SESSION_SECRET es obligatorio cuando NODE_ENV=production');
+  }
+  // Production cookies are HTTPS-only and Node serves plain HTTP: HTTPS can only come from a proxy.
+  if (production && env.TRUST_PROXY !== '1') {
+    throw new Error('NODE_ENV=production necesita TRUST_PROXY=1: la aplicación debe estar detrás de un proxy que sirva HTTPS');
   }
   const storageDriver = env.STORAGE_DRIVER === 'gcs' ? 'gcs' : 'local';
   if (storageDriver === 'gcs' && !env.GCS_BUCKET) throw new Error('STORAGE_DRIVER=gcs necesita GCS_BUCKET');
@@ -47,11 +77,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     gcsBucket: env.GCS_BUCKET || null,
     smtpUrl: env.SMTP_URL || null,
     notifyEmail: env.NOTIFY_EMAIL || null,
+    mailFrom: env.MAIL_FROM || `"${(env.SITE_NAME || 'Contraespionaje CR').replace(/"/g, '')}" <noreply@${hostOf(env.PUBLIC_URL) ?? 'localhost'}>`,
+    notifyRetry: { firstDelayMs: 30_000, maxDelayMs: 60 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 },
+    smtpTimeoutMs: 20_000,
     feedAllowPrivateHosts: ['1', 'true', 'yes'].includes((env.FEED_ALLOW_PRIVATE_HOSTS ?? '').toLowerCase()),
     publicWriteLimit: env.PUBLIC_WRITE_LIMIT === undefined ? 10 : Number(env.PUBLIC_WRITE_LIMIT),
     schedulerEnabled: env.FEED_SCHEDULER !== 'off',
+    trustProxy: env.TRUST_PROXY === '1',
+    dbConnectTimeoutMs: numberFrom(env.DB_CONNECT_TIMEOUT_MS, 2_000),
+    dbStatementTimeoutMs: numberFrom(env.DB_STATEMENT_TIMEOUT_MS, 15_000),
+    sessionAbsoluteMs: numberFrom(env.SESSION_ABSOLUTE_HOURS, 24) * 60 * 60 * 1000,
+    loginFailuresPerAddress: numberFrom(env.LOGIN_FAILURES_PER_ADDRESS, 30),
+    maxConnections: numberFrom(env.MAX_CONNECTIONS, 1_000),
+    headersTimeoutMs: numberFrom(env.HEADERS_TIMEOUT_MS, 10_000),
+    requestTimeoutMs: numberFrom(env.REQUEST_TIMEOUT_MS, 60_000),
     ...overrides,
   };
+}
+
+function hostOf(url: string | undefined): string | null {
+  try {
+    return url ? new URL(url).hostname : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The public face of the business, safe to send to the browser. */

@@ -1,11 +1,14 @@
 // What every route needs: the store, the read models, the config, and helpers to parse and to run commands.
 import type { Context } from 'koa';
 import type { ZodType, z } from 'zod';
-import { BadRequest, fieldErrors, type NewsListQuery, type SessionUser } from '../domain';
-import { handle, type HandleOptions, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin } from '../events';
+import { BadRequest, fieldErrors, pagingQuery, type Paging, type NewsListQuery, type SessionUser } from '../domain';
+import { handle, type HandleOptions, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin, type Processor } from '../events';
 import type { ReadModels } from '../projections';
 import type { PublicNewsPage } from './public-news';
 import type { Config } from './config';
+import type { Logger } from './log';
+import type { NoticeStates } from './notifications';
+import { readJsonBody } from './middleware/body';
 import type { PhotoStorage } from './storage';
 
 export type AppServices = {
@@ -15,12 +18,17 @@ export type AppServices = {
   read: ReadModels;
   /** Visitors' news lists (published summaries, micro-cached): the API and the SSR pages share it. */
   publicNews: (query: NewsListQuery) => Promise<PublicNewsPage>;
+  /** The staff e-mail notices' outcomes, shown on the cards of messages and forms. */
+  notices: NoticeStates;
+  /**
+   * What reacts to the log outside the append (notices, other instances' caches): started by
+   * createApp, stopped by its close(). A new reaction is one more processor here, built once.
+   */
+  processors: Processor[];
+  /** Structured log lines (pino): no personal data. */
+  log: Logger;
   /** The advance forms' photos: uploads, the check before a form is recorded, the clean-up after erasure. */
   photos: PhotoStorage;
-  /** Mail notifications to staff. */
-  hooks: {
-    notify: ((subject: string, text: string) => Promise<void>)[];
-  };
 };
 
 export function metadataOf(ctx: Context, origin: Origin = 'api'): EventMetadata {
@@ -37,9 +45,9 @@ export function runCommand<S, C, E extends NewEvent>(
   return handle(services.store, decider, streamId, command, metadataOf(ctx, origin), handling);
 }
 
-/** Validates the JSON body; a failure is a 400 with each field's Spanish message. */
-export function parseBody<T extends ZodType>(ctx: Context, schema: T): z.infer<T> {
-  const body = ctx.request.body;
+/** Reads and validates the JSON body; a failure is a 400 with each field's Spanish message. */
+export async function parseBody<T extends ZodType>(ctx: Context, schema: T): Promise<z.infer<T>> {
+  const body = await readJsonBody(ctx);
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new BadRequest('El cuerpo de la solicitud debe ser un objeto JSON');
   }
@@ -64,8 +72,7 @@ export function idParam(ctx: Context, notFound: () => Error): string {
   return id.toLowerCase();
 }
 
-export function paging(ctx: Context): { limit: number; offset: number } {
-  const limit = Math.min(100, Math.max(1, Number.parseInt(String(ctx.query.limit ?? '30'), 10) || 30));
-  const offset = Math.max(0, Number.parseInt(String(ctx.query.offset ?? '0'), 10) || 0);
-  return { limit, offset };
+/** `limit` and `offset` of a list; out of bounds or not a whole number is a 400 naming the field. */
+export function paging(ctx: Context): Paging {
+  return parseQuery(ctx, pagingQuery);
 }

@@ -1,7 +1,8 @@
 // A one-second cache of visitors' answers (news lists), as nginx micro-caching does: a burst of the same
-// page costs one query. This instance drops it the moment it commits a news event; another instance
-// sharing the database sees the change within the second. Signed-in staff never read from it.
-import { touches, type EventStore, type ReadModel } from '../events';
+// page costs one query. This instance drops it the moment it commits a news event; every other
+// instance sharing the database drops it when the append's notification reaches its per-instance
+// subscription (a few milliseconds later). Signed-in staff never read from it.
+import { allEventTypes, touches, type EventStore, type Processor, type ReadModel } from '../events';
 
 export class MicroCache<T> {
   private entries = new Map<string, { at: number; value: T }>();
@@ -43,4 +44,10 @@ export class MicroCache<T> {
     });
     return this;
   }
+}
+
+/** A per-instance processor that clears `cache` on every event that touches `model`, whichever instance wrote it. */
+export function cacheClearing(name: string, model: ReadModel, cache: { clear(): void }): Processor {
+  const handles = allEventTypes.filter((type) => touches(type, model));
+  return { name, mode: 'per-instance', startAt: 'head', handles, handle: async () => cache.clear() };
 }

@@ -26,6 +26,7 @@ const texts = {
   title: 'Formulario de Avanzada',
   subject: 'Evaluación de seguridad para evento VIP',
   created: 'Creado',
+  completedOnSite: 'Completado en sitio',
   draft: 'Borrador sin enviar',
   reference: 'Referencia',
   generated: 'Generado',
@@ -100,6 +101,7 @@ function drawTitle(flow: PageFlow, form: FormForPdf, generatedAt: Date): void {
   flow.gap(2);
   const meta = [
     form.createdAt ? `${texts.created}: ${formatDateTime(form.createdAt)}` : texts.draft,
+    form.completedOnSiteAt ? `${texts.completedOnSite}: ${formatDateTime(form.completedOnSiteAt)}` : null,
     form.id ? `${texts.reference}: ${form.id}` : null,
     `${texts.generated}: ${formatDateTime(generatedAt)}`,
   ];

@@ -42,3 +42,9 @@ export function isValidCalendarDay(day: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
+
+/** 'March 5, 2024': the English pages' dates, in Costa Rica's zone (Intl: no locale data to bundle). */
+export function formatLongDateEnglish(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return new Intl.DateTimeFormat('en-US', { timeZone: businessTimeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(date);
+}

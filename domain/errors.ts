@@ -13,3 +13,4 @@ export class Conflict extends DomainError { constructor(message: string, errors?
 export class PayloadTooLarge extends DomainError { constructor(message: string) { super(413, message); } }
 export class UnsupportedMediaType extends DomainError { constructor(message: string) { super(415, message); } }
 export class TooManyRequests extends DomainError { constructor(message = 'Demasiadas solicitudes. Intente de nuevo en un momento.') { super(429, message); } }
+export class ServiceUnavailable extends DomainError { constructor(message: string) { super(503, message); } }

@@ -1,7 +1,10 @@
 export * from './enums';
 export * from './slug';
 export * from './dates';
+export * from './images';
+export * from './languages';
 export * from './schemas/common';
+export * from './schemas/paging';
 export * from './schemas/news';
 export * from './schemas/service';
 export * from './schemas/feed-source';
@@ -11,3 +14,5 @@ export * from './schemas/advance-form';
 export * from './advance-form-layout';
 export * from './errors';
 export * from './page-head';
+export * from './schemas/inbox';
+export * from './notice';

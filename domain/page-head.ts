@@ -7,6 +7,8 @@ export type PageHead = {
   description: string;
   /** The canonical path, without query string (filters do not make a new page). */
   path: string;
+  /** A canonical URL elsewhere (an imported article's source); the page's own URL when left out. */
+  canonicalUrl?: string;
   type?: 'website' | 'article';
   /** An absolute or site-relative image for link previews. */
   image?: string | null;

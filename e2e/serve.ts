@@ -6,11 +6,14 @@ import path from 'node:path';
 import { createApp } from '../api/app';
 import { loadConfig } from '../api/config';
 import { freshDatabase } from '../tests/helpers/database';
+import { startSmtp } from '../tests/helpers/smtp';
 import { e2eAdmin } from './credentials';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 const database = await freshDatabase();
+// A real SMTP server on an ephemeral port, so cards show their notice as staff would see it.
+const smtp = await startSmtp();
 const config = loadConfig({
   ...process.env,
   PORT: String(port),
@@ -24,6 +27,8 @@ const config = loadConfig({
   SITE_NAME: 'Contraespionaje CR',
   CONTACT_PHONE: '+50688887777',
   CONTACT_EMAIL: 'contacto@contraespionaje.test',
+  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+  NOTIFY_EMAIL: 'equipo@contraespionaje.test',
 }, { databaseUrl: database.databaseUrl });
 const httpServer = createServer();
 const { app, close } = await createApp(config, { httpServer, db: database.db, log: () => {} });
@@ -34,6 +39,7 @@ async function stop() {
   httpServer.closeAllConnections?.();
   httpServer.close();
   await close();
+  await smtp.close();
   await database.drop();
   process.exit(0);
 }

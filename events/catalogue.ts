@@ -7,9 +7,12 @@ import type { FeedSourceEvent } from './aggregates/feed-source';
 import type { NewsArticleEvent } from './aggregates/news-article';
 import type { ServiceEvent } from './aggregates/service';
 import type { UserEvent } from './aggregates/user';
+import type { SignInEvent } from './aggregates/sign-in';
+import type { SecuritySettingsEvent } from './aggregates/security-settings';
 
 /** Every event of every aggregate, discriminated by `type`. */
-export type DomainEvent = NewsArticleEvent | ServiceEvent | FeedSourceEvent | ContactMessageEvent | AdvanceFormEvent | UserEvent;
+export type DomainEvent =
+  | NewsArticleEvent | ServiceEvent | FeedSourceEvent | ContactMessageEvent | AdvanceFormEvent | UserEvent | SignInEvent | SecuritySettingsEvent;
 export type EventType = DomainEvent['type'];
 
 /** Each aggregate's event union, by the aggregate's name in the catalogue. */
@@ -20,11 +23,17 @@ export type AggregateEvents = {
   contactMessage: ContactMessageEvent;
   advanceForm: AdvanceFormEvent;
   user: UserEvent;
+  /** One sign-in and the session it opened: a stream of its own, so sign-ins never collide on the user's stream. */
+  signIn: SignInEvent;
+  /** The staff security settings: one stream. */
+  securitySettings: SecuritySettingsEvent;
 };
 export type Aggregate = keyof AggregateEvents;
 
 /** The read tables the projectors keep, and the caches of read models that must drop what changed. */
-export type ReadModel = 'users' | 'services' | 'rss_sources' | 'news_articles' | 'deleted_feed_items' | 'contact_messages' | 'advance_forms' | 'publicNews';
+export type ReadModel =
+  | 'users' | 'user_passkeys' | 'security_settings' | 'services' | 'rss_sources' | 'news_articles' | 'deleted_feed_items' | 'contact_messages' | 'advance_forms'
+  | 'publicNews';
 
 export type EventTraits = {
   aggregate: Aggregate;
@@ -52,6 +61,8 @@ export const catalogue: { readonly [T in EventType]: EventTraits } = {
   FeedSourceImported: { aggregate: 'feedSource', touches: ['rss_sources'] },
   ContactMessageReceived: { aggregate: 'contactMessage', creates: true, touches: ['contact_messages'] },
   ContactStatusChanged: { aggregate: 'contactMessage', touches: ['contact_messages'] },
+  // A staff note lives in its message's stream, so erasing the message erases its notes too.
+  ContactNoteAdded: { aggregate: 'contactMessage', touches: ['contact_messages'] },
   ContactMessageErased: { aggregate: 'contactMessage', erases: true, touches: ['contact_messages'] },
   AdvanceFormSubmitted: { aggregate: 'advanceForm', creates: true, touches: ['advance_forms'] },
   AdvanceFormErased: { aggregate: 'advanceForm', erases: true, touches: ['advance_forms'] },
@@ -62,13 +73,26 @@ export const catalogue: { readonly [T in EventType]: EventTraits } = {
   UserEnabled: { aggregate: 'user', touches: ['users'] },
   UserLoggedIn: { aggregate: 'user', touches: ['users'] },
   UserLoggedOut: { aggregate: 'user', touches: [] },
+  UserTotpEnabled: { aggregate: 'user', touches: ['users'] },
+  UserTotpDisabled: { aggregate: 'user', touches: ['users'] },
+  UserRecoveryCodeUsed: { aggregate: 'user', touches: ['users'] },
+  UserPasskeyRegistered: { aggregate: 'user', touches: ['user_passkeys'] },
+  UserPasskeyRemoved: { aggregate: 'user', touches: ['user_passkeys'] },
+  UserNoticeEmailChanged: { aggregate: 'user', touches: ['users'] },
+  UserSignedIn: { aggregate: 'signIn', creates: true, touches: ['users', 'user_passkeys'] },
+  // Read by the notifications processor (a notice to the staff member), by no read table.
+  UserSignedInFromNewDevice: { aggregate: 'signIn', touches: [] },
+  // A failed attempt is a stream of one event; the sessions table (state, not a projection) is kept by api/.
+  UserSignInFailed: { aggregate: 'signIn', touches: [] },
+  UserSessionEnded: { aggregate: 'signIn', touches: [] },
+  SecuritySettingsChanged: { aggregate: 'securitySettings', touches: ['security_settings'] },
 };
 
 export const allEventTypes = Object.keys(catalogue) as EventType[];
 
 /** The event types of each aggregate, in catalogue order. */
 export const eventTypes = Object.fromEntries(
-  (['newsArticle', 'service', 'feedSource', 'contactMessage', 'advanceForm', 'user'] as const).map((aggregate) => [
+  (['newsArticle', 'service', 'feedSource', 'contactMessage', 'advanceForm', 'user', 'signIn', 'securitySettings'] as const).map((aggregate) => [
     aggregate,
     allEventTypes.filter((type) => catalogue[type].aggregate === aggregate),
   ]),
@@ -84,7 +108,7 @@ export const erasesStream = (type: string): boolean => traitsOf(type)?.erases ==
 export const touches = (type: string, model: ReadModel): boolean => traitsOf(type)?.touches.includes(model) === true;
 
 /** Event data fields that must never leave the server (history, exports). */
-export const secretFields = new Set(['passwordHash', 'requestHash']);
+export const secretFields = new Set(['passwordHash', 'requestHash', 'totpSecret', 'recoveryCodeHashes', 'codeHash', 'publicKey']);
 
 /** The payload left in an erased stream's earlier events. */
 export type RedactedData = { redacted: true };

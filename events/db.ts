@@ -2,6 +2,7 @@
 // Plain SQL with $1 parameters runs unchanged on both; jsonb parameters are passed as JSON text.
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { lockDataDir } from './data-dir-lock';
 
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -16,14 +17,47 @@ export interface Db extends Sql {
    * another process (or another call in this one) holds it. On PostgreSQL it is an advisory lock
    * taken on one reserved connection (never the pool); on PGlite an in-process lock.
    */
-  tryWithLock<T>(key: string, fn: () => Promise<T>): Promise<{ value: T } | null>;
+  tryWithLock<T>(key: string, fn: (lock: HeldLock) => Promise<T>): Promise<{ value: T } | null>;
+  /**
+   * Calls `onNotify` after each commit that notified `channel` (the events table's trigger notifies
+   * 'events_appended'). PostgreSQL: LISTEN on postgres.js's own listening connection, which reconnects
+   * by itself; PGlite: the same notification, delivered in process. Answers the function that stops it.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
-export type DbOptions = { databaseUrl?: string | null; dataDir?: string; max?: number };
+/** A lock being held: `alive()` answers false once the connection that holds it is gone (and the lock with it). */
+export type HeldLock = { alive(): Promise<boolean> };
+
+export type DbOptions = {
+  databaseUrl?: string | null;
+  dataDir?: string;
+  max?: number;
+  /** PostgreSQL: how long a new connection may take before the query fails (the server is away). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the longest a statement may run; null for none (rebuilds and imports). */
+  statementTimeoutMs?: number | null;
+};
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.max) : openPglite(options.dataDir ?? './data');
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir ?? './data');
+}
+
+const unavailableCodes = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE',
+  'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED',
+  '57P01', '57P02', '57P03', // the server is shutting down, crashed, or not accepting connections yet
+  '53300', // too many connections
+  '57014', // statement timeout (the database is too slow to answer in time)
+]);
+
+/** True when the error says the database is out of reach or overwhelmed, not that the request was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; errors?: unknown[] } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.code === 'string' && (unavailableCodes.has(e.code) || e.code.startsWith('08'))) return true;
+  return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
 }
 
 function lockId(key: string): bigint {
@@ -40,12 +74,18 @@ function lockId(key: string): bigint {
 type PostgresClient = { unsafe(text: string, params: never[], options: { prepare: boolean }): PromiseLike<Iterable<unknown>> };
 type PgliteClient = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
 
-async function openPostgres(url: string, max = 10): Promise<Db> {
+async function openPostgres(url: string, options: DbOptions): Promise<Db> {
   const { default: postgres } = await import('postgres');
+  const statementTimeout = options.statementTimeoutMs === undefined ? null : options.statementTimeoutMs;
   const sql = postgres(url, {
-    max,
+    max: options.max ?? 10,
     onnotice: () => {},
-    connection: { application_name: 'contraespionaje-cr' },
+    // A stopped server refuses at once; one that does not answer must not hold requests for the 30 s default.
+    connect_timeout: (options.connectTimeoutMs ?? 30_000) / 1000,
+    // postgres.js waits longer and longer (up to 20 s) before each new connection after failures, and
+    // requests wait with it. A refused connection costs nothing: try again after a short, fixed pause.
+    backoff: () => 0.1,
+    connection: { application_name: 'contraespionaje-cr', ...(statementTimeout ? { statement_timeout: statementTimeout } : {}) },
     // Our jsonb parameters arrive as JSON text (as PGlite takes them); postgres.js would stringify them again.
     types: { json: { to: 114, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => JSON.parse(x) } },
   });
@@ -57,18 +97,32 @@ async function openPostgres(url: string, max = 10): Promise<Db> {
     query: run(sql),
     transaction: <T>(fn: (tx: Sql) => Promise<T>) => sql.begin((tx) => fn({ query: run(tx) })) as Promise<T>,
     async tryWithLock(key, fn) {
-      const reserved = await sql.reserve();
+      // One connection of its own for as long as the lock is held (a postgres.js reserved connection
+      // crashed the process when PostgreSQL ended its session). If that session ends, the lock ends
+      // with it: alive() asks whether this connection's session still holds it.
+      const id = lockId(key).toString();
+      const own = postgres(url, { max: 1, idle_timeout: 0, onnotice: () => {}, connection: { application_name: 'contraespionaje-cr-lock' } });
       try {
-        const [row] = await reserved.unsafe('SELECT pg_try_advisory_lock($1) AS locked', [lockId(key).toString()]);
+        const [row] = await own.unsafe('SELECT pg_try_advisory_lock($1) AS locked', [id]);
         if (!row.locked) return null;
+        const alive = () =>
+          own.unsafe(
+            `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid()
+               AND ((classid::bigint << 32) | objid::bigint) = $1::bigint AND objsubid = 1) AS held`,
+            [id],
+          ).then(([r]) => Boolean(r.held), () => false);
         try {
-          return { value: await fn() };
+          return { value: await fn({ alive }) };
         } finally {
-          await reserved.unsafe('SELECT pg_advisory_unlock($1)', [lockId(key).toString()]);
+          await own.unsafe('SELECT pg_advisory_unlock($1)', [id]).catch(() => {});
         }
       } finally {
-        reserved.release();
+        await own.end({ timeout: 5 }).catch(() => {});
       }
+    },
+    async listen(channel, onNotify) {
+      const { unlisten } = await sql.listen(channel, () => onNotify());
+      return () => unlisten().catch(() => {});
     },
     close: () => sql.end({ timeout: 5 }),
   };
@@ -80,7 +134,15 @@ async function openPglite(dataDir: string): Promise<Db> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dir = dataDir === 'memory://' ? undefined : path.resolve(dataDir, 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
-  const pg = await PGlite.create(dir ?? 'memory://', { extensions: { unaccent, pg_trgm } });
+  // Before anything is opened: a second process refuses here, naming the one that holds it.
+  const release = dir ? lockDataDir(path.resolve(dataDir)) : () => {};
+  let pg: InstanceType<typeof PGlite>;
+  try {
+    pg = await PGlite.create(dir ?? 'memory://', { extensions: { unaccent, pg_trgm } });
+  } catch (error) {
+    release();
+    throw error;
+  }
   const held = new Set<string>();
   const run = (client: PgliteClient): Sql['query'] => async <T>(text: string, params: unknown[] = []) =>
     (await client.query(text, params)).rows as T[];
@@ -92,12 +154,22 @@ async function openPglite(dataDir: string): Promise<Db> {
       if (held.has(key)) return null;
       held.add(key);
       try {
-        return { value: await fn() };
+        return { value: await fn({ alive: async () => !pg.closed }) };
       } finally {
         held.delete(key);
       }
     },
-    close: () => pg.close(),
+    async listen(channel, onNotify) {
+      const unlisten = await pg.listen(channel, () => onNotify());
+      return () => (pg.closed ? Promise.resolve() : unlisten());
+    },
+    async close() {
+      try {
+        await pg.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
@@ -106,16 +178,26 @@ export function sqlFilesIn(dir: string): string[] {
   return readdirSync(dir).filter((file) => file.endsWith('.sql')).sort().map((file) => path.join(dir, file));
 }
 
+/** 'events/migrations/001_events.sql': a migration's name, the same wherever the project is checked out. */
+export const migrationName = (file: string) => file.split(path.sep).slice(-3).join('/');
+
+/** Names of the given migrations not yet applied to the database (empty: the schema is current). */
+export async function pendingMigrations(sql: Sql, files: string[]): Promise<string[]> {
+  const rows = await sql.query<{ name: string }>('SELECT name FROM schema_migrations');
+  const done = new Set(rows.map((row) => row.name));
+  return files.map(migrationName).filter((name) => !done.has(name));
+}
+
 /** Applies every `.sql` file of the given folders once, in order, under a lock so instances can start together. */
 export async function migrate(db: Db, files: string[]): Promise<void> {
   const { readFile } = await import('node:fs/promises');
-  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   await db.transaction(async (tx) => {
+    // The lock first: two instances starting together would otherwise race even to create this table.
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(727274)');
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
     for (const file of files) {
-      // 'events/migrations/001_events.sql': the same name wherever the project is checked out.
-      const name = file.split(path.sep).slice(-3).join('/');
+      const name = migrationName(file);
       if (done.has(name)) continue;
       const text = await readFile(file, 'utf8');
       for (const statement of splitStatements(text)) await tx.query(statement);

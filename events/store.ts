@@ -53,9 +53,11 @@ export type AppendOptions = {
   afterProjection?: (tx: Sql) => Promise<void>;
 };
 
-const columns = 'position, stream_id, stream_version, type, data, metadata, recorded_at';
+/** The columns a StoredEvent is read from. */
+export const storedEventColumns = 'position, stream_id, stream_version, type, data, metadata, recorded_at';
+const columns = storedEventColumns;
 
-type EventRow = {
+export type EventRow = {
   position: string | number;
   stream_id: string;
   stream_version: string | number;
@@ -65,7 +67,7 @@ type EventRow = {
   recorded_at: string | Date;
 };
 
-function toStored(row: EventRow): StoredEvent {
+export function toStoredEvent(row: EventRow): StoredEvent {
   return {
     position: Number(row.position),
     streamId: row.stream_id,
@@ -130,7 +132,7 @@ export class EventStore {
          ORDER BY n RETURNING ${columns}`,
         [JSON.stringify(rows), JSON.stringify(metadata)],
       );
-      const stored = inserted.map(toStored).sort((a, b) => a.position - b.position);
+      const stored = inserted.map(toStoredEvent).sort((a, b) => a.position - b.position);
       for (const event of stored) await this.project(tx, event);
       return stored;
     });
@@ -146,7 +148,7 @@ export class EventStore {
          VALUES ($1, $2, $3, $4::jsonb, $5::jsonb) RETURNING ${columns}`,
         [streamId, version, event.type, JSON.stringify(event.data), JSON.stringify(metadata)],
       );
-      stored.push(toStored(row));
+      stored.push(toStoredEvent(row));
     }
     return stored;
   }
@@ -176,7 +178,7 @@ export class EventStore {
 
   async readStream(streamId: string, sql: Sql = this.db): Promise<StoredEvent[]> {
     const rows = await sql.query<EventRow>(`SELECT ${columns} FROM events WHERE stream_id = $1 ORDER BY stream_version`, [streamId]);
-    return rows.map(toStored);
+    return rows.map(toStoredEvent);
   }
 
   /** Whether the log holds any event of this type (the seed asks whether services were ever created). */
@@ -194,7 +196,7 @@ export class EventStore {
 /** Every event after `position`, in global order, `limit` at a time (a rebuild reads the log this way). */
 export async function readEventsAfter(sql: Sql, after: number, limit: number): Promise<StoredEvent[]> {
   const rows = await sql.query<EventRow>(`SELECT ${columns} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [after, limit]);
-  return rows.map(toStored);
+  return rows.map(toStoredEvent);
 }
 
 export const newRequestId = () => randomUUID();

@@ -36,7 +36,20 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
     case 'FeedSourceUpdated':
       return known.data.changes;
     case 'ContactStatusChanged': return { status: { from: known.data.from, to: known.data.to } };
+    case 'ContactNoteAdded': return { note: { from: null, to: known.data.text } };
     case 'UserRoleChanged': return { role: { from: known.data.from, to: known.data.to } };
+    case 'UserNoticeEmailChanged': return { noticeEmail: { from: known.data.from, to: known.data.to } };
+    case 'UserTotpEnabled': return { totp: { from: false, to: true } };
+    case 'UserTotpDisabled': return { totp: { from: true, to: false } };
+    case 'UserPasskeyRegistered': return { passkey: { from: null, to: known.data.name } };
+    case 'UserPasskeyRemoved': return { passkey: { from: known.data.name, to: null } };
+    case 'SecuritySettingsChanged': return { requireSecondFactor: known.data.requireSecondFactor };
+    // A sign-in's facts (where from, how, why it ended) are each new information.
+    case 'UserSignedIn':
+    case 'UserSignedInFromNewDevice':
+    case 'UserSignInFailed':
+    case 'UserSessionEnded':
+      return created(known.data);
     case 'UserPasswordChanged': return { password: { from: '••••••', to: '•••••• (nueva)' } };
     case 'UserDisabled': return { disabled: { from: false, to: true } };
     case 'UserEnabled': return { disabled: { from: true, to: false } };
@@ -48,6 +61,7 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
     case 'AdvanceFormErased':
     case 'UserLoggedIn':
     case 'UserLoggedOut':
+    case 'UserRecoveryCodeUsed':
       return {};
     default:
       return unhandled(known);

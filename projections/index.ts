@@ -3,6 +3,8 @@ import { sqlFilesIn } from '../events';
 
 export * from './projectors';
 export * from './queries';
+export * from './inbox';
+export * from './users';
 export * from './history';
 export * from './rebuild';
 export * from './users';

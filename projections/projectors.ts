@@ -2,8 +2,9 @@
 // with a switch the compiler checks is exhaustive. A redacted payload (an erased stream) projects nothing.
 import {
   eventTypes, isRedacted, typedProjector, unhandled,
-  type AdvanceFormEvent, type Changes, type ContactMessageEvent, type FeedSourceEvent, type NewsArticleEvent, type Projector, type ServiceEvent, type Sql, type UserEvent,
+  type AdvanceFormEvent, type Changes, type ContactMessageEvent, type FeedSourceEvent, type NewsArticleEvent, type Projector, type ServiceEvent, type Sql,
 } from '../events';
+import { usersProjector } from './users';
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
@@ -91,6 +92,7 @@ export const feedSourcesProjector = typedProjector<FeedSourceEvent>({
 const newsColumns = {
   title: 'title', slug: 'slug', excerpt: 'excerpt', content: 'content', image: 'image', category: 'category', author: 'author',
   publishedAt: 'published_at', reviewRequired: 'review_required',
+  englishTitle: 'english_title', englishExcerpt: 'english_excerpt', englishContent: 'english_content',
 };
 
 export const newsProjector = typedProjector<NewsArticleEvent>({
@@ -105,9 +107,11 @@ export const newsProjector = typedProjector<NewsArticleEvent>({
       case 'NewsArticleCreated': {
         const d = event.data;
         await tx.query(
-          `INSERT INTO news_articles (id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
-          [event.streamId, d.title, d.slug, d.excerpt, d.content, d.image, d.category, d.author, d.publishedAt, d.sourceId, d.sourceUrl, d.guidHash, d.isImported, d.reviewRequired],
+          `INSERT INTO news_articles (id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported,
+             review_required, english_title, english_excerpt, english_content)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
+          [event.streamId, d.title, d.slug, d.excerpt, d.content, d.image, d.category, d.author, d.publishedAt, d.sourceId, d.sourceUrl, d.guidHash, d.isImported,
+            d.reviewRequired, d.englishTitle ?? null, d.englishExcerpt ?? null, d.englishContent ?? null],
         );
         return;
       }
@@ -139,8 +143,8 @@ export const contactProjector = typedProjector<ContactMessageEvent>({
         if (isRedacted(event)) return;
         const d = event.data;
         await tx.query(
-          'INSERT INTO contact_messages (id, name, email, phone, message, status, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
-          [event.streamId, d.name, d.email, d.phone, d.message, 'unread', d.createdAt],
+          'INSERT INTO contact_messages (id, name, email, phone, message, status, created_at, language) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)',
+          [event.streamId, d.name, d.email, d.phone, d.message, 'unread', d.createdAt, d.language ?? 'es'],
         );
         return;
       }
@@ -148,6 +152,12 @@ export const contactProjector = typedProjector<ContactMessageEvent>({
         if (isRedacted(event)) return;
         await tx.query('UPDATE contact_messages SET status = $2 WHERE id = $1', [event.streamId, event.data.to]);
         return;
+      case 'ContactNoteAdded': {
+        if (isRedacted(event)) return;
+        const note = { text: event.data.text, at: event.recordedAt.toISOString(), author: event.metadata.actor?.username ?? null };
+        await tx.query('UPDATE contact_messages SET notes = notes || jsonb_build_array($2::jsonb) WHERE id = $1', [event.streamId, json(note)]);
+        return;
+      }
       case 'ContactMessageErased':
         await tx.query('DELETE FROM contact_messages WHERE id = $1', [event.streamId]);
         return;
@@ -166,8 +176,9 @@ export const advanceFormsProjector = typedProjector<AdvanceFormEvent>({
         if (isRedacted(event)) return;
         const d = event.data;
         await tx.query(
-          `INSERT INTO advance_forms (id, host_name, event_date, data, submitted_by, created_at, updated_at) VALUES ($1,$2,$3,$4::jsonb,$5,$6,$6)`,
-          [event.streamId, d.form.hostName, d.form.eventDate, json(d.form), d.submittedBy, d.createdAt],
+          `INSERT INTO advance_forms (id, host_name, event_date, data, submitted_by, created_at, updated_at, completed_on_site_at)
+           VALUES ($1,$2,$3,$4::jsonb,$5,$6,$6,$7)`,
+          [event.streamId, d.form.hostName, d.form.eventDate, json(d.form), d.submittedBy, d.createdAt, d.form.completedOnSiteAt ?? null],
         );
         return;
       }
@@ -180,39 +191,7 @@ export const advanceFormsProjector = typedProjector<AdvanceFormEvent>({
   },
 });
 
-export const usersProjector = typedProjector<UserEvent>({
-  name: 'users',
-  uniqueRules: { users_username_key: { field: 'username', message: 'Ese nombre de usuario ya existe' } },
-  handles: eventTypes.user,
-  async project(tx, event) {
-    switch (event.type) {
-      case 'UserRegistered': {
-        const d = event.data;
-        await tx.query('INSERT INTO users (id, username, password_hash, role, created_at) VALUES ($1,$2,$3,$4,$5)', [event.streamId, d.username, d.passwordHash, d.role, d.createdAt]);
-        break;
-      }
-      case 'UserRoleChanged':
-        await tx.query('UPDATE users SET role = $2 WHERE id = $1', [event.streamId, event.data.to]);
-        break;
-      case 'UserPasswordChanged':
-        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [event.streamId, event.data.passwordHash]);
-        break;
-      case 'UserDisabled':
-      case 'UserEnabled':
-        await tx.query('UPDATE users SET disabled = $2 WHERE id = $1', [event.streamId, event.type === 'UserDisabled']);
-        break;
-      case 'UserLoggedIn':
-        await tx.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [event.streamId, event.recordedAt.toISOString()]);
-        break;
-      case 'UserLoggedOut':
-        break;
-      default:
-        unhandled(event);
-    }
-  },
-});
-
 export const allProjectors: Projector[] = [usersProjector, servicesProjector, feedSourcesProjector, newsProjector, contactProjector, advanceFormsProjector];
 
 /** The read tables the projectors own, emptied before a rebuild. */
-export const readTables = ['users', 'services', 'rss_sources', 'news_articles', 'deleted_feed_items', 'contact_messages', 'advance_forms'];
+export const readTables = ['users', 'services', 'rss_sources', 'news_articles', 'deleted_feed_items', 'contact_messages', 'advance_forms', 'user_passkeys', 'security_settings'];

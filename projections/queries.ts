@@ -1,8 +1,10 @@
 // Queries behind the GET endpoints: they read only the projections.
-import type { AdvanceForm, ContactMessage, FeedSource, NewsArticle, NewsListQuery, NewsSummary, Service, User, UserRole } from '../domain';
+import type { AdvanceForm, FeedSource, NewsArticle, NewsListQuery, NewsSummary, Service, UserRole } from '../domain';
+import { userQueries } from './users';
 import { isValidCalendarDay, newsCategories } from '../domain';
 import type { Sql } from '../events';
-import type { AdvanceFormRow, ContactRow, CountRow, FeedSourceRow, NewsRow, ServiceRow, UserRow } from './rows';
+import type { AdvanceFormRow, CountRow, FeedSourceRow, NewsRow, ServiceRow } from './rows';
+import { inboxQueries } from './inbox';
 
 const iso = (value: string | Date | null): string | null => (value ? new Date(value).toISOString() : null);
 const isoOf = (value: string | Date): string => new Date(value).toISOString();
@@ -12,6 +14,7 @@ export const toNews = (r: NewsRow): NewsArticle => ({
   id: r.id, title: r.title, slug: r.slug, excerpt: r.excerpt, content: r.content, image: r.image, category: r.category,
   author: r.author, publishedAt: isoOf(r.published_at), sourceId: r.source_id, sourceUrl: r.source_url, guidHash: r.guid_hash,
   isImported: r.is_imported, reviewRequired: r.review_required,
+  englishTitle: r.english_title ?? null, englishExcerpt: r.english_excerpt ?? null, englishContent: r.english_content ?? null,
 });
 const toService = (r: ServiceRow): Service => ({ id: r.id, title: r.title, description: r.description, icon: r.icon, category: r.category, features: r.features, order: r.order });
 const toSource = (r: FeedSourceRow): FeedSource => ({
@@ -19,19 +22,24 @@ const toSource = (r: FeedSourceRow): FeedSource => ({
   scheduleIntervalHours: r.schedule_interval_hours, includeKeywords: r.include_keywords, excludeKeywords: r.exclude_keywords,
   lastFetchedAt: iso(r.last_fetched_at), createdAt: isoOf(r.created_at), lastRun: r.last_run,
 });
-const toContact = (r: ContactRow): ContactMessage => ({ id: r.id, name: r.name, email: r.email, phone: r.phone, message: r.message, status: r.status, createdAt: isoOf(r.created_at) });
-const toForm = (r: AdvanceFormRow): AdvanceForm => ({ ...r.data, id: r.id, submittedBy: r.submitted_by, createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at) });
-export const toUser = (r: UserRow): User => ({ id: r.id, username: r.username, role: r.role, disabled: r.disabled, createdAt: isoOf(r.created_at) });
+const toForm = (r: AdvanceFormRow): AdvanceForm => ({
+  ...r.data,
+  id: r.id,
+  submittedBy: r.submitted_by,
+  createdAt: isoOf(r.created_at),
+  updatedAt: isoOf(r.updated_at),
+  completedOnSiteAt: iso(r.completed_on_site_at),
+});
 
 // Costa Rica keeps UTC-6 all year (no daylight saving): a calendar day there starts at 06:00 UTC.
 const dayStart = (day: string) => `${day}T00:00:00-06:00`;
 const dayAfter = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
 
 /** Every column an answer needs: the search vector stays in the database. */
-const summaryColumns = 'id, title, slug, excerpt, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required';
-const newsColumns = `${summaryColumns}, content`;
-const toSummary = (r: Omit<NewsRow, 'content'>): NewsSummary => {
-  const { content: _content, ...summary } = toNews({ ...r, content: '' });
+const summaryColumns = 'id, title, slug, excerpt, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, english_title, english_excerpt';
+const newsColumns = `${summaryColumns}, content, english_content`;
+const toSummary = (r: Omit<NewsRow, 'content' | 'english_content'>): NewsSummary => {
+  const { content: _content, englishContent: _englishContent, ...summary } = toNews({ ...r, content: '', english_content: null });
   return summary;
 };
 
@@ -120,7 +128,7 @@ export function feedSourceQueries(sql: Sql) {
 }
 
 /** A table's records newest first, a page at a time, with the total; and one record by id. */
-function recordsOf<T, R>(sql: Sql, table: 'contact_messages' | 'advance_forms', map: (row: R) => T) {
+function recordsOf<T, R>(sql: Sql, table: 'advance_forms', map: (row: R) => T) {
   return {
     async list(limit: number, offset: number): Promise<Page<T>> {
       const [rows, [count]] = await Promise.all([
@@ -136,7 +144,7 @@ function recordsOf<T, R>(sql: Sql, table: 'contact_messages' | 'advance_forms', 
   };
 }
 
-export const contactQueries = (sql: Sql) => recordsOf<ContactMessage, ContactRow>(sql, 'contact_messages', toContact);
+export const contactQueries = inboxQueries;
 
 export function advanceFormQueries(sql: Sql) {
   return {
@@ -148,22 +156,6 @@ export function advanceFormQueries(sql: Sql) {
       );
       return new Set(rows.map((r) => r.link));
     },
-  };
-}
-
-export function userQueries(sql: Sql) {
-  return {
-    list: async (): Promise<User[]> => (await sql.query<UserRow>('SELECT * FROM users ORDER BY created_at, username')).map(toUser),
-    byId: async (id: string): Promise<User | null> => {
-      const [row] = await sql.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
-      return row ? toUser(row) : null;
-    },
-    /** For sign-in only: the one query that returns the password hash. */
-    credentials: async (username: string): Promise<(User & { passwordHash: string }) | null> => {
-      const [row] = await sql.query<UserRow>('SELECT * FROM users WHERE lower(username) = lower($1)', [username]);
-      return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
-    },
-    count: async (): Promise<number> => Number((await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0].n),
   };
 }
 

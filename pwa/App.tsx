@@ -1,14 +1,14 @@
 // The app root, the same on the server and in the browser: site details, data cache, router,
-// the page of the current URL (in the public layout or bare) and the toasts.
-import { Suspense, useEffect, useRef } from 'react';
-import { I18nProvider } from 'react-aria-components';
+// the page of the current URL (in the public layout of its language, or bare) and the toasts.
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Router, useLocation } from 'wouter';
 import { SiteContext, type SiteInfo } from './lib/site';
-import { matchRoute } from './routes';
-import { PublicLayout } from './features/layout/PublicLayout';
-import { layoutTexts } from './features/layout/texts';
+import { layoutOf, matchRoute } from './routes';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
+import { PublicLayout } from './features/layout/PublicLayout';
+import { htmlLang, langOfPath } from './i18n/lang';
+import { useProvidedTexts } from './i18n/texts';
 import { Toaster } from './ui/Toaster';
 
 export type AppProps = {
@@ -22,16 +22,12 @@ export type AppProps = {
 export function App({ site, queryClient, ssrPath, ssrSearch }: AppProps) {
   return (
     <SiteContext value={site}>
-      {/* One locale for react-aria on both sides: otherwise the server speaks en-US and the
-          browser its own language, and their texts (and hydration) would differ. */}
-      <I18nProvider locale="es-CR">
-        <QueryClientProvider client={queryClient}>
-          <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
-            <CurrentPage />
-          </Router>
-          <Toaster />
-        </QueryClientProvider>
-      </I18nProvider>
+      <QueryClientProvider client={queryClient}>
+        <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+          <CurrentPage />
+        </Router>
+        <Toaster />
+      </QueryClientProvider>
     </SiteContext>
   );
 }
@@ -40,6 +36,12 @@ function CurrentPage() {
   const [path] = useLocation();
   const match = matchRoute(path);
   const Page = match?.route.page ?? NotFoundPage;
+  // Pages of /en (and unknown paths below it) are English; the server sets <html lang> for the
+  // first page, this keeps it right after client navigations.
+  const lang = match?.route.lang ?? langOfPath(path);
+  useEffect(() => {
+    document.documentElement.lang = htmlLang[lang];
+  }, [lang]);
 
   // A new page starts at the top (a filter change only changes the query string, so it keeps its
   // place); the first render keeps whatever position the browser restored.
@@ -49,10 +51,27 @@ function CurrentPage() {
     firstPath.current = '';
   }, [path]);
 
+  const Layout = layoutOf(match, path);
+  // The layout is loaded before the first render; switching language loads the other one once.
   const page = (
-    <Suspense fallback={<p className="px-4 py-24 text-center text-slate-500">{layoutTexts.loadingPage}</p>}>
+    <Suspense fallback={<PageLoading label={Layout ? undefined : 'Cargando...'} />}>
       <Page params={match?.params ?? {}} />
     </Suspense>
   );
-  return match?.route.layout === 'bare' ? page : <PublicLayout>{page}</PublicLayout>;
+  if (!Layout) return page;
+  return (
+    <Suspense fallback={<PageLoading label="…" />}>
+      <Layout>
+        <PublicLayout>{page}</PublicLayout>
+      </Layout>
+    </Suspense>
+  );
+}
+
+function PageLoading({ label }: { label?: string }): ReactNode {
+  return <p className="px-4 py-24 text-center text-slate-500">{label ?? <LayoutLoadingText />}</p>;
+}
+
+function LayoutLoadingText() {
+  return useProvidedTexts('layout').loadingPage;
 }

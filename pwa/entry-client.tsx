@@ -8,7 +8,7 @@ import { App } from './App';
 import { readAppData } from './lib/app-data';
 import { browserQueryClient } from './lib/query-client';
 import { fallbackSite } from './lib/site';
-import { matchRoute } from './routes';
+import { matchRoute, preloadRoute } from './routes';
 import { prepareOfflineData, startOffline } from './offline/start';
 
 async function start() {
@@ -19,7 +19,7 @@ async function start() {
   // Load the page's chunk before React starts, so hydration finds the same tree the server sent.
   // Admin screens opened offline first get the last lists they showed back (pwa/offline).
   const path = window.location.pathname;
-  await Promise.all([matchRoute(path)?.route.page.preload?.(), prepareOfflineData(queryClient, path)]);
+  await Promise.all([preloadRoute(matchRoute(path), path), prepareOfflineData(queryClient, path)]);
 
   const container = document.getElementById('root')!;
   const app = (

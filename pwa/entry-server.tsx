@@ -7,18 +7,33 @@ import { appDataScript } from './lib/app-data';
 import type { PageHead } from './lib/head';
 import { createQueryClient } from './lib/query-client';
 import type { SiteInfo } from './lib/site';
-import { matchRoute, routes } from './routes';
+import { matchRoute, preloadRoute, routes } from './routes';
+import { layoutSources, pageSources } from './route-sources';
+import { hreflang, langOfPath, pathIn, type Lang } from './i18n/lang';
 import { serverPages, type PageDataSource } from './server-pages';
-import { notFoundHead } from './features/not-found/texts';
+import { notFoundTexts } from './features/not-found/texts';
+import { notFoundTextsEn } from './features/not-found/texts.en';
 
 export type { PageDataSource } from './server-pages';
 export type { PageHead } from './lib/head';
 
-export type RenderResult =
+/** The page's language, and the same page in each language (hreflang); null for admin and 404. */
+export type PageLanguages = { lang: Lang; htmlLang: string; alternates: { hreflang: string; path: string }[] };
+
+export type RenderResult = (
   /** A server-rendered page (or the 404 screen): markup, status, head, and the data script. */
-  | { kind: 'page'; status: number; head: PageHead; html: string; appData: string; pageSource?: string }
+  | { kind: 'page'; status: number; head: PageHead; html: string; appData: string; pageSources: string[] }
   /** A client-only screen (admin, advance form): the empty shell, rendered by the browser. */
-  | { kind: 'shell'; status: 200; head: PageHead; appData: string; pageSource?: string; admin: boolean };
+  | { kind: 'shell'; status: 200; head: PageHead; appData: string; pageSources: string[]; admin: boolean }
+) & { languages: PageLanguages };
+
+/** Spanish (es-CR) and English twins of a public page; x-default is the Spanish one. */
+function languagesOf(pathname: string, lang: Lang, translated: boolean): PageLanguages {
+  const es = translated ? pathIn('es', pathname) : null;
+  const en = translated ? pathIn('en', pathname) : null;
+  const alternates = es && en ? [{ hreflang: hreflang.es, path: es }, { hreflang: hreflang.en, path: en }, { hreflang: 'x-default', path: es }] : [];
+  return { lang, htmlLang: lang, alternates };
+}
 
 export type RenderOptions = {
   site: SiteInfo;
@@ -27,32 +42,42 @@ export type RenderOptions = {
   nonce?: string;
 };
 
+/** The chunks of a page and of its language's layout, which the server asks the browser to preload. */
+const sourcesOf = (pattern: string | undefined, layoutLang: Lang | null) =>
+  [pattern ? pageSources[pattern] : undefined, layoutLang ? layoutSources[layoutLang] : undefined].filter((source): source is string => Boolean(source));
+
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const match = matchRoute(pathname);
   const { site } = options;
 
+  const lang = match?.route.lang ?? langOfPath(pathname);
+  const languages = languagesOf(pathname, lang, match?.route.layout === 'public');
+
   if (match?.route.rendering.mode === 'client') {
     const head: PageHead = { title: `${match.route.rendering.title} | ${site.siteName}`, description: site.siteName, path: pathname, noindex: true };
-    return { kind: 'shell', status: 200, head, appData: appDataScript({ site, queries: null }), pageSource: match.route.page.source, admin: pathname.startsWith('/admin') };
+    const pageSources = sourcesOf(match.route.pattern, match.route.layout === 'public' ? lang : null);
+    return { kind: 'shell', status: 200, head, appData: appDataScript({ site, queries: null }), pageSources, admin: pathname.startsWith('/admin'), languages };
   }
 
   const queryClient = createQueryClient();
   let status = 200;
-  let head = notFoundHead(site);
+  let head = (lang === 'en' ? notFoundTextsEn : notFoundTexts).head(site);
   if (match?.route.rendering.mode === 'server') {
-    const result = await serverPages[match.route.rendering.id]({ queryClient, data: options.data, site, params: match.params, search });
+    const result = await serverPages[match.route.rendering.id]({ queryClient, data: options.data, site, params: match.params, search, lang });
     head = result.head;
     if (result.notFound) status = 404;
   } else {
     status = 404;
   }
-  await match?.route.page.preload?.();
+  await preloadRoute(match, pathname);
 
   const html = await renderToHtml(<App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} />, options.nonce);
   const appData = appDataScript({ site, queries: dehydrate(queryClient) });
   queryClient.clear();
-  return { kind: 'page', status, head, html, appData, pageSource: match?.route.page.source };
+  // A 404 has no twin in the other language.
+  const pageLanguages = status === 404 ? { lang, htmlLang: lang, alternates: [] } : languages;
+  return { kind: 'page', status, head, html, appData, pageSources: sourcesOf(match?.route.pattern, lang), languages: pageLanguages };
 }
 
 /** The whole tree, lazy parts included: waits for onAllReady (renderToString would stop at Suspense). */
@@ -84,4 +109,8 @@ function renderToHtml(element: React.ReactNode, nonce: string | undefined): Prom
 }
 
 /** The public pages without parameters, for the sitemap (articles are added by the server). */
-export const publicPaths: string[] = routes.filter((route) => route.layout === 'public' && !route.pattern.includes(':')).map((route) => route.pattern);
+export const publicPaths: string[] = routes
+  .filter((route) => route.layout === 'public' && !route.pattern.includes(':') && !route.lang)
+  .map((route) => route.pattern);
+
+export { pathIn } from './i18n/lang';

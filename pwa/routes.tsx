@@ -2,7 +2,9 @@
 // table to decide how to answer a URL: 'server' routes are rendered with their data, 'client' routes
 // (admin panel, advance form) get the empty shell and render in the browser only, which is also what
 // the offline service worker serves them as.
-import { lazyPage, type PageComponent } from './lib/lazy-page';
+import type { ReactNode } from 'react';
+import { lazyComponent, lazyPage, type PageComponent } from './lib/lazy-page';
+import { langOfPath, type Lang } from './i18n/lang';
 import { HomePage } from './features/home/HomePage';
 
 export type RouteDefinition = {
@@ -13,6 +15,8 @@ export type RouteDefinition = {
   layout: 'public' | 'bare';
   /** Server-rendered pages name their data loader in pwa/server-pages.ts. */
   rendering: { mode: 'server'; id: ServerPageId } | { mode: 'client'; title: string };
+  /** Spanish when left out; English pages live under /en (pwa/i18n). */
+  lang?: Lang;
 };
 
 export type ServerPageId = 'home' | 'services' | 'news' | 'article' | 'contact';
@@ -20,17 +24,29 @@ export type ServerPageId = 'home' | 'services' | 'news' | 'article' | 'contact';
 // Public pages other than the home page come in their own chunks so that the first visit to '/'
 // stays small (docs/rules.md, 'Screens': ≤ 100 KB of gzipped JavaScript). Admin and form screens are separate
 // chunks that a visitor of the public pages never downloads.
-const ServicesPage = lazyPage(() => import('./features/services/ServicesPage'), 'pwa/features/services/ServicesPage.tsx');
-const NewsListPage = lazyPage(() => import('./features/news/NewsListPage'), 'pwa/features/news/NewsListPage.tsx');
-const ArticlePage = lazyPage(() => import('./features/news/ArticlePage'), 'pwa/features/news/ArticlePage.tsx');
-const ContactPage = lazyPage(() => import('./features/contact/ContactPage'), 'pwa/features/contact/ContactPage.tsx');
-const AdvanceFormPublicPage = lazyPage(() => import('./features/advance-form/AdvanceFormPublicPage'), 'pwa/features/advance-form/AdvanceFormPublicPage.tsx');
-const AdminLoginPage = lazyPage(() => import('./features/admin/AdminLoginPage'), 'pwa/features/admin/AdminLoginPage.tsx');
-const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'), 'pwa/features/admin/AdminDashboardPage.tsx');
-const AdminAdvanceFormNewPage = lazyPage(() => import('./features/advance-form/AdminAdvanceFormNewPage'), 'pwa/features/advance-form/AdminAdvanceFormNewPage.tsx');
-const AdminAdvanceFormDetailPage = lazyPage(() => import('./features/admin/advance-form-detail/AdvanceFormDetailPage'), 'pwa/features/admin/advance-form-detail/AdvanceFormDetailPage.tsx');
+const ServicesPage = lazyPage(() => import('./features/services/ServicesPage'));
+const NewsListPage = lazyPage(() => import('./features/news/NewsListPage'));
+const ArticlePage = lazyPage(() => import('./features/news/ArticlePage'));
+const ContactPage = lazyPage(() => import('./features/contact/ContactPage'));
+const AdvanceFormPublicPage = lazyPage(() => import('./features/advance-form/AdvanceFormPublicPage'));
+const AdminLoginPage = lazyPage(() => import('./features/admin/AdminLoginPage'));
+const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'));
+const AdminAccountSecurityPage = lazyPage(() => import('./features/admin/AdminAccountSecurityPage'));
+const AdminAdvanceFormNewPage = lazyPage(() => import('./features/advance-form/AdminAdvanceFormNewPage'));
+const AdminAdvanceFormDetailPage = lazyPage(() => import('./features/admin/advance-form-detail/AdvanceFormDetailPage'));
 
 const adminTitle = 'Panel de Administración';
+
+// Each language's public layout comes in a chunk with its header, footer, home and 404 texts; the other
+// English pages are chunks that bring the English texts of what they show.
+type Frame = { children: ReactNode };
+export const SpanishLayout = lazyComponent<Frame>(() => import('./features/layout/SpanishLayout'));
+export const EnglishLayout = lazyComponent<Frame>(() => import('./features/layout/EnglishLayout'));
+const EnglishServicesPage = lazyPage(() => import('./features/services/EnglishServicesPage'));
+const EnglishNewsListPage = lazyPage(() => import('./features/news/EnglishNewsListPage'));
+const EnglishArticlePage = lazyPage(() => import('./features/news/EnglishArticlePage'));
+const EnglishContactPage = lazyPage(() => import('./features/contact/EnglishContactPage'));
+const EnglishAdvanceFormPage = lazyPage(() => import('./features/advance-form/EnglishAdvanceFormPage'));
 
 export const routes: RouteDefinition[] = [
   { pattern: '/', page: HomePage, layout: 'public', rendering: { mode: 'server', id: 'home' } },
@@ -39,15 +55,33 @@ export const routes: RouteDefinition[] = [
   { pattern: '/noticias/:slug', page: ArticlePage, layout: 'public', rendering: { mode: 'server', id: 'article' } },
   { pattern: '/contacto', page: ContactPage, layout: 'public', rendering: { mode: 'server', id: 'contact' } },
   { pattern: '/formulario-avanzada', page: AdvanceFormPublicPage, layout: 'public', rendering: { mode: 'client', title: 'Formulario de Avanzada' } },
+  { pattern: '/en', page: HomePage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'home' } },
+  { pattern: '/en/services', page: EnglishServicesPage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'services' } },
+  { pattern: '/en/news', page: EnglishNewsListPage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'news' } },
+  { pattern: '/en/news/:slug', page: EnglishArticlePage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'article' } },
+  { pattern: '/en/contact', page: EnglishContactPage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'contact' } },
+  { pattern: '/en/advance-form', page: EnglishAdvanceFormPage, layout: 'public', lang: 'en', rendering: { mode: 'client', title: 'VIP Advance Form' } },
   { pattern: '/admin', page: AdminLoginPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/login', page: AdminLoginPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/dashboard', page: AdminDashboardPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
+  { pattern: '/admin/seguridad', page: AdminAccountSecurityPage, layout: 'bare', rendering: { mode: 'client', title: 'Seguridad de la cuenta' } },
   // '/nuevo' before '/:id' so that the word is not taken for an id.
   { pattern: '/admin/avanzadas/nuevo', page: AdminAdvanceFormNewPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/avanzadas/:id', page: AdminAdvanceFormDetailPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
 ];
 
 export type RouteMatch = { route: RouteDefinition; params: Record<string, string> };
+
+/** The public layout of a URL's language; null for the bare admin screens. */
+export function layoutOf(match: RouteMatch | null, path: string): typeof SpanishLayout | null {
+  if (match?.route.layout === 'bare') return null;
+  return (match?.route.lang ?? langOfPath(path)) === 'en' ? EnglishLayout : SpanishLayout;
+}
+
+/** Loads what a URL renders (its page chunk and its language's layout) before React runs. */
+export function preloadRoute(match: RouteMatch | null, path: string): Promise<unknown> {
+  return Promise.all([match?.route.page.preload?.(), layoutOf(match, path)?.preload?.()]);
+}
 
 /** The route of a path (a trailing slash is ignored), with its decoded parameters; null is the 404. */
 export function matchRoute(path: string): RouteMatch | null {

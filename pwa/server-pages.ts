@@ -6,10 +6,15 @@ import { newsListQuery, type NewsArticle, type NewsListQuery, type NewsSummary, 
 import type { PageHead } from './lib/head';
 import type { SiteInfo } from './lib/site';
 import type { ServerPageId } from './routes';
-import { homeHead } from './features/home/texts';
-import { servicesHead } from './features/services/texts';
-import { articleHead, articleNotFoundHead, newsListHead } from './features/news/texts';
-import { contactHead } from './features/contact/texts';
+import type { Lang } from './i18n/lang';
+import { homePageTexts } from './features/home/texts';
+import { homeTextsEn } from './features/home/texts.en';
+import { servicesPageTexts } from './features/services/texts';
+import { servicesTextsEn } from './features/services/texts.en';
+import { newsPageTexts } from './features/news/texts';
+import { newsTextsEn } from './features/news/texts.en';
+import { contactPageTexts } from './features/contact/texts';
+import { contactTextsEn } from './features/contact/texts.en';
 import { articleKey, latestNewsParams, newsListKey } from './features/news/latest';
 import { filtersFromSearch, newsListParams } from './features/news/filters';
 import { servicesKey } from './features/services/api';
@@ -27,6 +32,13 @@ export type PageLoadContext = {
   site: SiteInfo;
   params: Record<string, string>;
   search: string;
+  lang: Lang;
+};
+
+// The <head> of each page in each language comes from the same texts the page itself uses.
+const texts = {
+  es: { home: homePageTexts, services: servicesPageTexts, news: newsPageTexts, contact: contactPageTexts },
+  en: { home: homeTextsEn, services: servicesTextsEn, news: newsTextsEn, contact: contactTextsEn },
 };
 
 export type PageLoadResult = { head: PageHead; notFound?: boolean };
@@ -42,23 +54,24 @@ async function loadNewsList(ctx: PageLoadContext, params: ReturnType<typeof news
 export const serverPages: Record<ServerPageId, (ctx: PageLoadContext) => Promise<PageLoadResult>> = {
   async home(ctx) {
     await loadNewsList(ctx, latestNewsParams);
-    return { head: homeHead(ctx.site) };
+    return { head: texts[ctx.lang].home.head(ctx.site) };
   },
   async services(ctx) {
     ctx.queryClient.setQueryData(servicesKey, asJson(await ctx.data.listServices()));
-    return { head: servicesHead(ctx.site) };
+    return { head: texts[ctx.lang].services.head(ctx.site) };
   },
   async news(ctx) {
     await loadNewsList(ctx, newsListParams(filtersFromSearch(ctx.search)));
-    return { head: newsListHead(ctx.site) };
+    return { head: texts[ctx.lang].news.listHead(ctx.site) };
   },
   async article(ctx) {
     const article = await ctx.data.newsBySlug(ctx.params.slug);
     // null is cached too: the page then shows 'Artículo no encontrado' on both sides, with a 404.
     ctx.queryClient.setQueryData(articleKey(ctx.params.slug), article ? asJson(article) : null);
-    return article ? { head: articleHead(ctx.site, article) } : { head: articleNotFoundHead(ctx.site, ctx.params.slug), notFound: true };
+    const news = texts[ctx.lang].news;
+    return article ? { head: news.articleHead(ctx.site, article) } : { head: news.articleNotFoundHead(ctx.site, ctx.params.slug), notFound: true };
   },
   async contact(ctx) {
-    return { head: contactHead(ctx.site) };
+    return { head: texts[ctx.lang].contact.head(ctx.site) };
   },
 };

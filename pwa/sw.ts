@@ -8,7 +8,9 @@
 // - admin and form chunks: cached on first use, so a visitor's phone never fetches admin code;
 // - GET /api/news* and /api/services (published data, the same for everyone): network first;
 // - everything else (API writes, staff data, photos, the session): straight to the network, never cached.
-//   Staff lists offline come from the app's per-user IndexedDB copy (pwa/offline/query-persist.ts).
+//   Staff lists offline come from the app's per-user IndexedDB copy (pwa/offline/query-persist.ts);
+// - Background Sync: when the browser says the connection is back, the queued advance forms are sent
+//   from here too, with no page open (pwa/offline/send.ts, the same code and locks as the pages').
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
@@ -17,6 +19,8 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { cacheNames, isCacheablePage, isPublicApiRequest, isRuntimeAsset, swMessages, type SwMessage } from './offline/sw-rules';
+import { sendPendingDrafts } from './offline/send';
+import { backgroundSyncTag } from './offline/sync-rules';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -130,3 +134,17 @@ async function cacheAssets(urls: string[]): Promise<void> {
     }),
   );
 }
+
+type SyncEvent = ExtendableEvent & { tag: string };
+
+// A failed run (something still waits for the network) rejects, so the browser tries again later with
+// its own backoff; drafts waiting for a sign-in or refused need a person, not another run.
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== backgroundSyncTag) return;
+  sync.waitUntil(
+    sendPendingDrafts().then((outcomes) => {
+      if (outcomes.some((outcome) => outcome === 'waiting' || outcome === 'busy')) throw new Error('pendiente');
+    }),
+  );
+});

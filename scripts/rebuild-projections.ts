@@ -1,10 +1,19 @@
 // `npm run projections:rebuild`: empties the read tables and replays the whole event log into them.
+// On the embedded database it runs only while the app is stopped (the DATA_DIR lock says who holds
+// it); on PostgreSQL it may run beside live instances: the replay is one transaction that takes the
+// read tables' locks, so requests wait for it and then see the rebuilt tables, never half of them.
 import { loadConfig } from '../api/config';
 import { migrate, openDb, eventMigrations } from '../events';
 import { allProjectors, projectionMigrations, rebuildProjections } from '../projections';
 
 const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+let db;
+try {
+  db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 await migrate(db, [...eventMigrations, ...projectionMigrations]);
 const started = Date.now();
 const { events } = await rebuildProjections(db, allProjectors);

@@ -1,5 +1,6 @@
 // Imports one feed source into news articles: fetch (no transaction open), then the new items, then the
 // run's record. Never two runs of one source at once, across every instance (advisory lock).
+import { errorFields } from '../log';
 import { Conflict, DomainError, NotFound, type FeedRunSummary, type FeedSource } from '../../domain';
 import { feedSource, handle, type EventMetadata } from '../../events';
 import type { AppServices } from '../context';
@@ -68,7 +69,7 @@ async function runImport(services: AppServices, source: FeedSource, options: Imp
     });
   } catch (error) {
     const message = error instanceof FeedError ? error.message : 'No se pudo leer la fuente';
-    if (!(error instanceof FeedError)) console.error(`feed ${source.id}`, error);
+    if (!(error instanceof FeedError)) services.log.warn({ sourceId: source.id, ...errorFields(error) }, 'feed import failed');
     await record(services, source, { ...emptyRun(now), error: message }, options.metadata);
     throw new FeedImportFailed(message);
   }

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppServices } from '../context';
 import { ImportInProgress, importIfDue } from './importer';
+import { errorFields } from '../log';
 
 /**
  * What became of one due source: `imported` (count new articles), `failed` (the reason is also on
@@ -29,21 +30,27 @@ export async function runDueImports(services: AppServices, now = new Date()): Pr
   return results;
 }
 
-export function startFeedScheduler(services: AppServices, everyMs = 60_000): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runDueImports(services);
-    } catch (error) {
-      console.error('feed scheduler', error);
-    } finally {
-      running = false;
-    }
+/** Starts the periodic imports; the answer stops them and resolves once a run in progress has ended. */
+export function startFeedScheduler(services: AppServices, everyMs = 60_000): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = runDueImports(services)
+      .then(() => {})
+      .catch((error) => services.log.error(errorFields(error), 'feed scheduler failed'))
+      .finally(() => {
+        running = null;
+      });
   };
   const timer = setInterval(tick, everyMs);
   timer.unref();
-  setTimeout(tick, 5_000).unref();
-  return () => clearInterval(timer);
+  const first = setTimeout(tick, 5_000);
+  first.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    clearTimeout(first);
+    await running;
+  };
 }

@@ -83,3 +83,28 @@ function ipv6Bytes(ip: string): number[] | null {
     return [value >> 8, value & 0xff];
   });
 }
+
+/**
+ * Whether a feed URL leads to a private or local network, checked when a source is saved: an address
+ * literal or a reserved name is judged as is; a name is resolved (a name that does not resolve now is
+ * let through: every fetch checks the address it connects to again).
+ */
+export async function leadsToPrivateNetwork(url: string, resolve: (host: string) => Promise<string[]> = resolveAll): Promise<boolean> {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return false; // not a URL at all: the schema refuses it
+  }
+  if (isIP(host)) return !isPublicAddress(host);
+  if (isBlockedHostname(host)) return true;
+  const addresses = await resolve(host).catch(() => []);
+  return addresses.some((address) => !isPublicAddress(address));
+}
+
+async function resolveAll(host: string): Promise<string[]> {
+  const { lookup } = await import('node:dns/promises');
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000).unref());
+  const found = await Promise.race([lookup(host, { all: true, verbatim: true }), timeout]);
+  return found.map((entry) => entry.address);
+}

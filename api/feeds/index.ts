@@ -6,4 +6,4 @@ export { loadFeed, looksLikeHtml, type LoadFeedOptions, type LoadedFeed } from '
 export { discoverFeedLink } from './discover';
 export { matchesKeywords } from './filters';
 export { htmlToText } from './sanitize';
-export { isPublicAddress, isBlockedHostname } from './address';
+export { isPublicAddress, isBlockedHostname, leadsToPrivateNetwork } from './address';

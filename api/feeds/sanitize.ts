@@ -1,10 +1,10 @@
 // Text out of feed HTML (titles, summaries, keyword filters) and the first image of an article.
 import sanitizeHtml from 'sanitize-html';
 
-import { absoluteUrl, droppedWithContent } from '../article-html';
+import { absoluteUrl, droppedWithContent, imageSchemes } from '../article-html';
 
 // Article HTML from a feed goes through the one article policy (api/article-html.ts, with the feed's base URL).
-export { absoluteUrl };
+export { absoluteUrl, imageSchemes };
 
 /** Plain text of an HTML fragment: tags and their unsafe contents gone, entities decoded, spaces collapsed. */
 export function htmlToText(html: string): string {
@@ -31,6 +31,7 @@ export function truncateText(text: string, max = 300): string {
   const cut = lastSpace > max / 2 ? room.slice(0, lastSpace) : room;
   return cut.replace(/[\s.,;:!?¡¿(\-–—]+$/u, '') + '…';
 }
+
 
 /** The first image of sanitized HTML, already absolute and safe. */
 export function firstImageOf(sanitizedHtml: string): string | null {

@@ -2,6 +2,10 @@
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { DomainError, fieldErrors } from '../../domain';
+import { isDatabaseUnavailable } from '../../events';
+import { errorFields } from '../log';
+
+export const unavailableMessage = 'El servicio no está disponible en este momento. Intente de nuevo en unos minutos.';
 
 export const errorHandler: Middleware = async (ctx, next) => {
   try {
@@ -18,6 +22,12 @@ export const errorHandler: Middleware = async (ctx, next) => {
     } else if (error instanceof z.ZodError) {
       ctx.status = 400;
       ctx.body = { message: 'Datos inválidos', errors: fieldErrors(error) };
+    } else if (isDatabaseUnavailable(error)) {
+      // An outage, not a fault of the request: a quick 503 that clients and proxies may retry.
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.body = { message: unavailableMessage };
+      ctx.log.warn({ requestId: ctx.state.requestId, ...errorFields(error), stack: undefined }, 'database unavailable');
     } else if (error?.status === 413 || error?.type === 'entity.too.large') {
       ctx.status = 413;
       ctx.body = { message: 'La solicitud es demasiado grande' };
@@ -32,8 +42,7 @@ export const errorHandler: Middleware = async (ctx, next) => {
       ctx.body = { message: 'Error interno del servidor. Intente de nuevo más tarde.' };
       // Message, code and stack only: a database error carries the statement's parameters, which may be
       // a visitor's personal data, and the log is out of reach of erasure.
-      const stack = typeof error?.stack === 'string' ? error.stack.split('\n').slice(1, 6).join('\n') : '';
-      console.error(`[${ctx.state.requestId ?? '-'}] ${ctx.method} ${ctx.path}: ${error?.code ?? ''} ${error?.message ?? error}\n${stack}`);
+      ctx.log.error({ requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, ...errorFields(error) }, 'request failed');
     }
   }
 };
@@ -42,13 +51,13 @@ export const errorHandler: Middleware = async (ctx, next) => {
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses.
 const unreadable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-function hasUnreadable(value: unknown, depth = 0): boolean {
+export function hasUnreadable(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return unreadable.test(value);
   if (depth > 20 || value === null || typeof value !== 'object') return false;
   return Object.entries(value).some(([key, item]) => unreadable.test(key) || hasUnreadable(item, depth + 1));
 }
 
-/** Refuses, with a 400 the user can act on, text the database would refuse with an error. */
+/** Refuses, with a 400 the user can act on, a path or query the database would refuse (bodies: readJsonBody). */
 export const rejectUnreadableText: Middleware = async (ctx, next) => {
   if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/objects/')) {
     let path: string;
@@ -59,7 +68,7 @@ export const rejectUnreadableText: Middleware = async (ctx, next) => {
       ctx.body = { message: 'La dirección contiene caracteres no válidos' };
       return;
     }
-    if (unreadable.test(path) || hasUnreadable(ctx.query) || hasUnreadable(ctx.request.body)) {
+    if (unreadable.test(path) || hasUnreadable(ctx.query)) {
       ctx.status = 400;
       ctx.body = { message: 'El texto contiene caracteres no válidos' };
       return;

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Sql } from '../../events';
 import { Forbidden, Unauthorized, type SessionUser } from '../../domain';
 import { userQueries } from '../../projections';
+import { sessionDetails } from '../auth/sessions';
 
 export const sessionMaxAge = 12 * 60 * 60 * 1000;
 
@@ -28,12 +29,14 @@ export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
           const [row] = await sql.query('SELECT data FROM sessions WHERE id = $1 AND expires_at > now()', [id]);
           return row?.data;
         },
-        async set(id: string, data: { userId?: unknown } | null, maxAge: number) {
+        async set(id: string, data: { userId?: unknown; signInId?: string; userAgent?: string; address?: string } | null, maxAge: number) {
           const ttl = typeof maxAge === 'number' ? maxAge : sessionMaxAge;
           await sql.query(
-            `INSERT INTO sessions (id, user_id, data, expires_at) VALUES ($1, $2, $3::jsonb, now() + make_interval(secs => $4))
-             ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at`,
-            [id, data?.userId ?? null, JSON.stringify(data), Math.round(ttl / 1000)],
+            `INSERT INTO sessions (id, user_id, data, expires_at, sign_in_id, user_agent, address)
+             VALUES ($1, $2, $3::jsonb, now() + make_interval(secs => $4), $5, $6, $7)
+             ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at,
+               sign_in_id = excluded.sign_in_id, user_agent = excluded.user_agent, address = excluded.address`,
+            [id, data?.userId ?? null, JSON.stringify(data), Math.round(ttl / 1000), ...sessionDetails(data)],
           );
         },
         async destroy(id: string) {
@@ -50,15 +53,30 @@ export async function endSessionsOf(sql: Sql, userId: string) {
   await sql.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
 }
 
-/** Loads the signed-in user on every request; a disabled or vanished user is signed out. */
-export function currentUser(sql: Sql): Middleware {
+/** Deletes sessions past their expiry (they are refused already; this keeps the table small). */
+export async function sweepExpiredSessions(sql: Sql): Promise<number> {
+  const rows = await sql.query('DELETE FROM sessions WHERE expires_at < now() RETURNING id');
+  return rows.length;
+}
+
+/**
+ * Loads the signed-in user on every request; a disabled or vanished user is signed out, and so is a
+ * session older than `absoluteMs` since its sign-in, however active (renewal keeps it alive otherwise).
+ */
+export function currentUser(sql: Sql, absoluteMs: number): Middleware {
   const users = userQueries(sql);
   return async (ctx, next) => {
     ctx.state.user = null;
     const userId = ctx.session?.userId as string | undefined;
-    if (userId) {
+    const signedInAt = Number(ctx.session?.signedInAt ?? 0);
+    if (userId && !(Date.now() - signedInAt < absoluteMs)) {
+      ctx.session = null;
+    } else if (userId) {
       const user = await users.byId(userId);
-      if (user && !user.disabled) ctx.state.user = { id: user.id, username: user.username, role: user.role } satisfies SessionUser;
+      if (user && !user.disabled) {
+        ctx.state.user = { id: user.id, username: user.username, role: user.role } satisfies SessionUser;
+        ctx.state.account = user;
+      }
       else ctx.session = null;
     }
     await next();

@@ -1,6 +1,8 @@
 // /api/advance-forms: staff's and visitors' event-security surveys. A create with an Idempotency-Key
 // (the offline draft's uuid) is repeatable: the key is the form's id, so a retry finds the record made.
+import { errorFields } from '../log';
 import { createHash, randomUUID } from 'node:crypto';
+import { stableJson } from '../idempotency';
 import type { Context } from 'koa';
 import Router from '@koa/router';
 import { BadRequest, NotFound, advanceFormInput, normalizeAdvanceForm, photoFields, type AdvanceFormData } from '../../domain';
@@ -8,16 +10,9 @@ import { advanceForm } from '../../events';
 import { idParam, isUuid, paging, parseBody, runCommand, type AppServices } from '../context';
 import { publicWriteLimit } from '../middleware/rate-limit';
 import { requireAdmin, requireStaff } from '../middleware/session';
+import { withNotices } from '../notifications';
 
 const notFound = () => new NotFound('Formulario no encontrado');
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 export function advanceFormRoutes(services: AppServices) {
   const router = new Router({ prefix: '/api/advance-forms' });
@@ -26,7 +21,7 @@ export function advanceFormRoutes(services: AppServices) {
   async function submit(ctx: Context, submittedBy: string | null) {
     const key = ctx.get('Idempotency-Key').trim();
     if (key && !isUuid(key)) throw new BadRequest('Idempotency-Key debe ser un UUID');
-    const input = parseBody(ctx, advanceFormInput);
+    const input = await parseBody(ctx, advanceFormInput);
     if (input.website) throw new BadRequest('No se pudo procesar el formulario');
     const form: AdvanceFormData = normalizeAdvanceForm(input);
     await services.photos.checkForm(form);
@@ -38,9 +33,6 @@ export function advanceFormRoutes(services: AppServices) {
     ctx.status = 201;
     ctx.body = await read.byId(id);
     if (!ctx.body) throw notFound();
-    for (const notify of services.hooks.notify) {
-      notify('Nuevo formulario de avanzada', `Anfitrión: ${form.hostName}\nFecha del evento: ${form.eventDate}`).catch((e) => console.error('notify', e));
-    }
   }
 
   router.post('/public', publicWriteLimit(services.db, services.config.publicWriteLimit, 'advance-form'), (ctx) => submit(ctx, null));
@@ -50,7 +42,7 @@ export function advanceFormRoutes(services: AppServices) {
     const { limit, offset } = paging(ctx);
     const page = await read.list(limit, offset);
     ctx.set('X-Total-Count', String(page.total));
-    ctx.body = page.items;
+    ctx.body = await withNotices(services.notices, page.items);
   });
 
   router.get('/:id', requireStaff, async (ctx) => {
@@ -65,7 +57,7 @@ export function advanceFormRoutes(services: AppServices) {
     await runCommand(services, ctx, advanceForm, id, { type: 'Erase' });
     const photos = form ? photoFields.map((f) => form[f]).filter((link): link is string => Boolean(link)) : [];
     // The erasure has committed: a photo left behind by a failed clean-up is removed by the uploads sweep.
-    await services.photos.releaseErased(photos).catch((error) => console.error(`erase photos ${id}: ${error?.message ?? error}`));
+    await services.photos.releaseErased(photos).catch((error) => services.log.warn({ formId: id, ...errorFields(error) }, 'photo clean-up after erasure failed'));
     ctx.status = 204;
   });
 

@@ -1,55 +1,67 @@
 // /api/auth: sign in, sign out, and who is signed in.
-import type { Context } from 'koa';
 import Router from '@koa/router';
-import { TooManyRequests, Unauthorized, loginInput, type SessionUser } from '../../domain';
-import { user } from '../../events';
-import { parseBody, runCommand, type AppServices } from '../context';
+import { Forbidden, Unauthorized, loginInput, type User } from '../../domain';
+import { parseBody, type AppServices } from '../context';
+import { checkSecondFactor, type SecondFactorRefusal } from '../auth/second-factor';
+import { endSessions, recordFailure, startSession } from '../auth/sessions';
 import { dummyHash, verifyPassword } from '../passwords';
-import { clearCount, hit } from '../middleware/rate-limit';
-
-const failureWindowSeconds = 15 * 60;
-const maxFailures = 5;
+import { attemptThrottle } from '../middleware/rate-limit';
 
 export function authRoutes(services: AppServices) {
   const router = new Router({ prefix: '/api/auth' });
   const users = services.read.users;
-
-  router.post('/login', async (ctx) => {
-    const { username, password } = parseBody(ctx, loginInput);
-    // Counted before the password is checked, so parallel guesses cannot slip past the limit;
-    // a successful sign-in clears the count.
-    const throttleKey = `login:${ctx.ip}:${username.toLowerCase()}`;
-    if ((await hit(services.db, throttleKey, failureWindowSeconds)) > maxFailures) {
-      ctx.set('Retry-After', String(failureWindowSeconds));
-      throw new TooManyRequests('Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.');
-    }
-    const found = await users.credentials(username);
-    const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
-    if (!found || !valid || found.disabled) throw new Unauthorized('Usuario o contraseña incorrectos');
-    await clearCount(services.db, throttleKey);
-    const signedIn: SessionUser = { id: found.id, username: found.username, role: found.role };
-    ctx.state.user = signedIn;
-    await recordLogin(ctx, found.id);
-    // A new session id on every sign-in: no fixation.
-    await ctx.session!.regenerate();
-    ctx.session!.userId = found.id;
-    ctx.body = signedIn;
+  const loginAttempt = attemptThrottle(services.db, {
+    scope: 'login',
+    perAccount: 5,
+    perAddress: services.config.loginFailuresPerAddress,
+    windowSeconds: 15 * 60,
+    message: 'Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.',
   });
 
-  /** The sign-in fact for the audit trail; two sign-ins at once (two tabs) both count, neither fails. */
-  async function recordLogin(ctx: Context, userId: string) {
-    await runCommand(services, ctx, user, userId, { type: 'RecordLogin' }, { retryOnConflict: true });
-  }
+  router.post('/login', async (ctx) => {
+    // Production cookies travel over HTTPS only: over plain HTTP a sign-in could never stick.
+    if (services.config.production && !ctx.secure) throw new Forbidden('Inicie sesión a través de HTTPS');
+    const { username, password, code } = await parseBody(ctx, loginInput);
+    // One attempt covers the password and the code: a code is counted by the same throttle as a password.
+    let refusal: SecondFactorRefusal | null = null;
+    let passwordFailedFor: { id: string | null } | null = null;
+    const passed = await loginAttempt(ctx, username, async () => {
+      const found = await users.credentials(username);
+      const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
+      if (!found || !valid || found.disabled) {
+        passwordFailedFor = { id: found?.id ?? null };
+        return null;
+      }
+      const step = await checkSecondFactor(services, ctx, found, code);
+      if ('refusal' in step) {
+        refusal = step.refusal;
+        return null;
+      }
+      return { account: found as User, method: step.method };
+    });
+    if (!passed) {
+      if (refusal) {
+        ctx.status = 401;
+        ctx.body = refusal;
+        return;
+      }
+      if (passwordFailedFor) await recordFailure(services, ctx, username, (passwordFailedFor as { id: string | null }).id, 'password');
+      throw new Unauthorized('Usuario o contraseña incorrectos');
+    }
+    ctx.body = await startSession(services, ctx, passed.account, passed.method);
+  });
 
   router.post('/logout', async (ctx) => {
-    if (ctx.state.user) await runCommand(services, ctx, user, ctx.state.user.id, { type: 'RecordLogout' });
+    const signInId = ctx.session?.signInId as string | undefined;
+    if (ctx.state.user && signInId) await endSessions(services, ctx, { userId: ctx.state.user.id, only: signInId }, 'logout');
     ctx.session = null;
     ctx.status = 204;
   });
 
   router.get('/me', async (ctx) => {
     if (!ctx.state.user) throw new Unauthorized('No ha iniciado sesión');
-    ctx.body = ctx.state.user;
+    // `setupRequired` only when there is something to do: the answer stays { id, username, role } otherwise.
+    ctx.body = ctx.state.setupRequired ? { ...ctx.state.user, setupRequired: ctx.state.setupRequired } : ctx.state.user;
   });
 
   return router;

@@ -1,42 +1,85 @@
-// /api/contact: visitors' messages and staff's handling of them.
+// /api/contact: visitors' messages (repeatable with an Idempotency-Key) and staff's inbox: the
+// filtered list, its CSV export, response times, status changes, internal notes and erasure.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { BadRequest, NotFound, contactMessageInput, contactStatusChange } from '../../domain';
-import { contactMessage } from '../../events';
-import { idParam, paging, parseBody, runCommand, type AppServices } from '../context';
+import {
+  BadRequest, NotFound, contactListQuery, contactMessageInput, contactNoteInput, contactStatusChange, contactStatusLabel, formatDateTime,
+  inboxExportHeader,
+} from '../../domain';
+import { contactMessage, ConcurrencyError } from '../../events';
+import { idParam, paging, parseBody, parseQuery, runCommand, type AppServices } from '../context';
+import { toCsv } from '../csv';
+import { idempotencyKey, requestHashOf } from '../idempotency';
 import { publicWriteLimit } from '../middleware/rate-limit';
 import { requireAdmin, requireStaff } from '../middleware/session';
+import { withNotices } from '../notifications';
 
 const notFound = () => new NotFound('Mensaje no encontrado');
+const hours = (ms: number | null) => (ms === null ? '' : (ms / 3_600_000).toFixed(1));
 
 export function contactRoutes(services: AppServices) {
   const router = new Router({ prefix: '/api/contact' });
   const read = services.read.contact;
+  const answer = async (id: string) => {
+    const message = await read.byId(id);
+    if (!message) throw notFound();
+    return (await withNotices(services.notices, [message]))[0];
+  };
 
   router.post('/', publicWriteLimit(services.db, services.config.publicWriteLimit, 'contact'), async (ctx) => {
-    const input = parseBody(ctx, contactMessageInput);
+    const key = idempotencyKey(ctx);
+    const input = await parseBody(ctx, contactMessageInput);
     if (input.website) throw new BadRequest('No se pudo procesar el mensaje');
-    const id = randomUUID();
-    await runCommand(services, ctx, contactMessage, id, { type: 'Receive', name: input.name, email: input.email, phone: input.phone, message: input.message, at: new Date() }, { newStream: true });
-    ctx.status = 201;
-    ctx.body = await read.byId(id);
-    for (const notify of services.hooks.notify) {
-      notify('Nuevo mensaje de contacto', `${input.name} <${input.email}> escribió:\n\n${input.message}`).catch((e) => console.error('notify', e));
+    const id = key ?? randomUUID();
+    const { name, email, phone, message } = input;
+    const language = input.language ?? 'es';
+    const command = { type: 'Receive' as const, name, email, phone, message, language, at: new Date(), requestHash: requestHashOf({ name, email, phone, message }) };
+    try {
+      await runCommand(services, ctx, contactMessage, id, command, { newStream: !key });
+    } catch (error) {
+      // The same submission sent twice at once: the second re-reads the stream and finds the message made.
+      if (!(error instanceof ConcurrencyError) || !key) throw error;
+      await runCommand(services, ctx, contactMessage, id, command);
     }
+    ctx.status = 201;
+    ctx.body = await answer(id);
   });
 
   router.get('/messages', requireStaff, async (ctx) => {
     const { limit, offset } = paging(ctx);
-    const page = await read.list(limit, offset);
+    const page = await read.list(parseQuery(ctx, contactListQuery), limit, offset);
     ctx.set('X-Total-Count', String(page.total));
-    ctx.body = page.items;
+    ctx.body = await withNotices(services.notices, page.items);
+  });
+
+  router.get('/messages/stats', requireStaff, async (ctx) => {
+    ctx.body = await read.stats();
+  });
+
+  router.get('/messages/export', requireStaff, async (ctx) => {
+    const messages = await read.all(parseQuery(ctx, contactListQuery));
+    const rows = messages.map((m) => [
+      formatDateTime(m.createdAt), contactStatusLabel[m.status], m.name, m.email, m.phone, m.message,
+      m.notes.map((note) => `${note.author ?? ''}: ${note.text}`).join(' | '), hours(m.readAfterMs), hours(m.resolvedAfterMs),
+    ]);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.attachment(`mensajes-${new Date().toISOString().slice(0, 10)}.csv`);
+    ctx.body = toCsv(inboxExportHeader, rows);
   });
 
   router.patch('/:id/status', requireStaff, async (ctx) => {
     const id = idParam(ctx, notFound);
-    const { status } = parseBody(ctx, contactStatusChange);
+    const { status } = await parseBody(ctx, contactStatusChange);
     await runCommand(services, ctx, contactMessage, id, { type: 'ChangeStatus', to: status });
-    ctx.body = await read.byId(id);
+    ctx.body = await answer(id);
+  });
+
+  router.post('/:id/notes', requireStaff, async (ctx) => {
+    const id = idParam(ctx, notFound);
+    const { text } = await parseBody(ctx, contactNoteInput);
+    await runCommand(services, ctx, contactMessage, id, { type: 'AddNote', text });
+    ctx.status = 201;
+    ctx.body = await answer(id);
   });
 
   router.delete('/:id', requireAdmin, async (ctx) => {

@@ -1,11 +1,12 @@
 // /api/rss/sources: the feed sources staff follow (the import itself lives in api/feeds/).
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { NotFound, feedSourceInput, feedSourcePatch } from '../../domain';
+import { BadRequest, NotFound, feedSourceInput, feedSourcePatch } from '../../domain';
 import { feedSource } from '../../events';
 import { idParam, parseBody, runCommand, type AppServices } from '../context';
 import { forgetHttpCache } from '../feed-import/http-cache';
 import { requireAdmin, requireStaff } from '../middleware/session';
+import { feedMessages, leadsToPrivateNetwork } from '../feeds';
 
 const notFound = () => new NotFound('Fuente RSS no encontrada');
 
@@ -14,12 +15,19 @@ export function feedSourceRoutes(services: AppServices) {
   const read = services.read.feedSources;
   router.use(requireStaff);
 
+  /** A source must point at the public internet (server-side request forgery); tests may allow local feeds. */
+  async function refusePrivate(url: string | undefined) {
+    if (url === undefined || services.config.feedAllowPrivateHosts) return;
+    if (await leadsToPrivateNetwork(url)) throw new BadRequest('Revise los campos marcados', { url: feedMessages.blocked });
+  }
+
   router.get('/', async (ctx) => {
     ctx.body = await read.list();
   });
 
   router.post('/', async (ctx) => {
-    const input = parseBody(ctx, feedSourceInput);
+    const input = await parseBody(ctx, feedSourceInput);
+    await refusePrivate(input.url);
     const id = randomUUID();
     await runCommand(services, ctx, feedSource, id, { type: 'Create', record: { ...input, createdAt: new Date().toISOString() } }, { newStream: true });
     ctx.status = 201;
@@ -28,7 +36,9 @@ export function feedSourceRoutes(services: AppServices) {
 
   router.patch('/:id', async (ctx) => {
     const id = idParam(ctx, notFound);
-    await runCommand(services, ctx, feedSource, id, { type: 'Update', patch: parseBody(ctx, feedSourcePatch) });
+    const patch = await parseBody(ctx, feedSourcePatch);
+    await refusePrivate(patch.url);
+    await runCommand(services, ctx, feedSource, id, { type: 'Update', patch });
     ctx.body = await read.byId(id);
   });
 

@@ -13,8 +13,10 @@ const historyQuery = z.preprocess(blankless, z.object({
   streamId: z.uuid({ error: 'streamId debe ser un UUID' }).optional(),
   type: z.string().max(100).optional(),
   actor: z.string().max(100).optional(),
-  before: z.coerce.number({ error: 'before debe ser un número' }).int().positive({ error: 'before debe ser una posición mayor que 0' }).optional(),
-  limit: z.coerce.number().int().min(1).max(200).catch(50).default(50),
+  before: z.coerce.number({ error: 'before debe ser un número' }).int().positive({ error: 'before debe ser una posición mayor que 0' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'before es demasiado grande' }).optional(),
+  limit: z.coerce.number({ error: 'limit debe ser un número' }).int({ error: 'limit debe ser un número entero' })
+    .min(1, { error: 'limit debe estar entre 1 y 200' }).max(200, { error: 'limit debe estar entre 1 y 200' }).default(50),
 }));
 
 export function historyRoutes(services: AppServices) {

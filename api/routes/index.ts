@@ -12,9 +12,17 @@ import { historyRoutes } from './history';
 import { newsRoutes } from './news';
 import { serviceRoutes } from './services';
 import { userRoutes } from './users';
+import { accountRoutes } from './account';
+import { sessionRoutes } from './sessions';
+import { passkeyRoutes } from './passkeys';
+import { securitySettingsRoutes } from './security-settings';
 
 export const apiRouters: ((services: AppServices) => Router)[] = [
   authRoutes,
+  accountRoutes,
+  sessionRoutes,
+  passkeyRoutes,
+  securitySettingsRoutes,
   newsRoutes,
   serviceRoutes,
   feedSourceRoutes,

@@ -35,12 +35,13 @@ export function newsRoutes(services: AppServices) {
   });
 
   router.post('/', requireStaff, async (ctx) => {
-    const input = parseBody(ctx, newsArticleInput);
+    const input = await parseBody(ctx, newsArticleInput);
     const id = randomUUID();
     const record: NewsArticleRecord = {
       title: input.title, slug: input.slug, excerpt: input.excerpt, content: sanitizeArticleHtml(input.content), image: input.image,
       category: input.category, author: input.author, publishedAt: (input.publishedAt ?? new Date()).toISOString(),
       reviewRequired: input.reviewRequired ?? false, isImported: false, sourceId: null, sourceUrl: null, guidHash: null,
+      englishTitle: input.englishTitle, englishExcerpt: input.englishExcerpt, englishContent: input.englishContent && sanitizeArticleHtml(input.englishContent),
     };
     await runCommand(services, ctx, newsArticle, id, { type: 'Create', record }, { newStream: true });
     ctx.status = 201;
@@ -49,9 +50,10 @@ export function newsRoutes(services: AppServices) {
 
   router.patch('/:id', requireStaff, async (ctx) => {
     const id = idParam(ctx, notFound);
-    const input = parseBody(ctx, newsArticlePatch);
+    const input = await parseBody(ctx, newsArticlePatch);
     const patch: Partial<NewsArticleRecord> = { ...input, publishedAt: input.publishedAt?.toISOString() };
     if (input.content !== undefined) patch.content = sanitizeArticleHtml(input.content);
+    if (input.englishContent) patch.englishContent = sanitizeArticleHtml(input.englishContent);
     await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch });
     ctx.body = await news.byId(id);
   });

@@ -5,8 +5,9 @@ import type { Middleware } from 'koa';
 import Router from '@koa/router';
 import { BadRequest, NotFound, PayloadTooLarge } from '../../domain';
 import { isUuid, type AppServices } from '../context';
-import { publicWriteLimit } from '../middleware/rate-limit';
+import { uploadLimit } from '../middleware/rate-limit';
 import { requireStaff } from '../middleware/session';
+import { readJsonBody } from '../middleware/body';
 import { maxPhotoBytes, tooLargeMessage } from '../storage';
 
 export function objectRoutes(services: AppServices) {
@@ -14,10 +15,10 @@ export function objectRoutes(services: AppServices) {
   const { uploads } = services.photos;
   const notFound = () => new NotFound('Foto no encontrada');
 
-  router.post('/api/objects/upload', publicWriteLimit(services.db, services.config.publicWriteLimit, 'upload'), async (ctx) => {
-    const body = ctx.request.body;
+  router.post('/api/objects/upload', uploadLimit(services.db, services.config.publicWriteLimit), async (ctx) => {
+    const body = await readJsonBody(ctx);
     // The honeypot of the public writes: people never fill it.
-    if (body && typeof body === 'object' && !Array.isArray(body) && (body as Record<string, unknown>).website) throw new BadRequest('No se pudo procesar la solicitud');
+    if (body && typeof body === 'object' && (body as { website?: unknown }).website) throw new BadRequest('No se pudo procesar la solicitud');
     ctx.body = await uploads.begin();
   });
 

@@ -17,7 +17,7 @@ export function serviceRoutes(services: AppServices) {
   });
 
   router.post('/', requireStaff, async (ctx) => {
-    const input = parseBody(ctx, serviceInput);
+    const input = await parseBody(ctx, serviceInput);
     const id = randomUUID();
     await runCommand(services, ctx, service, id, { type: 'Create', record: input }, { newStream: true });
     ctx.status = 201;
@@ -26,7 +26,7 @@ export function serviceRoutes(services: AppServices) {
 
   router.patch('/:id', requireStaff, async (ctx) => {
     const id = idParam(ctx, notFound);
-    await runCommand(services, ctx, service, id, { type: 'Update', patch: parseBody(ctx, servicePatch) });
+    await runCommand(services, ctx, service, id, { type: 'Update', patch: await parseBody(ctx, servicePatch) });
     ctx.body = await read.byId(id);
   });
 

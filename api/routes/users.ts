@@ -6,7 +6,9 @@ import { user } from '../../events';
 import { anActiveAdminRemains } from '../../projections';
 import { idParam, parseBody, runCommand, type AppServices } from '../context';
 import { hashPassword } from '../passwords';
-import { endSessionsOf, requireAdmin } from '../middleware/session';
+import { requireAdmin } from '../middleware/session';
+import { assertStrongPassword } from '../auth/password-policy';
+import { endSessions } from '../auth/sessions';
 
 const notFound = () => new NotFound('Usuario no encontrado');
 
@@ -20,7 +22,8 @@ export function userRoutes(services: AppServices) {
   });
 
   router.post('/', async (ctx) => {
-    const input = parseBody(ctx, userCreateInput);
+    const input = await parseBody(ctx, userCreateInput);
+    await assertStrongPassword(input.password, [input.username, services.config.siteName]);
     const id = randomUUID();
     await runCommand(services, ctx, user, id, { type: 'Register', username: input.username, role: input.role, passwordHash: await hashPassword(input.password), at: new Date() }, { newStream: true });
     ctx.status = 201;
@@ -29,17 +32,25 @@ export function userRoutes(services: AppServices) {
 
   router.patch('/:id', async (ctx) => {
     const id = idParam(ctx, notFound);
-    const input = parseBody(ctx, userPatchInput);
+    const input = await parseBody(ctx, userPatchInput);
     const target = await users.byId(id);
     if (!target) throw notFound();
+    if (input.password) await assertStrongPassword(input.password, [target.username, services.config.siteName]);
     const mayRemoveAnAdmin = input.disabled === true || (input.role !== undefined && input.role !== 'admin');
     await runCommand(services, ctx, user, id, {
       type: 'Change',
       role: input.role,
       disabled: input.disabled,
       passwordHash: input.password ? await hashPassword(input.password) : undefined,
+      // Set by someone else, the password is only for the next sign-in: the user then chooses their own.
+      mustChangePassword: Boolean(input.password) && id !== ctx.state.user.id,
+      noticeEmail: input.noticeEmail,
     }, { check: mayRemoveAnAdmin ? anActiveAdminRemains : undefined });
-    if (input.disabled || input.password) await endSessionsOf(services.db, id);
+    if (input.disabled || input.password) {
+      // An admin changing their own password stays signed in here; every other session ends.
+      const except = id === ctx.state.user.id ? ctx.session?.signInId : undefined;
+      await endSessions(services, ctx, { userId: id, except }, input.disabled ? 'disabled' : 'password-changed');
+    }
     ctx.body = await users.byId(id);
   });
 

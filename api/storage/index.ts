@@ -1,6 +1,7 @@
 // Photo storage for the rest of the API: one PhotoUploads per app, with the driver STORAGE_DRIVER
 // names, the check of a form's photo links, the clean-up after an erasure, and the sweep.
 import path from 'node:path';
+import { errorFields, type Logger } from '../log';
 import { BadRequest, photoFields, type AdvanceFormData } from '../../domain';
 import type { Db } from '../../events';
 import type { ReadModels } from '../../projections';
@@ -27,7 +28,7 @@ export type PhotoStorage = {
   startSweep(): () => void;
 };
 
-export function photoStorage(db: Db, config: Config, read: ReadModels): PhotoStorage {
+export function photoStorage(db: Db, config: Config, read: ReadModels, log: Logger): PhotoStorage {
   const uploads = createPhotoUploads(db, config);
   return {
     uploads,
@@ -41,7 +42,7 @@ export function photoStorage(db: Db, config: Config, read: ReadModels): PhotoSto
     },
     startSweep() {
       const timer = setInterval(() => {
-        uploads.sweep(() => read.advanceForms.photoLinks(), unreferencedUploadMaxAgeMs).catch((error) => console.error('uploads sweep', error));
+        uploads.sweep(() => read.advanceForms.photoLinks(), unreferencedUploadMaxAgeMs).catch((error) => log.warn(errorFields(error), 'uploads sweep failed'));
       }, sweepEveryMs);
       timer.unref();
       return () => clearInterval(timer);

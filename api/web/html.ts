@@ -2,6 +2,7 @@
 // description, canonical, Open Graph, Twitter, JSON-LD), modulepreload links, markup and data.
 import type { SiteInfo } from '../config';
 import type { PageHead } from '../../domain';
+import type { PageLanguages } from '../../pwa/entry-server';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -11,7 +12,9 @@ const defaultShareImage = { path: '/og-image.jpg', width: 1200, height: 630 };
 
 const absolute = (site: SiteInfo, url: string) => (/^https?:\/\//.test(url) ? url : `${site.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
-export function headTags(head: PageHead, site: SiteInfo): string {
+const ogLocale = { es: 'es_CR', en: 'en_US' } as const;
+
+export function headTags(head: PageHead, site: SiteInfo, languages?: PageLanguages): string {
   const meta = (attribute: 'name' | 'property', key: string, value: string | null | undefined) =>
     value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />` : '';
   const url = absolute(site, head.path);
@@ -20,10 +23,19 @@ export function headTags(head: PageHead, site: SiteInfo): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
-    head.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    head.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(head.canonicalUrl ?? url)}" />`,
+    // The same page in Spanish (es-CR, also x-default) and English, for search engines.
+    ...(languages?.alternates ?? []).map(
+      (alt) => `<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absolute(site, alt.path))}" />`,
+    ),
+    // The news feeds, for readers and browsers that discover them from any page.
+    ...[['rss', '/noticias/feed.xml', 'RSS'], ['atom', '/noticias/atom.xml', 'Atom']].map(
+      ([kind, path, name]) =>
+        `<link rel="alternate" type="application/${kind}+xml" title="${escapeHtml(`${site.siteName} — Noticias (${name})`)}" href="${escapeHtml(absolute(site, path))}" />`,
+    ),
     meta('property', 'og:type', head.type ?? 'website'),
     meta('property', 'og:site_name', site.siteName),
-    meta('property', 'og:locale', 'es_CR'),
+    meta('property', 'og:locale', ogLocale[languages?.lang ?? 'es']),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', url),
@@ -45,9 +57,9 @@ export function headTags(head: PageHead, site: SiteInfo): string {
 /** Vite's build manifest: source file -> its chunk, the chunks it imports, its CSS. */
 export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
-/** <link> tags that fetch a lazy page's chunk (and what it imports) in parallel with the entry. */
-export function preloadTags(manifest: ViteManifest | null, source: string | undefined, template: string): string {
-  if (!manifest || !source || !manifest[source]) return '';
+/** <link> tags that fetch a lazy page's chunks (and what they import) in parallel with the entry. */
+export function preloadTags(manifest: ViteManifest | null, sources: string[], template: string): string {
+  if (!manifest) return '';
   const files = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
@@ -57,7 +69,7 @@ export function preloadTags(manifest: ViteManifest | null, source: string | unde
     chunk.css?.forEach((file) => css.add(file));
     chunk.imports?.forEach(visit);
   };
-  visit(source);
+  sources.forEach(visit);
   const links = [
     ...[...css].map((file) => `<link rel="stylesheet" href="/${file}" />`),
     ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
@@ -66,8 +78,9 @@ export function preloadTags(manifest: ViteManifest | null, source: string | unde
   return links.filter((link) => !template.includes(link.match(/href="([^"]+)"/)![1])).join('\n    ');
 }
 
-export function fillTemplate(template: string, parts: { head: string; html: string; appData: string }): string {
+export function fillTemplate(template: string, parts: { head: string; html: string; appData: string; htmlLang?: string }): string {
   return template
+    .replace('<html lang="es">', () => `<html lang="${parts.htmlLang ?? 'es'}">`)
     .replace('<!--app-head-->', () => parts.head)
     .replace('<!--app-html-->', () => parts.html)
     .replace('<!--app-data-->', () => parts.appData);

@@ -13,8 +13,12 @@ import type * as ServerEntry from '../../pwa/entry-server';
 import { acceptedEncoding, compress } from './compress';
 import { fillTemplate, headTags, preloadTags, type ViteManifest } from './html';
 import { appShellHead, appShellPath, appShellSourceRoute, manifestPath, webManifest } from './manifest';
-import { robotsTxt, sitemapXml } from './seo-files';
+import { atomPath, atomXml, rssPath, rssXml } from './feeds';
+import { newsSitemapXml, robotsTxt, sitemapXml } from './seo-files';
 import { createStaticFiles } from './static';
+import { isDatabaseUnavailable } from '../../events';
+import { errorFields } from '../log';
+import { errorPage, pageTexts } from './error-page';
 import type { PublicQueries } from './types';
 
 export type { PublicQueries } from './types';
@@ -54,10 +58,21 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
       return;
     }
     const entry = await renderer.entry();
-    if (ctx.path === '/sitemap.xml') {
-      ctx.type = 'application/xml; charset=utf-8';
+    const xmlFiles: Record<string, { type: string; make: () => Promise<string> }> = {
+      '/sitemap.xml': {
+        type: 'application/xml',
+        make: () =>
+          sitemapXml(site, opts.queries, entry.publicPaths, (path) => ({ es: entry.pathIn('es', path) ?? path, en: entry.pathIn('en', path) ?? path })),
+      },
+      '/sitemap-noticias.xml': { type: 'application/xml', make: () => newsSitemapXml(site, opts.queries) },
+      [rssPath]: { type: 'application/rss+xml', make: () => rssXml(site, opts.queries) },
+      [atomPath]: { type: 'application/atom+xml', make: () => atomXml(site, opts.queries) },
+    };
+    const xmlFile = xmlFiles[ctx.path];
+    if (xmlFile) {
+      ctx.type = `${xmlFile.type}; charset=utf-8`;
       ctx.set('Cache-Control', 'no-cache');
-      await sendText(ctx, await sitemapXml(site, opts.queries, entry.publicPaths));
+      await sendText(ctx, await xmlFile.make());
       return;
     }
 
@@ -67,8 +82,10 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
       const shell = ctx.path === appShellPath;
       const result = await entry.render(shell ? appShellSourceRoute : ctx.url, { site, data: opts.queries, nonce: ctx.state.cspNonce as string | undefined });
       const pageHead = shell ? appShellHead(site) : result.head;
-      const head = [headTags(pageHead, site), shell ? '' : preloadTags(renderer.manifest, result.pageSource, template)].filter(Boolean).join('\n    ');
-      const html = fillTemplate(template, { head, html: result.kind === 'page' ? result.html : '', appData: result.appData });
+      const preload = shell ? '' : preloadTags(renderer.manifest, result.pageSources, template);
+      const head = [headTags(pageHead, site, shell ? undefined : result.languages), preload].filter(Boolean).join('\n    ');
+      const htmlLang = shell ? 'es' : result.languages.htmlLang;
+      const html = fillTemplate(template, { head, html: result.kind === 'page' ? result.html : '', appData: result.appData, htmlLang });
       ctx.status = result.status;
       ctx.type = 'text/html; charset=utf-8';
       // Admin screens belong to a signed-in person: no cache may keep them. Public pages revalidate.
@@ -76,11 +93,13 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
       await sendText(ctx, html);
     } catch (error) {
       renderer.fixError(error);
-      console.error('[web] error al generar', ctx.url, error);
-      ctx.status = 500;
+      const outage = isDatabaseUnavailable(error);
+      ctx.log[outage ? 'warn' : 'error']({ requestId: ctx.state.requestId, path: ctx.path, ...errorFields(error) }, 'page failed');
+      ctx.status = outage ? 503 : 500;
+      if (outage) ctx.set('Retry-After', '5');
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = '<!doctype html><html lang="es"><meta charset="utf-8"><title>Error</title><h1>Ocurrió un error</h1><p>Intente de nuevo en unos momentos.</p></html>';
+      ctx.body = errorPage(outage ? pageTexts.unavailable : pageTexts.failed, site.siteName);
     }
   };
 }

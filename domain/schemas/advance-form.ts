@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isValidCalendarDay, calendarDayOf } from '../dates';
 import { eventNatures, firstAidKitLevels, guardsArmedOptions } from '../enums';
+import { siteLanguageField } from '../languages';
 import { optionalText, requiredText, wholeNumber, yesNo } from './common';
 
 /** A photo field: the link the upload answered (`/objects/uploads/{id}` or an https URL), or null. */
@@ -29,6 +30,27 @@ const eventDate = z.preprocess(
   z
     .string({ error: 'La fecha del evento es requerida' })
     .refine(isValidCalendarDay, { error: 'La fecha del evento es requerida' }),
+);
+
+/** How far ahead of the server's clock a device's clock may run before its time is refused. */
+export const completedOnSiteSkewMs = 24 * 60 * 60 * 1000;
+
+/**
+ * completedOnSiteAt: when the form was completed on site, by the device's clock (a form saved with no
+ * signal may reach the server hours later). An ISO date-time, never absurdly in the future; optional.
+ */
+const completedOnSiteAt = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  z
+    .string({ error: 'La fecha de llenado en sitio no es válida' })
+    .max(40, { error: 'La fecha de llenado en sitio no es válida' })
+    .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)), {
+      error: 'La fecha de llenado en sitio no es válida',
+    })
+    .refine((text) => Date.parse(text) <= Date.now() + completedOnSiteSkewMs, { error: 'La fecha de llenado en sitio no puede estar en el futuro' })
+    .refine((text) => Date.parse(text) >= Date.parse('2000-01-01T00:00:00Z'), { error: 'La fecha de llenado en sitio no es válida' })
+    .transform((text) => new Date(text).toISOString())
+    .nullable(),
 );
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -88,8 +110,12 @@ export const advanceFormInput = z.object({
   // 6. Información Adicional
   additionalObservations: optionalText(5000),
   emergencyContact: requiredText('El contacto de emergencia es requerido', 500),
+  /** Client time when the form was completed on site; the server's own time is the record's createdAt. */
+  completedOnSiteAt: completedOnSiteAt.optional(),
   /** Honeypot of the public form: people leave it empty. */
   website: z.string().max(500).optional(),
+  /** The site edition it was sent from ('en' from the English page); missing means Spanish. */
+  language: siteLanguageField,
 });
 
 export type AdvanceFormInput = z.infer<typeof advanceFormInput>;

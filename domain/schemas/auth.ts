@@ -1,16 +1,32 @@
 import { z } from 'zod';
 import { userRoles, type UserRole } from '../enums';
 
+/** A second-factor code: six digits from an authenticator app, or a recovery code ('abcde-fghij'). */
+const code = z.string().trim().max(32, { error: 'Código inválido' });
+
 export const loginInput = z.object({
   username: z.string({ error: 'El usuario es requerido' }).trim().min(1, { error: 'El usuario es requerido' }).max(100),
   password: z.string({ error: 'La contraseña es requerida' }).min(1, { error: 'La contraseña es requerida' }).max(200),
+  code: code.optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
-const password = z
+/** The shortest password a staff account may have; common ones are refused by the server too. */
+export const minPasswordLength = 12;
+
+export const password = z
   .string({ error: 'La contraseña es requerida' })
-  .min(10, { error: 'La contraseña debe tener al menos 10 caracteres' })
+  .min(minPasswordLength, { error: `La contraseña debe tener al menos ${minPasswordLength} caracteres` })
   .max(200, { error: 'Máximo 200 caracteres' });
+
+/** Where a staff member wants security notices (a sign-in from a new device); empty: none. */
+export const noticeEmail = z
+  .string()
+  .trim()
+  .max(200, { error: 'Máximo 200 caracteres' })
+  .transform((value) => value || null)
+  .pipe(z.email({ error: 'Correo electrónico inválido' }).nullable())
+  .nullable();
 
 export const userCreateInput = z.object({
   username: z
@@ -28,9 +44,81 @@ export const userPatchInput = z.object({
   role: z.enum(userRoles, { error: 'Rol inválido' }).optional(),
   password: password.optional(),
   disabled: z.boolean().optional(),
+  noticeEmail: noticeEmail.optional(),
 });
 export type UserPatchInput = z.infer<typeof userPatchInput>;
 
-/** What the API says of a user: never the password hash. */
-export type User = { id: string; username: string; role: UserRole; disabled: boolean; createdAt: string };
-export type SessionUser = { id: string; username: string; role: UserRole };
+export const passwordChangeInput = z.object({
+  currentPassword: z.string({ error: 'La contraseña actual es requerida' }).min(1, { error: 'La contraseña actual es requerida' }).max(200),
+  newPassword: password,
+});
+export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;
+
+export const totpConfirmInput = z.object({
+  code: z.string({ error: 'El código es requerido' }).trim().regex(/^\d{6}$/, { error: 'El código tiene 6 dígitos' }),
+});
+export type TotpConfirmInput = z.infer<typeof totpConfirmInput>;
+
+export const totpDisableInput = z.object({
+  password: z.string({ error: 'La contraseña es requerida' }).min(1, { error: 'La contraseña es requerida' }).max(200),
+});
+
+export const noticeEmailInput = z.object({ noticeEmail });
+export type NoticeEmailInput = z.input<typeof noticeEmailInput>;
+
+export const passkeyNameInput = z.object({
+  name: z.string().trim().max(60, { error: 'Máximo 60 caracteres' }).optional(),
+});
+
+export const securitySettingsInput = z.object({
+  requireSecondFactor: z.boolean({ error: 'Indique sí o no' }),
+});
+export type SecuritySettings = z.infer<typeof securitySettingsInput>;
+
+/** What the API says of a user: never the password hash nor a factor's secret. */
+export type User = {
+  id: string;
+  username: string;
+  role: UserRole;
+  disabled: boolean;
+  createdAt: string;
+  noticeEmail: string | null;
+  /** An authenticator app or at least one passkey. */
+  hasSecondFactor: boolean;
+  /** An admin set the password: the user must choose a new one at the next sign-in. */
+  mustChangePassword: boolean;
+};
+
+/** What the signed-in user must do before anything else: choose a password, set up a second factor. */
+export type SetupRequired = 'password' | 'second-factor';
+export type SessionUser = { id: string; username: string; role: UserRole; setupRequired?: SetupRequired | null };
+
+/** A sign-in session as its owner sees it. */
+export type StaffSession = { id: string; device: string; address: string; createdAt: string; lastSeenAt: string; current: boolean };
+export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
+
+/** The 'Seguridad de la cuenta' screen's data. */
+export type AccountSecurity = {
+  totpEnabled: boolean;
+  recoveryCodesLeft: number;
+  passkeys: Passkey[];
+  noticeEmail: string | null;
+  mustChangePassword: boolean;
+  requireSecondFactor: boolean;
+};
+
+/** How a sign-in was completed, and why a session ended, as the activity log shows them. */
+export const signInMethodLabel: Record<string, string> = {
+  password: 'Contraseña',
+  totp: 'Contraseña y aplicación de autenticación',
+  'recovery-code': 'Contraseña y código de recuperación',
+  passkey: 'Llave de acceso',
+  code: 'Código de verificación',
+};
+export const sessionEndReasonLabel: Record<string, string> = {
+  logout: 'Cerró sesión',
+  'ended-by-user': 'Cerrada por el usuario desde otra sesión',
+  'ended-by-admin': 'Cerrada por un administrador',
+  'password-changed': 'Cambio de contraseña',
+  disabled: 'Usuario deshabilitado',
+};

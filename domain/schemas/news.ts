@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { newsCategories } from '../enums';
 import { slugPattern } from '../slug';
-import { httpUrl, patchOf, requiredText } from './common';
+import { optionalText, patchOf, requiredText } from './common';
+import { pagingFields } from './paging';
+import { isAllowedImageUrl, imageUrlMessage } from '../images';
 
 const imageField = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  httpUrl('La imagen debe ser una URL válida (http o https)').nullish().transform((v) => v ?? null),
+  z
+    .string({ error: imageUrlMessage })
+    .trim()
+    .max(2000, { error: 'La URL es demasiado larga' })
+    .refine(isAllowedImageUrl, { error: imageUrlMessage })
+    .nullish()
+    .transform((v) => v ?? null),
 );
 
 export const newsArticleInput = z.object({
@@ -26,6 +34,10 @@ export const newsArticleInput = z.object({
     .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2999, { error: 'Fecha de publicación inválida' })
     .optional(),
   reviewRequired: z.boolean().optional(),
+  /** The optional English version shown on the English pages; without it they show the Spanish text. */
+  englishTitle: optionalText(300),
+  englishExcerpt: optionalText(1000),
+  englishContent: optionalText(200_000),
 });
 export type NewsArticleInput = z.infer<typeof newsArticleInput>;
 export type NewsArticleFormValues = z.input<typeof newsArticleInput>;
@@ -48,12 +60,17 @@ export type NewsArticle = {
   guidHash: string | null;
   isImported: boolean;
   reviewRequired: boolean;
+  englishTitle: string | null;
+  englishExcerpt: string | null;
+  englishContent: string | null;
 };
 
 /** An article as the public list shows it: everything but the content. */
-export type NewsSummary = Omit<NewsArticle, 'content'>;
+export type NewsSummary = Omit<NewsArticle, 'content' | 'englishContent'>;
 
 export const newsSorts = ['newest', 'oldest'] as const;
+/** 'Fecha desde' after 'Fecha hasta' is refused by the API (the news list swaps them before asking). */
+export const dateRangeMessage = 'La fecha desde no puede ser posterior a la fecha hasta';
 export const newsListQuery = z.object({
   search: z.string().trim().max(200).optional(),
   category: z.string().optional(),
@@ -61,7 +78,7 @@ export const newsListQuery = z.object({
   dateTo: z.string().optional(),
   sort: z.enum(newsSorts).catch('newest').default('newest'),
   status: z.enum(['published', 'pending', 'all']).catch('published').default('published'),
-  limit: z.coerce.number().int().min(1).max(100).catch(30).default(30),
-  offset: z.coerce.number().int().min(0).catch(0).default(0),
-});
+  ...pagingFields,
+}).refine((q) => !(q.dateFrom && q.dateTo && q.dateFrom.slice(0, 10) > q.dateTo.slice(0, 10)), { error: dateRangeMessage, path: ['dateFrom'] });
 export type NewsListQuery = z.infer<typeof newsListQuery>;
+

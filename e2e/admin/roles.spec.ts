@@ -25,7 +25,7 @@ test('an admin creates a colaborador, resets the password, changes the role and 
   await field(dialog, 'Usuario').fill(username);
   await dialog.getByLabel('Contraseña', { exact: true }).fill('corta');
   await dialog.getByRole('button', { name: 'Crear' }).click();
-  await expect(dialog.getByText('La contraseña debe tener al menos 10 caracteres')).toBeVisible();
+  await expect(dialog.getByText('La contraseña debe tener al menos 12 caracteres')).toBeVisible();
   await dialog.getByLabel('Contraseña', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expectToast(page, 'Usuario creado exitosamente');

@@ -32,14 +32,14 @@ export async function fillField(page: Page, spec: FieldSpec, host: string, photo
   switch (spec.kind) {
     case 'text':
     case 'textarea':
-    case 'time':
     case 'number':
       await page.getByLabel(label, { exact: true }).fill(answer);
       return;
-    case 'date': {
+    case 'date':
+    case 'time': {
       const group = page.getByRole('group', { name: label, exact: true });
       await group.getByRole('spinbutton').first().click();
-      await page.keyboard.type(answer.replace(/\//g, ''));
+      await page.keyboard.type(answer.replace(/[/:]/g, ''));
       return;
     }
     case 'select':

@@ -2,7 +2,7 @@
 // answers, and reading or writing the app's drafts in IndexedDB (the same shape as pwa/offline/db.ts).
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { newAdvanceFormDefaults, type AdvanceForm, type AdvanceFormValues } from '../../domain';
+import { newAdvanceFormDefaults, type AdvanceForm, type AdvanceFormValues, type PhotoField } from '../../domain';
 import { expect } from '../fixtures';
 
 /** Until the worker controls the page and holds a copy of it (or of the app shell, for client screens). */
@@ -47,10 +47,10 @@ export function completeValues(hostName: string): AdvanceFormValues {
   };
 }
 
-export type SeedPhoto = { field: 'emergencyExitsPhoto' | 'safeZonePhoto'; bytes: Buffer; objectPath?: string | null };
+export type SeedPhoto = { field: PhotoField; bytes: Buffer; objectPath?: string | null };
 export type SeedDraft = { id: string; variant: 'public' | 'admin'; ownerId: string | null; values: AdvanceFormValues; state: 'draft' | 'pending'; photos: SeedPhoto[] };
 
-/** Writes a draft as the app would have (and the "pending" flag the app checks at start). */
+/** Writes a draft as the app would have (IndexedDB is the queue: nothing else marks it pending). */
 export async function seedDraft(page: Page, draft: SeedDraft) {
   const photos = draft.photos.map((p) => ({ field: p.field, base64: p.bytes.toString('base64'), objectPath: p.objectPath ?? null }));
   await page.evaluate(
@@ -76,7 +76,6 @@ export async function seedDraft(page: Page, draft: SeedDraft) {
         tx.onerror = () => reject(tx.error);
       });
       db.close();
-      if (draft.state === 'pending') localStorage.setItem('offline-drafts:pending', '1');
 
       function openOfflineDb(): Promise<IDBDatabase> {
         return new Promise((resolve, reject) => {

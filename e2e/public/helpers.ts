@@ -2,7 +2,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 
-export type ArticleInput = { title: string; category?: string; publishedAt?: string; excerpt?: string; content?: string; image?: string | null };
+export type ArticleInput = { title: string; category?: string; publishedAt?: string; excerpt?: string; content?: string; image?: string | null; englishTitle?: string; englishExcerpt?: string; englishContent?: string };
 export type CreatedArticle = { id: string; slug: string; title: string };
 
 const slugOf = (title: string) =>

@@ -5,7 +5,10 @@ import { recordDecider, type RecordCommand, type RecordEvent, type RecordState }
 
 export const newsArticleEvents = { created: 'NewsArticleCreated', updated: 'NewsArticleUpdated', deleted: 'NewsArticleDeleted' } as const;
 
-export type NewsArticleRecord = Omit<NewsArticleInput, 'publishedAt' | 'reviewRequired'> & {
+type EnglishVersion = 'englishTitle' | 'englishExcerpt' | 'englishContent';
+
+/** The English version is optional: imported articles and articles written before it existed have none. */
+export type NewsArticleRecord = Omit<NewsArticleInput, 'publishedAt' | 'reviewRequired' | EnglishVersion> & Partial<Pick<NewsArticleInput, EnglishVersion>> & {
   publishedAt: string;
   reviewRequired: boolean;
   isImported: boolean;

@@ -1,5 +1,8 @@
 // The advance form's two calls, shared by the form (pwa/features/advance-form) and the offline drafts'
-// sync (pwa/offline), which must not import a feature: submitAdvanceForm (the create) and uploadPhoto.
+// sync (pwa/offline, in the page and in the service worker), which must not import a feature:
+// submitAdvanceForm (the create) and uploadPhoto (ask for an upload URL, PUT the bytes). Each has a time
+// limit: a connection that opens but never answers must not keep 'Guardando...' on screen; past it the
+// form waits in the offline queue instead.
 import type { AdvanceForm, AdvanceFormInput } from '../../domain';
 import { apiJson, throwIfNotOk } from './api';
 
@@ -15,13 +18,31 @@ export type SubmitOptions = {
   signal?: AbortSignal;
 };
 
-/** POST /api/advance-forms (admin) or /api/advance-forms/public; answers the record (201). Throws ApiError. */
+/** How long the create may take before the form is left to the queue (it is small: text only). */
+export const formSendTimeoutMs = 15_000;
+
+/**
+ * How long one photo's upload may take: 15 s to start plus 1 s per 32 KB (256 kbit/s, a weak mobile
+ * signal), so about 47 s for a reduced 1 MB photo. Past it the photo stays in the draft for the queue.
+ */
+export const photoUploadTimeoutMs = (bytes: number) => 15_000 + Math.ceil(bytes / 32_768) * 1_000;
+
+/** A signal that aborts after `ms`, or when `outer` does. */
+function timeLimit(ms: number, outer?: AbortSignal): AbortSignal {
+  const limit = AbortSignal.timeout(ms);
+  return outer && typeof AbortSignal.any === 'function' ? AbortSignal.any([outer, limit]) : limit;
+}
+
+/**
+ * POST /api/advance-forms (admin) or /api/advance-forms/public; answers the record (201). Throws
+ * ApiError for an answer, TypeError or a TimeoutError (DOMException) when none came in time.
+ */
 export function submitAdvanceForm(input: AdvanceFormInput, { mode, idempotencyKey, signal }: SubmitOptions): Promise<AdvanceForm> {
   const url = mode === 'public' ? '/api/advance-forms/public' : '/api/advance-forms';
   return apiJson<AdvanceForm>('POST', url, input, {
     credentials: credentialsOf(mode),
     headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
-    signal,
+    signal: timeLimit(formSendTimeoutMs, signal),
   });
 }
 
@@ -30,15 +51,17 @@ type UploadTarget = { uploadURL: string; objectPath: string; uploadHeaders?: Rec
 /**
  * Sends one photo (already compressed) and answers the link the form stores ('/objects/uploads/{id}').
  * POST /api/objects/upload, then one PUT of the bytes to the URL it answered (the app itself, or a
- * Google Cloud Storage signed URL with the headers that go with it). Throws ApiError or TypeError.
+ * Google Cloud Storage signed URL with the headers that go with it). Throws ApiError, TypeError or TimeoutError.
  */
 export async function uploadPhoto(photo: Blob, mode: AdvanceFormMode): Promise<string> {
-  const target = await apiJson<UploadTarget>('POST', '/api/objects/upload', undefined, { credentials: credentialsOf(mode) });
+  const signal = timeLimit(photoUploadTimeoutMs(photo.size));
+  const target = await apiJson<UploadTarget>('POST', '/api/objects/upload', undefined, { credentials: credentialsOf(mode), signal });
   const response = await fetch(target.uploadURL, {
     method: 'PUT',
     body: photo,
     headers: { 'Content-Type': photo.type || 'application/octet-stream', ...target.uploadHeaders },
     credentials: 'omit',
+    signal,
   });
   await throwIfNotOk(response);
   return target.objectPath;

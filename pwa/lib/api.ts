@@ -3,7 +3,13 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
 /** The error body every /api route answers: a Spanish message, maybe per-field messages (docs/rules.md). */
-export type ApiErrorBody = { message: string; errors?: Record<string, string> };
+export type ApiErrorBody = {
+  message: string;
+  errors?: Record<string, string>;
+  /** A sign-in that needs its second step: a code (`mfa`) or the account's passkey (`passkey`). */
+  mfa?: boolean;
+  passkey?: boolean;
+};
 
 /**
  * A non-OK answer. `message` is `${status}: ${body text || status text}` (docs/rules.md, 'Answers and errors');
@@ -28,6 +34,12 @@ export class ApiError extends Error {
   get fieldErrors(): Record<string, string> {
     return this.body?.errors ?? {};
   }
+}
+
+/** No answer at all: the network failed (TypeError) or a time limit ran out (TimeoutError/AbortError). */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
 export async function throwIfNotOk(response: Response): Promise<void> {

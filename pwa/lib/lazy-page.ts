@@ -4,18 +4,22 @@
 import { createElement, lazy, type ComponentType } from 'react';
 
 export type PageProps = { params: Record<string, string> };
-export type PageComponent = ComponentType<PageProps> & {
-  preload?: () => Promise<unknown>;
-  /** The source file, so the server can find the page's chunk in Vite's manifest for modulepreload. */
-  source?: string;
-};
+export type LazyComponent<P> = ComponentType<P> & { preload?: () => Promise<unknown> };
+export type PageComponent = LazyComponent<PageProps>;
 
-export function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>, source: string): PageComponent {
-  let loaded: ComponentType<PageProps> | null = null;
+export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
+  let loaded: ComponentType<P> | null = null;
   const preload = () => load().then((module) => (loaded = module.default));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  const Page: PageComponent = (props) => createElement(loaded ?? Lazy, props);
-  Page.preload = preload;
-  Page.source = source;
-  return Page;
+  const Component: LazyComponent<P> = (props: P) => createElement(loaded ?? (Lazy as unknown as ComponentType<P>), props);
+  Component.preload = preload;
+  return Component;
+}
+
+/**
+ * A lazy page, wrapped in the react-aria locale of its language (pwa/ui/Locale.tsx): the locale
+ * provider comes with the page chunks that use react-aria, not with the first load of '/'.
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): PageComponent {
+  return lazyComponent(() => Promise.all([load(), import('../ui/Locale')]).then(([page, locale]) => ({ default: locale.withLocale(page.default) })));
 }

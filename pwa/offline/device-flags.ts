@@ -1,7 +1,7 @@
-// Two localStorage flags the app reads at start without opening IndexedDB (or loading its code) on
-// the phones of visitors who never wrote a form or signed in: "a draft waits to be sent" and "the
-// last staff member whose lists this device keeps".
-const pendingKey = 'offline-drafts:pending';
+// One localStorage note the app reads at start without opening IndexedDB (or loading its code): "the
+// last staff member whose lists this device keeps". What waits to be sent is never noted here: a
+// browser killed at the wrong moment can lose a localStorage write, so the drafts queue in IndexedDB
+// is the only place that says so (pwa/offline/start.ts looks there).
 const lastStaffKey = 'offline-staff:last-user';
 
 function read(key: string): string | null {
@@ -20,9 +20,6 @@ function write(key: string, value: string | null): void {
     // See read(): the sync still runs on the form screens and the drafts tab.
   }
 }
-
-export const setPendingFlag = (pending: boolean) => write(pendingKey, pending ? '1' : null);
-export const hasPendingFlag = () => read(pendingKey) === '1';
 
 export const lastStaffId = () => read(lastStaffKey);
 export const setLastStaffId = (id: string | null) => write(lastStaffKey, id);

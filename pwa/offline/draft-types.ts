@@ -4,7 +4,10 @@ import type { AdvanceFormValues, PhotoField } from '../../domain';
 
 export type DraftVariant = 'public' | 'admin';
 
-/** draft: being written; pending: submitted, waiting to be sent; sent: on the server; error: refused. */
+/**
+ * draft: being written; pending: submitted, waiting to be sent (and still correctable: the latest save
+ * is what goes); sent: on the server, read-only here; error: refused, shown until corrected.
+ */
 export type DraftState = 'draft' | 'pending' | 'sent' | 'error';
 
 export type DraftPhoto = {
@@ -30,4 +33,9 @@ export type Draft = {
   updatedAt: string;
   /** The record's id once sent (the same uuid as `id`). */
   formId: string | null;
+  /**
+   * Once the server confirmed the form its photos leave the device (the record holds them): what they
+   * were, so the drafts tab can still say '2 fotos'. Absent until then.
+   */
+  sentPhotos?: { count: number; bytes: number };
 };

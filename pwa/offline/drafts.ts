@@ -1,9 +1,11 @@
 // Drafts in IndexedDB: read, write, list, delete, and a change signal every tab hears (BroadcastChannel),
-// so the 'Borradores' tab and an open form stay current while another tab syncs.
+// so the 'Borradores' tab and an open form stay current while another tab syncs. This store is the
+// queue: a draft in state 'pending' is what must be sent, and nothing else on the device says so.
+// Writes ask for strict durability: the promise resolves once the write is on disk, so a browser
+// killed right after 'Guardar Formulario' still finds the form at its next start.
 import type { AdvanceFormValues } from '../../domain';
 import { offlineDb } from './db';
 import type { Draft, DraftPhotos, DraftVariant } from './draft-types';
-import { setPendingFlag } from './device-flags';
 
 export type { Draft, DraftPhoto, DraftPhotos, DraftState, DraftVariant } from './draft-types';
 
@@ -30,9 +32,11 @@ export async function getDraft(id: string): Promise<Draft | undefined> {
   return (await offlineDb()).get('drafts', id);
 }
 
+const durable = { durability: 'strict' } as const;
+
 export async function putDraft(draft: Draft): Promise<Draft> {
-  await (await offlineDb()).put('drafts', draft);
-  if (draft.state === 'pending') setPendingFlag(true);
+  const tx = (await offlineDb()).transaction('drafts', 'readwrite', durable);
+  await Promise.all([tx.store.put(draft), tx.done]);
   announceChange();
   return draft;
 }
@@ -43,20 +47,18 @@ export async function putDraft(draft: Draft): Promise<Draft> {
  */
 export async function updateDraft(id: string, change: (draft: Draft) => Draft | null): Promise<Draft | undefined> {
   const db = await offlineDb();
-  const tx = db.transaction('drafts', 'readwrite');
+  const tx = db.transaction('drafts', 'readwrite', durable);
   const current = await tx.store.get(id);
   const next = current ? change(current) : null;
   if (next) await tx.store.put(next);
   await tx.done;
-  if (next) {
-    if (next.state === 'pending') setPendingFlag(true);
-    announceChange();
-  }
+  if (next) announceChange();
   return next ?? current;
 }
 
 export async function deleteDraft(id: string): Promise<void> {
-  await (await offlineDb()).delete('drafts', id);
+  const tx = (await offlineDb()).transaction('drafts', 'readwrite', durable);
+  await Promise.all([tx.store.delete(id), tx.done]);
   announceChange();
 }
 
@@ -72,4 +74,9 @@ export async function listDrafts(filter: { variant?: DraftVariant; ownerId?: str
 export async function latestOpenDraft(variant: DraftVariant, ownerId: string | null): Promise<Draft | undefined> {
   const drafts = await listDrafts({ variant, ownerId: variant === 'admin' ? ownerId : undefined });
   return drafts.find((d) => d.state === 'draft' || d.state === 'error');
+}
+
+/** Drafts waiting to be sent (or refused, waiting for a correction): what signing out must not lose. */
+export async function unsentDrafts(filter: { ownerId?: string | null; variant?: DraftVariant } = {}): Promise<Draft[]> {
+  return (await listDrafts(filter)).filter((d) => d.state === 'pending' || d.state === 'error');
 }

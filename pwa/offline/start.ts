@@ -1,7 +1,25 @@
 // What the app starts for offline use (called by pwa/entry-client.tsx). Kept tiny: the heavier parts
 // (IndexedDB, the sync, workbox-window) load in their own chunks, and only on devices that need them.
 import type { QueryClient } from '@tanstack/react-query';
-import { hasPendingFlag, hasStaffOnDevice } from './device-flags';
+import { hasStaffOnDevice } from './device-flags';
+
+/** The app's IndexedDB database (pwa/offline/db.ts), named here so this tiny module needs no idb. */
+const offlineDatabaseName = 'contraespionaje-offline';
+
+/**
+ * Whether this device may hold forms to send: the app's database exists. Asked without opening it
+ * (opening would create an empty one), so a visitor's first visit loads no offline code at all.
+ * A browser without indexedDB.databases() loads the queue and lets it look.
+ */
+async function mayHoldDrafts(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  if (!indexedDB.databases) return true;
+  try {
+    return (await indexedDB.databases()).some((db) => db.name === offlineDatabaseName);
+  } catch {
+    return true;
+  }
+}
 
 /**
  * Before the first render of an admin screen: put the last lists back when the server is out of
@@ -20,12 +38,14 @@ export function startOffline(queryClient: QueryClient, path: string): void {
     else window.addEventListener('load', register, { once: true });
   }
 
-  // Drafts waiting to be sent: start the queue now, and whenever the connection returns.
-  const syncIfPending = () => {
-    if (hasPendingFlag()) void import('./sync').then((m) => m.startDraftSync());
-  };
-  syncIfPending();
-  window.addEventListener('online', syncIfPending);
+  // Drafts waiting to be sent, on every page, public or admin: the queue starts now (and then runs on
+  // its own: the online event, a backoff timer, the service worker's Background Sync).
+  const syncIfAny = () =>
+    void mayHoldDrafts().then((may) => {
+      if (may) void import('./sync').then((m) => m.startDraftSync()).catch((error: unknown) => console.warn('[offline] cola no iniciada', error));
+    });
+  syncIfAny();
+  window.addEventListener('online', syncIfAny);
 
   // Staff lists are saved for offline use once someone signs in (the session query gets a user).
   const startPersisting = () => void import('./query-persist').then((m) => m.persistStaffLists(queryClient));

@@ -1,6 +1,6 @@
 // The pure decisions of the draft sync (tested in tests/pwa/sync-rules.test.ts): what body a draft
 // sends, how long to wait before trying again, and what an answer means for the draft.
-import { photoFields, type AdvanceFormInput, type PhotoField } from '../../domain';
+import { newAdvanceFormDefaults, photoFields, type AdvanceFormInput, type AdvanceFormValues, type PhotoField } from '../../domain';
 import type { Draft } from './draft-types';
 
 /** Photos photographed but not uploaded yet (or whose upload the server no longer has). */
@@ -20,6 +20,9 @@ export function submissionBody(draft: Pick<Draft, 'values' | 'photos'>): Advance
   }
   return body as AdvanceFormInput;
 }
+
+/** The service worker's Background Sync tag for the drafts queue. */
+export const backgroundSyncTag = 'advance-form-drafts';
 
 /** 2 s, 4 s, 8 s ... up to 5 minutes, with ±20 % jitter so many tablets coming back online spread out. */
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
@@ -58,4 +61,36 @@ export function refusalMessage(status: number, body: ErrorBody): string {
   const head = body?.message ?? `Error ${status}`;
   const details = Object.values(body?.errors ?? {});
   return details.length ? `${head}: ${details.join('; ')}` : head;
+}
+
+/**
+ * A draft the server confirmed: 'sent', its photos gone from the device (the record holds them) with
+ * their count and size kept, and each photo's link written into the answers it summarises.
+ */
+export function sentSummary(draft: Pick<Draft, 'values' | 'photos'>): Pick<Draft, 'state' | 'error' | 'values' | 'photos' | 'sentPhotos'> {
+  const kept = Object.values(draft.photos).filter((photo) => photo !== undefined);
+  const values: Record<string, unknown> = { ...draft.values };
+  for (const field of photoFields) {
+    const photo = draft.photos[field];
+    if (photo?.objectPath) values[field] = photo.objectPath;
+  }
+  return {
+    state: 'sent',
+    error: null,
+    values: values as AdvanceFormValues,
+    photos: {},
+    sentPhotos: { count: kept.length, bytes: kept.reduce((sum, photo) => sum + photo.blob.size, 0) },
+  };
+}
+
+/** What deleting a draft loses: the answers given (anything not left as a new form has it) and the photos. */
+export function draftContents(draft: Pick<Draft, 'values' | 'photos'>): { answers: number; photos: number } {
+  const defaults = newAdvanceFormDefaults() as Record<string, unknown>;
+  const values = draft.values as Record<string, unknown>;
+  const answers = Object.keys(defaults).filter((key) => {
+    if (key === 'website' || (photoFields as readonly string[]).includes(key)) return false;
+    const value = values[key];
+    return value !== undefined && value !== null && value !== defaults[key];
+  }).length;
+  return { answers, photos: Object.keys(draft.photos).length };
 }

@@ -1,10 +1,13 @@
-// An advance form's draft while it is open: created on the first change, saved within a second of
-// every change (photos at once, as compressed blobs), saved again when the page is hidden or a new
-// version is about to load, and sent (or queued) by the form's submit.
+// An advance form's draft while it is open: created on the first change, saved within 300 ms of every
+// change (photos at once, as compressed blobs, before their upload starts), saved again when the page
+// is hidden or a new version is about to load, and sent (or queued) by the form's submit. A queued
+// form opened again stays queued while it is corrected: each save replaces what will be sent.
 import { useCallback, useEffect, useRef } from 'react';
 import { photoFields, type AdvanceFormInput, type AdvanceFormValues, type PhotoField } from '../../domain';
 import { toast } from '../ui/toast';
 import { onBeforeUpdate } from './before-update';
+import { isNetworkFailure } from '../lib/api';
+import { holdDraftLock, type DraftLock } from './draft-lock';
 import { getDraft, putDraft, updateDraft, type Draft, type DraftPhotos, type DraftVariant } from './drafts';
 import { checkStorage } from './storage';
 // Static, not lazy: the send must work offline, and a chunk first asked for offline cannot be fetched.
@@ -14,17 +17,20 @@ import { offlineTexts as t } from './texts';
 /** What the form's submit answers when the form waits in the offline queue (no success toast then). */
 export const queuedForLater = 'queued';
 
-const saveDelayMs = 400;
-const maxSaveDelayMs = 1000;
+const saveDelayMs = 150;
+const maxSaveDelayMs = 300;
 
 type Options = {
   variant: DraftVariant;
   ownerId: string | null;
   /** The draft being continued, or a new one: its id is the Idempotency-Key of the send. */
   draft: Draft;
+  /** The draft's lock, held while the form is open (draft-lock.ts). */
+  lock: DraftLock;
 };
 
-export function useAdvanceFormDraft({ variant, ownerId, draft }: Options) {
+export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock }: Options) {
+  const lock = useRef(initialLock);
   const id = draft.id;
   const values = useRef<AdvanceFormValues>(draft.values);
   const photos = useRef<Partial<Record<PhotoField, { blob: Blob; name: string }>>>(
@@ -42,9 +48,10 @@ export function useAdvanceFormDraft({ variant, ownerId, draft }: Options) {
     dirty.current = false;
     const next = buildDraft(id, variant, ownerId, values.current, photos.current);
     const stored = await getDraft(id);
-    // A draft already submitted (here or in another tab) is the queue's now: typing no longer changes it.
-    if (finished.current || stored?.state === 'pending' || stored?.state === 'sent') return;
-    await putDraft(next);
+    // Once on the server, a draft is read-only; after this screen's own submit, the queue owns it.
+    if (finished.current || stored?.state === 'sent') return;
+    // A queued form being corrected stays queued: the latest save is what the queue will send.
+    await putDraft(stored?.state === 'pending' ? { ...next, state: 'pending' } : next);
   }, [id, variant, ownerId]);
 
   const scheduleSave = useCallback(() => {
@@ -68,7 +75,10 @@ export function useAdvanceFormDraft({ variant, ownerId, draft }: Options) {
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', onHidden);
       stopUpdateHook();
-      flush(); // leaving the screen inside the app
+      // Leaving the screen inside the app: saved, then the queue may send it again.
+      void saveNow()
+        .catch(reportSaveError)
+        .finally(() => lock.current.release());
     };
   }, [saveNow]);
 
@@ -97,18 +107,29 @@ export function useAdvanceFormDraft({ variant, ownerId, draft }: Options) {
   /** The form's submit: the draft goes to the queue, then is sent now if the network allows. */
   const submit = useCallback(
     async (input: AdvanceFormInput): Promise<typeof queuedForLater | undefined> => {
-      values.current = { ...values.current, ...input } as AdvanceFormValues;
+      // The device's time of completion on site; the server keeps its own time of arrival apart.
+      values.current = { ...values.current, ...input, completedOnSiteAt: new Date().toISOString() } as AdvanceFormValues;
       dirty.current = true;
       await saveNow();
       await updateDraft(id, (d) => (d.state === 'sent' ? null : { ...d, state: 'pending', error: null, updatedAt: new Date().toISOString() }));
-      const outcome = await sendDraftNow(id); // throws the server's refusal, with the draft back to 'draft'
-      if (outcome === 'sent' || outcome === 'skipped') {
-        finished.current = true;
-        return undefined;
+      // The editor lets go of the draft so the send (here, or the queue's) can take it.
+      lock.current.release();
+      let outcome: Awaited<ReturnType<typeof sendDraftNow>>;
+      try {
+        outcome = await sendDraftNow(id); // throws the server's refusal, with the draft back to 'draft'
+      } catch (error) {
+        if (!isNetworkFailure(error)) {
+          lock.current = holdDraftLock(id); // still being written here
+          throw error;
+        }
+        outcome = 'waiting';
       }
       finished.current = true;
+      if (outcome === 'sent' || outcome === 'skipped') return undefined;
       startDraftSync();
-      toast({ title: outcome === 'signIn' ? t.sessionExpired : t.queuedOffline, variant: outcome === 'signIn' ? 'destructive' : 'default' });
+      if (outcome === 'signIn') toast({ title: t.sessionExpired, variant: 'destructive' });
+      else if (navigator.onLine) toast({ title: t.queuedNoAnswer, description: t.queuedNoAnswerHint });
+      else toast({ title: t.queuedOffline });
       return queuedForLater;
     },
     [id, saveNow],

@@ -10,13 +10,15 @@ type SizedEntry = ManifestEntry & { size: number };
 type ViteManifest = Record<string, { file: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }>;
 
 /**
- * What a visitor of the public pages never runs: the admin and form screens, and the offline code
- * only people who wrote a form or signed in load (the draft sync, the staff lists' copy). Their
- * chunks are cached at run time, on first use (pwa/sw.ts).
+ * What a visitor of the public pages never runs: the admin screens (the staff advance form among
+ * them) and the staff lists' offline copy. Their chunks are cached at run time, on first use
+ * (pwa/sw.ts). The public advance form and the drafts queue ARE precached: a visitor who loaded any
+ * public page once can open the form with no signal, and a form they queued is sent from any page.
+ * The precache downloads after the page has loaded, so the first visit's own load stays as small.
  */
-const runtimeOnlySources = /^pwa\/(features\/(admin|advance-form)\/|offline\/(sync|query-persist)\.ts$)/;
-/** The same modules when the bundler folds them into a shared chunk named after them ('_sync-*.js'). */
-const runtimeOnlyChunkNames = new Set(['sync', 'query-persist']);
+const runtimeOnlySources = /^pwa\/(features\/admin\/|features\/advance-form\/AdminAdvanceFormNewPage\.tsx$|offline\/query-persist\.ts$)/;
+/** The same modules when the bundler folds them into a shared chunk named after them ('_query-persist-*.js'). */
+const runtimeOnlyChunkNames = new Set(['query-persist']);
 const isRuntimeOnly = (manifest: ViteManifest, key: string) => runtimeOnlySources.test(key) || runtimeOnlyChunkNames.has(manifest[key]?.name ?? '');
 
 /**

@@ -21,6 +21,8 @@ import {
   Text,
 } from 'react-aria-components';
 import { descriptionClass, errorClass, labelClass } from './field-styles';
+import { useLang } from '../i18n/lang';
+import { ariaLocale } from './Locale';
 
 export type DatePickerProps = {
   label: string;
@@ -50,6 +52,7 @@ const toCalendarDate = (day: string): CalendarDate | null => {
 const iconButton = 'inline-flex size-9 items-center justify-center rounded-md text-slate-600 outline-none hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-400';
 
 export function DatePicker({ label, value, onChange, description, errorMessage, clearLabel, className = '', ...props }: DatePickerProps) {
+  const lang = useLang();
   // While a year is being typed ('2', '20', '202'...) the field already holds a whole date (year 2,
   // 20, 202): keep it here and report only dates with a four-digit year (or none at all).
   const [draft, setDraft] = useState<CalendarDate | null>(() => toCalendarDate(value));
@@ -61,8 +64,9 @@ export function DatePicker({ label, value, onChange, description, errorMessage, 
   };
 
   return (
-    // es-CR: day/month/year segments and Spanish month names; firstDayOfWeek pins Monday whatever CLDR says.
-    <I18nProvider locale="es-CR">
+    // es-CR: day/month/year segments and Spanish month names (English on the English pages);
+    // firstDayOfWeek pins Monday whatever CLDR says.
+    <I18nProvider locale={ariaLocale[lang]}>
       <AriaDatePicker
         {...props}
         value={draft}
@@ -74,7 +78,7 @@ export function DatePicker({ label, value, onChange, description, errorMessage, 
       >
         <Label className={labelClass}>{label}</Label>
         <Group className="flex w-full items-center rounded-md border border-slate-300 bg-white pr-1 pl-3 data-[focus-within]:border-accent-500 data-[invalid]:border-red-600">
-          <DateInput className="flex flex-1 py-2 text-base text-slate-900">
+          <DateInput className="flex flex-1 py-2.5 text-base text-slate-900">
             {(segment) => (
               <DateSegment
                 segment={segment}

@@ -28,7 +28,7 @@ export function DeferredDatePicker(props: DatePickerProps) {
           aria-labelledby={`${labelId} ${valueId}`}
           onClick={() => setActivation('field')}
           onFocus={() => setActivation((current) => current ?? 'field')}
-          className={`flex-1 py-2 text-left text-base tabular-nums ${props.value ? 'text-slate-900' : 'text-slate-500'}`}
+          className={`flex-1 py-2.5 text-left text-base tabular-nums ${props.value ? 'text-slate-900' : 'text-slate-500'}`}
         >
           {asShown(props.value)}
         </button>

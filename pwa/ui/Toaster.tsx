@@ -1,6 +1,8 @@
 // Where toasts appear (docs/rules.md, 'Screens'): a region labelled 'Notification' that F8 focuses, at most
 // 420 px wide from medium screens up; each toast closes after 5 s, on its close button, or when it
 // is swiped 50 px to the right. Hovering or focusing a toast pauses its timer.
+// At the bottom on every screen: at the top of a phone they covered the header and dialog titles; the
+// bottom padding on phones keeps them above the floating WhatsApp button.
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { X } from 'lucide-react';
 import { dismissToast, toastDurationMs, useToasts, type Toast } from './toast';
@@ -28,7 +30,7 @@ export function Toaster() {
       role="region"
       aria-label="Notification"
       tabIndex={-1}
-      className="pointer-events-none fixed top-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 md:max-w-[420px]"
+      className="pointer-events-none fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 pb-20 outline-none sm:right-0 sm:pb-4 md:max-w-[420px]"
     >
       <ol aria-live="polite" className="flex flex-col gap-2">
         {toasts.map((item) => (

@@ -45,6 +45,36 @@ test('a public create without credentials stores submittedBy null', async () => 
   assert.is(detail.body.submittedBy, null);
 });
 
+test('a form carries when it was completed on site (device time) beside the server\'s createdAt', async () => {
+  const onSite = '2026-11-20T15:04:05.000Z';
+  const answer = await visitor.post('/api/advance-forms/public', validForm({ hostName: 'En sitio', completedOnSiteAt: '2026-11-20T09:04:05-06:00' }));
+  assert.is(answer.status, 201, answer.text);
+  assert.is(answer.body.completedOnSiteAt, onSite);
+  assert.ok(Math.abs(Date.parse(answer.body.createdAt) - Date.now()) < 60_000);
+  const detail = await admin.get(`/api/advance-forms/${answer.body.id}`);
+  assert.is(detail.body.completedOnSiteAt, onSite);
+  const rows = await app.services.db.query<{ completed_on_site_at: string }>('SELECT completed_on_site_at FROM advance_forms WHERE id = $1', [answer.body.id]);
+  assert.is(new Date(rows[0].completed_on_site_at).toISOString(), onSite);
+  // Without it (an older client): null, never the server's time.
+  const plain = await admin.post('/api/advance-forms', validForm());
+  assert.is(plain.body.completedOnSiteAt, null);
+});
+
+test('a completed-on-site time that is not a date-time, or far in the future, is refused in Spanish', async () => {
+  for (const bad of ['ayer', '2026-11-20', 12345, '2026-13-40T10:00:00Z']) {
+    const answer = await visitor.post('/api/advance-forms/public', validForm({ completedOnSiteAt: bad }));
+    assert.is(answer.status, 400, String(bad));
+    assert.is(answer.body.errors.completedOnSiteAt, 'La fecha de llenado en sitio no es válida');
+  }
+  const future = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString();
+  const answer = await admin.post('/api/advance-forms', validForm({ completedOnSiteAt: future }));
+  assert.is(answer.status, 400);
+  assert.is(answer.body.errors.completedOnSiteAt, 'La fecha de llenado en sitio no puede estar en el futuro');
+  // A device clock a few minutes ahead is not absurd.
+  const slightlyAhead = new Date(Date.now() + 5 * 60 * 1000).toISOString();
+  assert.is((await admin.post('/api/advance-forms', validForm({ completedOnSiteAt: slightlyAhead }))).status, 201);
+});
+
 test('the public form refuses a filled honeypot', async () => {
   const answer = await visitor.post('/api/advance-forms/public', validForm({ website: 'spam' }));
   assert.is(answer.status, 400);

@@ -134,13 +134,19 @@ test('a disabled user cannot log in and loses the session it had', async () => {
   assert.is((await app.client().post('/api/auth/login', { username: 'deshabilitar', password })).status, 200);
 });
 
-test('a login and a logout are in the audit trail of the user', async () => {
+test('a login and its logout are one session stream in the audit trail, apart from the user\'s own', async () => {
   const client = app.client();
   const { body: me } = await client.post('/api/auth/login', adminCredentials);
+  const [session] = (await client.get('/api/auth/sessions')).body;
   await client.post('/api/auth/logout');
   const admin = await app.admin();
-  const history = await admin.get(`/api/history?streamId=${me.id}&limit=3`);
-  assert.equal(history.body.items.map((i: any) => i.type).slice(0, 3), ['UserLoggedIn', 'UserLoggedOut', 'UserLoggedIn']);
+  const history = await admin.get(`/api/history?streamId=${session.id}`);
+  // This client never signed in before (no device cookie) while the admin had: a new device.
+  assert.equal(history.body.items.map((i: any) => i.type), ['UserSessionEnded', 'UserSignedInFromNewDevice', 'UserSignedIn']);
+  assert.equal(history.body.items[0].changes.reason, { from: null, to: 'logout' });
+  assert.equal(history.body.items[2].changes.userId, { from: null, to: me.id });
+  const own = await admin.get(`/api/history?streamId=${me.id}`);
+  assert.not.ok(own.body.items.some((i: any) => /SignedIn|Session/.test(i.type)));
 });
 
 test('a cross-origin state-changing request is a 403', async () => {

@@ -29,7 +29,20 @@ test('a visitor sends a message without a session and gets 201 with the record, 
   assert.match(id, /^[0-9a-f-]{36}$/);
   assert.is.not(id, '11111111-1111-4111-8111-111111111111');
   assert.ok(Math.abs(Date.parse(createdAt) - Date.now()) < 60_000);
-  assert.equal(rest, { name: 'Ana Mora', email: 'ana@example.com', phone: '+506 8888 1234', message: 'Necesito un barrido', status: 'unread' });
+  assert.equal(rest, { name: 'Ana Mora', email: 'ana@example.com', phone: '+506 8888 1234', message: 'Necesito un barrido', status: 'unread', language: 'es',
+    notes: [], readAfterMs: null, resolvedAfterMs: null, notice: null,
+  });
+});
+
+test('a message from the English pages records its language; an unknown one is a 400', async () => {
+  const answer = await visitor.post('/api/contact', message({ language: 'en' }));
+  assert.is(answer.status, 201);
+  assert.is(answer.body.language, 'en');
+  const listed = (await admin.get('/api/contact/messages')).body.find((m: { id: string }) => m.id === answer.body.id);
+  assert.is(listed.language, 'en');
+  const bad = await visitor.post('/api/contact', message({ language: 'fr' }));
+  assert.is(bad.status, 400);
+  assert.is(bad.body.errors.language, 'Idioma inválido (es o en)');
 });
 
 test('the phone is optional and an empty one is stored as null', async () => {

@@ -98,19 +98,23 @@ test('a failure after a good run keeps the articles, and the next good run recov
   assert.is((await admin.get('/api/rss/sources')).body.find((s: { id: string }) => s.id === source.id).lastRun.error, null);
 });
 
-test('private addresses are refused when FEED_ALLOW_PRIVATE_HOSTS is off', async () => {
+test('private addresses are refused when the source is saved, while FEED_ALLOW_PRIVATE_HOSTS is off', async () => {
   const guarded = await startTestApp({ feedAllowPrivateHosts: false });
   try {
     const guardedAdmin = await guarded.admin();
     feeds.setRoute('/privada.xml', serveBody(rssFeed(generatedEntries(2))));
     const before = feeds.requests.length;
-    for (const url of [feeds.url('/privada.xml'), feeds.url('/privada.xml').replace('127.0.0.1', 'localhost')]) {
-      const source = await createSource(guardedAdmin, { url });
-      const answer = await guardedAdmin.post(`/api/rss/sources/${source.id}/fetch`);
-      assert.is(answer.status, 502, url);
-      assert.is(answer.body.message, 'Dirección no permitida: la fuente apunta a una red privada');
-      assert.is((await articlesOf(guarded, source.id)).length, 0);
+    for (const url of [feeds.url('/privada.xml'), feeds.url('/privada.xml').replace('127.0.0.1', 'localhost'), 'http://[::1]/feed.xml', 'http://169.254.169.254/latest']) {
+      const answer = await guardedAdmin.post('/api/rss/sources', { name: 'Privada', url, defaultCategory: 'Ciberseguridad' });
+      assert.is(answer.status, 400, url);
+      assert.is(answer.body.errors.url, 'Dirección no permitida: la fuente apunta a una red privada');
     }
+    const saved = await guardedAdmin.post('/api/rss/sources', { name: 'Pública', url: 'https://example.com/feed.xml', defaultCategory: 'Ciberseguridad' });
+    assert.is(saved.status, 201);
+    const moved = await guardedAdmin.patch(`/api/rss/sources/${saved.body.id}`, { url: feeds.url('/privada.xml') });
+    assert.is(moved.status, 400);
+    assert.is(moved.body.errors.url, 'Dirección no permitida: la fuente apunta a una red privada');
+    assert.is((await guardedAdmin.get('/api/rss/sources')).body.length, 1);
     assert.is(feeds.requests.length, before, 'not one request reached the private server');
   } finally {
     await guarded.close();

@@ -9,12 +9,10 @@ let app: TestApp;
 let admin: Client;
 
 test.before(async () => {
-  process.env.TRUST_PROXY = '1';
-  app = await startTestApp({ publicWriteLimit: 2 });
+  app = await startTestApp({ publicWriteLimit: 2, trustProxy: true });
   admin = await app.admin();
 });
 test.after(async () => {
-  delete process.env.TRUST_PROXY;
   await app.close();
 });
 

@@ -72,7 +72,7 @@ test('a created article answers 201 with the whole record', async () => {
     {
       id: undefined, title: 'Nueva amenaza', slug: 'registro-completo', excerpt: 'Resumen breve', content: '<p>Contenido del artículo</p>',
       image: 'https://example.com/a.jpg', category: 'Ciberseguridad', author: 'Redacción', publishedAt: undefined, sourceId: null, sourceUrl: null,
-      guidHash: null, isImported: false, reviewRequired: false,
+      guidHash: null, isImported: false, reviewRequired: false, englishTitle: null, englishExcerpt: null, englishContent: null,
     },
   );
   // publishedAt defaults to now.
@@ -81,6 +81,41 @@ test('a created article answers 201 with the whole record', async () => {
   assert.is(bySlug.status, 200);
   assert.is(bySlug.body.id, answer.body.id);
   assert.is((await admin.delete(`/api/news/${answer.body.id}`)).status, 204);
+});
+
+test('an article may carry an English version: sanitized, listed in summaries, cleared with empty texts', async () => {
+  const created = await create({
+    slug: 'con-version-en-ingles',
+    englishTitle: 'New threat',
+    englishExcerpt: 'Short summary',
+    englishContent: '<p>English body</p><script>alert(1)</script>',
+  });
+  assert.is(created.englishTitle, 'New threat');
+  assert.is(created.englishContent, '<p>English body</p>');
+  const listed = (await visitor.get('/api/news?search=Nueva')).body.find((a: { slug: string }) => a.slug === 'con-version-en-ingles');
+  assert.is(listed.englishTitle, 'New threat');
+  assert.is(listed.englishExcerpt, 'Short summary');
+  assert.not.ok('englishContent' in listed);
+  const cleared = await admin.patch(`/api/news/${created.id}`, { englishTitle: '', englishExcerpt: '', englishContent: '' });
+  assert.equal([cleared.body.englishTitle, cleared.body.englishExcerpt, cleared.body.englishContent], [null, null, null]);
+  assert.is((await admin.delete(`/api/news/${created.id}`)).status, 204);
+});
+
+test('images load over https only: an http image URL is refused with a Spanish field error', async () => {
+  const answer = await admin.post('/api/news', article({ slug: 'imagen-http', image: 'http://example.com/a.jpg' }));
+  assert.is(answer.status, 400);
+  assert.is(answer.body.errors.image, 'La imagen debe ser una URL válida que empiece por https://');
+  const inContent = await admin.post('/api/news', article({ slug: 'imagen-http-contenido', content: '<p>x<img src="http://example.com/a.jpg"><img src="https://example.com/b.jpg"></p>' }));
+  assert.is(inContent.status, 201);
+  assert.not.ok(inContent.body.content.includes('http://example.com/a.jpg'));
+  assert.ok(inContent.body.content.includes('https://example.com/b.jpg'));
+  assert.is((await admin.delete(`/api/news/${inContent.body.id}`)).status, 204);
+});
+
+test('a date range typed backwards is refused with a Spanish message', async () => {
+  const answer = await visitor.get('/api/news?dateFrom=2026-03-07&dateTo=2026-03-01');
+  assert.is(answer.status, 400);
+  assert.is(answer.body.errors.dateFrom, 'La fecha desde no puede ser posterior a la fecha hasta');
 });
 
 test('a visitor lists published articles newest first with the total in X-Total-Count', async () => {
@@ -248,7 +283,7 @@ test('an invalid body is a 400 with each field\'s Spanish message', async () => 
     title: 'El título es requerido',
     slug: 'Use solo minúsculas, números y guiones (ej. titulo-de-la-noticia)',
     category: 'Seleccione una categoría válida',
-    image: 'La imagen debe ser una URL válida (http o https)',
+    image: 'La imagen debe ser una URL válida que empiece por https://',
   });
   const notObject = await admin.post('/api/news', '[1,2]');
   assert.is(notObject.status, 400);

@@ -180,6 +180,30 @@ test('the upload URL call is rate-limited like every public write', async () => 
   }
 });
 
+test('staff uploads are counted per session, apart from the per-client limit of visitors', async () => {
+  const limited = await startTestApp({ dataDir, publicWriteLimit: 2 });
+  try {
+    const tablet = await limited.admin();
+    const otherTablet = await limited.admin(); // a second session behind the same address
+    const visitorStatuses = [];
+    for (let i = 0; i < 3; i++) visitorStatuses.push((await limited.client().post('/api/objects/upload')).status);
+    assert.equal(visitorStatuses, [200, 200, 429]);
+    // A backlog of 20 forms with 4 photos each, from one session, while visitors are already limited.
+    const staffStatuses = new Set<number>();
+    for (let i = 0; i < 80; i++) staffStatuses.add((await tablet.post('/api/objects/upload')).status);
+    assert.equal([...staffStatuses], [200]);
+    assert.is((await otherTablet.post('/api/objects/upload')).status, 200);
+    // Still a ceiling per session, with a Spanish reason.
+    let answer = await tablet.post('/api/objects/upload');
+    for (let i = 81; answer.status === 200 && i < 700; i++) answer = await tablet.post('/api/objects/upload');
+    assert.is(answer.status, 429);
+    assert.match(answer.body.message, /demasiadas fotos/);
+    assert.is((await otherTablet.post('/api/objects/upload')).status, 200);
+  } finally {
+    await limited.close();
+  }
+});
+
 async function cookieOf(client: Client): Promise<string> {
   return [...(client as any).cookies].map(([k, v]: [string, string]) => `${k}=${v}`).join('; ');
 }

@@ -21,18 +21,18 @@ test.before(async () => {
 });
 test.after(() => app.close());
 
-test('the seeded admin is listed with id, username, role, disabled and createdAt only', async () => {
+test('the seeded admin is listed with its account fields and no secret', async () => {
   const list = await kept(admin.get('/api/users'));
   assert.is(list.status, 200);
   assert.is(list.body.length, 1);
-  assert.equal(Object.keys(list.body[0]).sort(), ['createdAt', 'disabled', 'id', 'role', 'username']);
-  assert.equal({ ...list.body[0], id: undefined, createdAt: undefined }, { id: undefined, createdAt: undefined, username: 'admin', role: 'admin', disabled: false });
+  assert.equal(Object.keys(list.body[0]).sort(), ['createdAt', 'disabled', 'hasSecondFactor', 'id', 'mustChangePassword', 'noticeEmail', 'role', 'username']);
+  assert.equal({ ...list.body[0], id: undefined, createdAt: undefined }, { id: undefined, createdAt: undefined, username: 'admin', role: 'admin', disabled: false, noticeEmail: null, hasSecondFactor: false, mustChangePassword: false });
 });
 
 test('an admin creates a user: 201 with the record, colaborador by default', async () => {
   const answer = await kept(admin.post('/api/users', { username: 'maria', password }));
   assert.is(answer.status, 201);
-  assert.equal({ ...answer.body, id: undefined, createdAt: undefined }, { id: undefined, createdAt: undefined, username: 'maria', role: 'colaborador', disabled: false });
+  assert.equal({ ...answer.body, id: undefined, createdAt: undefined }, { id: undefined, createdAt: undefined, username: 'maria', role: 'colaborador', disabled: false, noticeEmail: null, hasSecondFactor: false, mustChangePassword: false });
   const list = await kept(admin.get('/api/users'));
   assert.equal(list.body.map((u: any) => u.username), ['admin', 'maria']);
   assert.is((await kept(app.client().post('/api/auth/login', { username: 'maria', password }))).status, 200);
@@ -49,7 +49,7 @@ test('an invalid user is a 400 with Spanish messages per field', async () => {
   assert.is(answer.status, 400);
   assert.equal(answer.body.errors, {
     username: 'Use solo letras, números, puntos, guiones y guiones bajos',
-    password: 'La contraseña debe tener al menos 10 caracteres',
+    password: 'La contraseña debe tener al menos 12 caracteres',
     role: 'Rol inválido',
   });
   const empty = await kept(admin.post('/api/users', {}));

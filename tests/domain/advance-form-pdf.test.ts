@@ -106,6 +106,15 @@ if (pdftotextMissing) {
 /** pdftotext -layout pads columns with spaces; compare text with runs of blanks folded. */
 const folded = (text: string) => text.replace(/[ \t]+/g, ' ');
 
+pdfTest("a form completed on site shows that time beside the server's creation time", () => {
+  const form = { ...completeForm(), completedOnSiteAt: '2024-03-01T15:05:00.000Z' };
+  const text = folded(pdfText(buildAdvanceFormPdf(form, { companyName: 'Contraespionaje CR', generatedAt: new Date('2024-03-02T15:00:00Z') }), 'on-site.pdf'));
+  assert.ok(text.includes('Creado: 1 de marzo, 2024, 14:30'), 'the server time stays');
+  assert.ok(text.includes('Completado en sitio: 1 de marzo, 2024, 09:05'), 'the device time, in Costa Rica');
+  const without = folded(pdfText(buildAdvanceFormPdf(completeForm(), { companyName: 'Contraespionaje CR' }), 'no-on-site.pdf'));
+  assert.not.ok(without.includes('Completado en sitio'));
+});
+
 pdfTest('a form with every switch on shows every section, answer and detail', async () => {
   const pdf = buildAdvanceFormPdf(completeForm(), {
     companyName: 'Contraespionaje CR',

@@ -11,10 +11,16 @@ test('only the deletion of a contact message or an advance form erases its strea
   assert.is(erasesStream('SomethingErased'), false);
 });
 
-test('each aggregate has exactly one event that creates its record', () => {
+test('each aggregate has exactly one event that creates its record; the one settings stream has none', () => {
   for (const [aggregate, types] of Object.entries(eventTypes)) {
-    assert.is(types.filter((type) => catalogue[type].creates).length, 1, aggregate);
+    assert.is(types.filter((type) => catalogue[type].creates).length, aggregate === 'securitySettings' ? 0 : 1, aggregate);
   }
+});
+
+test('a note on a contact message lives in its stream, so erasing the message erases its notes', () => {
+  assert.is(catalogue.ContactNoteAdded.aggregate, 'contactMessage');
+  assert.ok(touches('ContactNoteAdded', 'contact_messages'));
+  assert.ok(erasesStream('ContactMessageErased'));
 });
 
 test('the visitors\' news cache clears on every news article event and on nothing else', () => {

@@ -27,6 +27,29 @@ test('a read message cannot go back to unread', () =>
 test('an erased message no longer exists', () =>
   given(contactMessage, received, { type: 'ContactMessageErased', data: {} } as any).when({ type: 'ChangeStatus', to: 'read' }).thenThrows(NotFound));
 
+const receive = (requestHash?: string, message = 'Hola') =>
+  ({ type: 'Receive' as const, name: 'Ana', email: 'ana@example.com', phone: null, message, at: new Date('2026-01-01T00:00:00Z'), requestHash });
+const receivedWith = (requestHash: string) => ({ ...received, data: { ...received.data, requestHash } });
+
+test('a message sent again with the same Idempotency-Key and body changes nothing', () =>
+  given(contactMessage, receivedWith('h1')).when(receive('h1')).then([]));
+
+test('a reused contact Idempotency-Key with another body is a conflict', () =>
+  given(contactMessage, receivedWith('h1')).when(receive('h2', 'Otro')).thenThrows(Conflict, /ya se usó con otro mensaje/));
+
+test('an erased message cannot be received again under its key', () =>
+  given(contactMessage, receivedWith('h1'), { type: 'ContactMessageErased', data: {} } as any).when(receive('h1')).thenThrows(Conflict, /eliminado/));
+
+test('staff may add an internal note to a message, in any status', () =>
+  given(contactMessage, received, changed('unread', 'resolved')).when({ type: 'AddNote', text: 'Cliente satisfecho' })
+    .then([{ type: 'ContactNoteAdded', data: { text: 'Cliente satisfecho' } }]));
+
+test('a note on an erased message is refused', () =>
+  given(contactMessage, received, { type: 'ContactMessageErased', data: {} } as any).when({ type: 'AddNote', text: 'x' }).thenThrows(NotFound));
+
+test('a note does not change the status', () =>
+  given(contactMessage, received, { type: 'ContactNoteAdded', data: { text: 'x' } }).when({ type: 'ChangeStatus', to: 'read' }).then([changed('unread', 'read')]));
+
 const submitted = (requestHash: string) => ({ type: 'AdvanceFormSubmitted' as const, data: { form: {} as any, submittedBy: null, requestHash, createdAt: '2026-01-01T00:00:00Z' } });
 
 test('a retried submission with the same body changes nothing', () =>

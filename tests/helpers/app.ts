@@ -4,7 +4,14 @@ import { createServer } from 'node:http';
 import { createApp } from '../../api/app';
 import { loadConfig, type Config } from '../../api/config';
 import type { AppServices } from '../../api/context';
+import { openDb, type SubscriptionOptions } from '../../events';
 import { freshDatabase } from './database';
+
+async function sameDatabase(owner: TestApp) {
+  if (!owner.config.databaseUrl) throw new Error('two instances need PostgreSQL (TEST_DATABASE_URL)');
+  const db = await openDb({ databaseUrl: owner.config.databaseUrl, max: 5 });
+  return { db, databaseUrl: owner.config.databaseUrl, drop: () => db.close() };
+}
 
 export const adminCredentials = { username: 'admin', password: 'clave-de-prueba-123' };
 
@@ -29,7 +36,8 @@ export class Client {
       if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value);
     }
-    const text = await response.text();
+    // The BOM is kept: a CSV for Excel must start with it.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     let parsed: any = text;
     if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
     return { status: response.status, body: parsed, headers: response.headers, text };
@@ -59,14 +67,29 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+export type TestAppOptions = {
+  /** A second instance on the first one's PostgreSQL database (PostgreSQL only): it leaves the database to its owner. */
+  shareDatabaseOf?: TestApp;
+  subscriptions?: SubscriptionOptions;
+  /** Receives the app's log lines (quiet by default; TEST_LOG=1 prints them). */
+  log?: (line: string) => void;
+  /** Open the database the config names (`dataDir` or `databaseUrl` in the overrides) as the server would, instead of a fresh one. */
+  configuredDatabase?: boolean;
+};
+
+export async function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.configuredDatabase
+    ? { db: undefined, databaseUrl: overrides.databaseUrl ?? null, drop: async () => {} }
+    : options.shareDatabaseOf
+      ? await sameDatabase(options.shareDatabaseOf)
+      : await freshDatabase();
   const config = loadConfig(
     { ADMIN_USERNAME: adminCredentials.username, ADMIN_PASSWORD: adminCredentials.password, PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off', ...env } as NodeJS.ProcessEnv,
     { databaseUrl: database.databaseUrl, ...overrides },
   );
   const server = createServer();
-  const { app, services, close } = await createApp(config, { web: false, db: database.db, httpServer: server, log: () => {} });
+  const log = options.log ?? (process.env.TEST_LOG ? console.log : () => {});
+  const { app, services, close } = await createApp(config, { web: false, db: database.db, httpServer: server, log, subscriptions: options.subscriptions });
   server.on('request', app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

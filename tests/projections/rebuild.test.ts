@@ -1,23 +1,14 @@
 // The rebuild: replaying the whole log into emptied read tables gives exactly the live tables, row by row.
 import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Db } from '../../events';
 import { allProjectors, readTables, rebuildProjections } from '../../projections';
+import { snapshot } from '../helpers/snapshot';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { advanceForm } from '../helpers/forms';
 
 let app: TestApp;
-
-/** Every row of every read table, as JSON text, in a stable order. */
-async function snapshot(db: Db): Promise<Record<string, string[]>> {
-  const tables: Record<string, string[]> = {};
-  for (const table of readTables) {
-    const rows = await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM ${table} AS t ORDER BY row_to_json(t)::text`);
-    tables[table] = rows.map((r) => r.row);
-  }
-  return tables;
-}
 
 test.before(async () => {
   app = await startTestApp();
@@ -55,6 +46,8 @@ test('after a mix of commands, the rebuilt read tables equal the live ones row b
   await admin.patch(`/api/contact/${m1.id}/status`, { status: 'read' });
   await admin.patch(`/api/contact/${m2.id}/status`, { status: 'resolved' });
   await admin.patch(`/api/contact/${m3.id}/status`, { status: 'read' });
+  ok(await admin.post(`/api/contact/${m1.id}/notes`, { text: 'Primera nota' }), 201);
+  ok(await admin.post(`/api/contact/${m1.id}/notes`, { text: 'Segunda nota' }), 201);
   ok(await admin.delete(`/api/contact/${m3.id}`), 204);
   // Advance forms: admin, public with a key, one erased.
   const form = advanceForm({ hasFirstAidKit: true, firstAidKitLevel: 'Básico' });
@@ -67,10 +60,24 @@ test('after a mix of commands, the rebuilt read tables equal the live ones row b
   await app.client().login('uno', 'clave-segura-123');
   ok(await admin.patch(`/api/users/${user.id}`, { role: 'admin', password: 'otra-clave-123' }), 200);
   ok(await admin.patch(`/api/users/${user.id}`, { disabled: true }), 200);
+  // Staff security: an authenticator app with a recovery code spent, a notice address, the forced
+  // second factor turned on and off, sign-ins (with and without a code) and sessions ended.
+  const two = (await admin.post('/api/users', { username: 'dos', password: 'clave-segura-123' })).body;
+  const dos = await app.client().login('dos', 'clave-segura-123');
+  const { secret } = (await dos.post('/api/auth/totp')).body;
+  const { recoveryCodes } = (await dos.post('/api/auth/totp/confirm', { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() })).body;
+  ok(await app.client().post('/api/auth/login', { username: 'dos', password: 'clave-segura-123', code: recoveryCodes[0] }), 200);
+  ok(await dos.put('/api/account/notice-email', { noticeEmail: 'dos@example.com' }), 200);
+  const adminApp = (await admin.post('/api/auth/totp')).body;
+  ok(await admin.post('/api/auth/totp/confirm', { code: new TOTP({ secret: Secret.fromBase32(adminApp.secret) }).generate() }), 200);
+  ok(await admin.put('/api/settings/security', { requireSecondFactor: true }), 200);
+  ok(await admin.put('/api/settings/security', { requireSecondFactor: false }), 200);
+  ok(await admin.delete(`/api/users/${two.id}/sessions`), 200);
 
   const db = app.services.db;
   const live = await snapshot(db);
-  assert.ok(live.news_articles.length === 3 && live.contact_messages.length === 2 && live.advance_forms.length === 2 && live.users.length === 2);
+  assert.ok(live.news_articles.length === 3 && live.contact_messages.length === 2 && live.advance_forms.length === 2 && live.users.length === 3);
+  assert.is(live.security_settings.length, 1);
   assert.is(live.services.length, 8);
   const { events } = await rebuildProjections(db, allProjectors);
   const total = Number((await db.query('SELECT count(*)::int AS n FROM events'))[0].n);

@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newAdvanceFormDefaults } from '../../domain';
-import { judgeAnswer, photosToUpload, refusalMessage, retryDelayMs, submissionBody } from '../../pwa/offline/sync-rules';
+import { draftContents, judgeAnswer, photosToUpload, refusalMessage, retryDelayMs, sentSummary, submissionBody } from '../../pwa/offline/sync-rules';
 import type { DraftPhotos } from '../../pwa/offline/draft-types';
 
 const blob = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
@@ -69,6 +69,24 @@ test('a validation error or a reused key refuses the draft with the server messa
   assert.equal(verdict, { kind: 'refused', message: 'Revise los campos marcados: El nombre del anfitrión es requerido' });
   assert.equal(judgeAnswer(409, { message: 'La clave ya se usó con otro formulario' }, { photos }), { kind: 'refused', message: 'La clave ya se usó con otro formulario' });
   assert.is(refusalMessage(418, null), 'Error 418');
+});
+
+test('a sent draft keeps a summary: no photo bytes, their count and size, and their links in the answers', () => {
+  const values = { ...newAdvanceFormDefaults(), hostName: 'Ana', emergencyExitsPhoto: null, safeZonePhoto: null };
+  const sent = sentSummary({ values, photos });
+  assert.is(sent.state, 'sent');
+  assert.equal(sent.photos, {});
+  assert.equal(sent.sentPhotos, { count: 2, bytes: 2 * blob.size });
+  assert.is(sent.values.emergencyExitsPhoto, photos.emergencyExitsPhoto!.objectPath);
+  assert.is(sent.values.safeZonePhoto, null, 'a photo never uploaded has no link to keep');
+  assert.is(sent.values.hostName, 'Ana');
+});
+
+test('what deleting a draft loses: the answers given and the photos kept', () => {
+  assert.equal(draftContents({ values: newAdvanceFormDefaults(), photos: {} }), { answers: 0, photos: 0 });
+  const answered = { hostName: 'Ana', hostPosition: 'Gerente', hasSafeZone: true, estimatedAttendees: 12 };
+  const values = { ...newAdvanceFormDefaults(), ...answered, emergencyExitsPhoto: '/objects/uploads/x' };
+  assert.equal(draftContents({ values, photos }), { answers: 4, photos: 2 });
 });
 
 test.run();

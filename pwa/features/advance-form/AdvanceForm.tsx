@@ -14,6 +14,7 @@ import {
   type AdvanceFormInput,
   type AdvanceFormValues,
   type PhotoField,
+  type SiteLanguage,
 } from '../../../domain';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
@@ -40,11 +41,13 @@ export type AdvanceFormProps = {
   submit?: (input: AdvanceFormInput, mode: AdvanceFormMode) => Promise<unknown>;
   /** After a successful send; by default the required toast and navigation. */
   onSubmitted?: () => void;
+  /** The site edition the form is sent from ('en' on /en/advance-form); left out, Spanish. */
+  language?: SiteLanguage;
 };
 
 const defaultSubmit = (input: AdvanceFormInput, mode: AdvanceFormMode) => submitAdvanceForm(input, { mode });
 
-export function AdvanceForm({ mode, initialValues, initialPhotos, onValuesChange, onPhotoChange, submit = defaultSubmit, onSubmitted }: AdvanceFormProps) {
+export function AdvanceForm({ mode, initialValues, initialPhotos, onValuesChange, onPhotoChange, submit = defaultSubmit, onSubmitted, language }: AdvanceFormProps) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const form = useForm<AdvanceFormValues, unknown, AdvanceFormInput>({
@@ -88,7 +91,7 @@ export function AdvanceForm({ mode, initialValues, initialPhotos, onValuesChange
     }
     let result: unknown;
     try {
-      result = await submit(input, mode);
+      result = await submit(language ? { ...input, language } : input, mode);
     } catch (error) {
       showServerErrors(error);
       return;

@@ -8,6 +8,7 @@ import { Select } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
 import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
+import { TimeField } from '../../ui/TimeField';
 import type { AdvanceFormMode } from './api';
 import { PhotoSlot } from './PhotoSlot';
 import { advanceFormTexts as t } from './texts';
@@ -50,8 +51,14 @@ function FieldControl({ spec, field, error, context }: ControlProps) {
   const required = 'required' in spec && Boolean(spec.required);
   const common = { name: field.name, onBlur: field.onBlur, errorMessage: error, isRequired: required };
   switch (spec.kind) {
-    case 'text':
     case 'time':
+      // 24-hour segments whatever the browser's locale (a native time input may show a.m./p.m.).
+      return (
+        <div ref={focusHandle(field.ref, '[role=spinbutton]')}>
+          <TimeField {...common} label={label} value={asText(field.value)} onChange={field.onChange} />
+        </div>
+      );
+    case 'text':
       return (
         <TextField {...common} label={label} type={spec.kind} placeholder={spec.placeholder} value={asText(field.value)} onChange={field.onChange} inputRef={field.ref} />
       );

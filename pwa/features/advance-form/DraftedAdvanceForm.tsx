@@ -1,30 +1,35 @@
 // The advance form with its offline draft: reopening the screen offers to continue the last draft
-// ('Continuar borrador' / 'Descartar'); '?borrador={id}' (the drafts tab's 'Reanudar') opens that one.
-// Everything typed or photographed is in IndexedDB within a second (pwa/offline/use-advance-form-draft.ts).
-import { useEffect, useState } from 'react';
-import { useSearch } from 'wouter';
+// ('Continuar borrador' / 'Descartar', which asks first and says what is lost); '?borrador={id}' (the
+// drafts tab's 'Reanudar') opens that one, a queued one included, to correct it. A draft the server
+// already has is shown read-only. Everything typed or photographed is in IndexedDB within 300 ms
+// (pwa/offline/use-advance-form-draft.ts). The editor holds the draft's lock, so the queue never sends it mid-edit.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import { formatDateTime, newAdvanceFormDefaults } from '../../../domain';
 import { Button } from '../../ui/Button';
+import { buttonClass } from '../../ui/button-styles';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 import { AdvanceForm, type AdvanceFormProps } from './AdvanceForm';
-import { useSession } from '../admin/session';
 import { deleteDraft, getDraft, latestOpenDraft, newDraft, type Draft, type DraftVariant } from '../../offline/drafts';
+import { holdDraftLock, type DraftLock } from '../../offline/draft-lock';
+import { draftContents } from '../../offline/sync-rules';
 import { useAdvanceFormDraft } from '../../offline/use-advance-form-draft';
 import { offlineTexts as t } from '../../offline/texts';
 
 export const resumeParam = 'borrador';
 
-export function DraftedAdvanceForm(props: AdvanceFormProps) {
-  return props.mode === 'admin' ? <AdminDraftedForm {...props} /> : <DraftChooser {...props} ownerId={null} />;
+/** ownerId: the signed-in staff member on the admin screen (given by it, so visitors load no admin code). */
+export function DraftedAdvanceForm({ ownerId = null, ...props }: AdvanceFormProps & { ownerId?: string | null }) {
+  return <DraftChooser {...props} ownerId={props.mode === 'admin' ? ownerId : null} />;
 }
 
-// The admin screen sits inside RequireStaff: the session is known when this renders.
-function AdminDraftedForm(props: AdvanceFormProps) {
-  const { user } = useSession();
-  return <DraftChooser {...props} ownerId={user?.id ?? null} />;
-}
-
-type Phase = { kind: 'loading' } | { kind: 'offer'; draft: Draft } | { kind: 'editing'; draft: Draft };
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'busy' }
+  | { kind: 'offer'; draft: Draft }
+  | { kind: 'sent'; draft: Draft }
+  | { kind: 'editing'; draft: Draft; lock: DraftLock };
 
 function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: string | null }) {
   const variant: DraftVariant = props.mode;
@@ -33,55 +38,119 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
 
   useEffect(() => {
     let cancelled = false;
+    let lock: DraftLock | null = null;
     const fresh = () => newDraft(variant, ownerId, newAdvanceFormDefaults());
+    /** Editing a stored draft waits for its lock (a send under way finishes first), then reads it again. */
+    const edit = async (draft: Draft): Promise<Phase> => {
+      lock = holdDraftLock(draft.id);
+      const slow = setTimeout(() => !cancelled && setPhase({ kind: 'busy' }), 300);
+      await lock.granted;
+      clearTimeout(slow);
+      const current = (await getDraft(draft.id)) ?? draft;
+      if (current.state === 'sent') {
+        lock.release();
+        return { kind: 'sent', draft: current };
+      }
+      return { kind: 'editing', draft: current, lock };
+    };
     const choose = async (): Promise<Phase> => {
       try {
         if (resumeId) {
           const draft = await getDraft(resumeId);
-          if (draft && draft.variant === variant && draft.state !== 'sent') return { kind: 'editing', draft };
+          if (draft && draft.variant === variant) return draft.state === 'sent' ? { kind: 'sent', draft } : edit(draft);
         }
         const open = await latestOpenDraft(variant, ownerId);
-        return open ? { kind: 'offer', draft: open } : { kind: 'editing', draft: fresh() };
+        return open ? { kind: 'offer', draft: open } : edit(fresh());
       } catch {
         // No IndexedDB (a private window of some browsers): the form still works, without drafts.
-        return { kind: 'editing', draft: fresh() };
+        return { kind: 'editing', draft: fresh(), lock: { granted: Promise.resolve(), release: () => undefined } };
       }
     };
-    void choose().then((next) => !cancelled && setPhase(next));
+    void choose().then((next) => {
+      if (cancelled) lock?.release();
+      else setPhase(next);
+    });
     return () => {
       cancelled = true;
     };
   }, [resumeId, variant, ownerId]);
 
+  // A lock granted after the screen is gone is let go at once, or the queue would skip the draft.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
+  const continueWith = (draft: Draft) => {
+    const lock = holdDraftLock(draft.id);
+    void lock.granted.then(() => (mounted.current ? setPhase({ kind: 'editing', draft: { ...draft, state: 'draft' }, lock }) : lock.release()));
+  };
+  const startFresh = () => {
+    const draft = newDraft(variant, ownerId, newAdvanceFormDefaults());
+    setPhase({ kind: 'editing', draft, lock: holdDraftLock(draft.id) });
+  };
+
   if (phase.kind === 'loading') return null;
-  if (phase.kind === 'offer') {
-    const { draft } = phase;
-    const discard = async () => {
-      await deleteDraft(draft.id);
-      toast({ title: t.draftDiscarded });
-      setPhase({ kind: 'editing', draft: newDraft(variant, ownerId, newAdvanceFormDefaults()) });
-    };
-    return (
-      <section role="region" aria-label={t.draftFound} className="rounded-xl border border-accent-500/40 bg-white p-4 shadow-sm sm:p-6">
-        <h2 className="text-lg font-bold text-navy-900">{t.draftFound}</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          {draft.values.hostName ? `${draft.values.hostName}. ` : ''}
-          {t.draftFoundHint(formatDateTime(draft.updatedAt))}
-        </p>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Button onPress={() => setPhase({ kind: 'editing', draft: { ...draft, state: 'draft' } })}>{t.continueDraft}</Button>
-          <Button variant="outline" onPress={() => void discard()}>
-            {t.discardDraft}
-          </Button>
-        </div>
-      </section>
-    );
-  }
-  return <EditingDraft key={phase.draft.id} {...props} draft={phase.draft} ownerId={ownerId} />;
+  if (phase.kind === 'busy') return <p role="status" className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">{t.draftBusy}</p>;
+  if (phase.kind === 'sent') return <SentDraft draft={phase.draft} />;
+  if (phase.kind === 'offer') return <DraftOffer draft={phase.draft} onContinue={continueWith} onDiscarded={startFresh} />;
+  return <EditingDraft key={phase.draft.id} {...props} draft={phase.draft} lock={phase.lock} ownerId={ownerId} />;
 }
 
-function EditingDraft({ draft, ownerId, ...props }: AdvanceFormProps & { draft: Draft; ownerId: string | null }) {
-  const { onValuesChange, onPhotoChange, submit } = useAdvanceFormDraft({ variant: props.mode, ownerId, draft });
+function DraftOffer({ draft, onContinue, onDiscarded }: { draft: Draft; onContinue: (draft: Draft) => void; onDiscarded: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const { answers, photos } = draftContents(draft);
+  const discard = async () => {
+    await deleteDraft(draft.id);
+    setConfirming(false);
+    toast({ title: t.draftDiscarded });
+    onDiscarded();
+  };
+  return (
+    <section role="region" aria-label={t.draftFound} className="rounded-xl border border-accent-500/40 bg-white p-4 shadow-sm sm:p-6">
+      <h2 className="text-lg font-bold text-navy-900">{t.draftFound}</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {draft.values.hostName ? `${draft.values.hostName}. ` : ''}
+        {t.draftFoundHint(formatDateTime(draft.updatedAt))}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button onPress={() => onContinue(draft)}>{t.continueDraft}</Button>
+        <Button variant="outline" onPress={() => setConfirming(true)}>
+          {t.discardDraft}
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        title={t.discardTitle}
+        message={t.discardConfirm(t.lostContents(answers, photos))}
+        confirmLabel={t.discardDraft}
+        onConfirm={() => void discard()}
+      />
+    </section>
+  );
+}
+
+/** A draft the server confirmed: nothing to change here any more, and the screen says so. */
+function SentDraft({ draft }: { draft: Draft }) {
+  return (
+    <section role="region" aria-label={t.sentReadOnly} className="rounded-xl border border-emerald-300 bg-white p-4 shadow-sm sm:p-6">
+      <h2 className="text-lg font-bold text-navy-900">{t.sentReadOnly}</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {draft.values.hostName ? `${draft.values.hostName}. ` : ''}
+        {t.sentReadOnlyHint}
+      </p>
+      {draft.variant === 'admin' && draft.formId && (
+        <Link href={`/admin/avanzadas/${draft.formId}`} className={buttonClass('outline', 'sm', 'mt-4')}>
+          {t.viewSent}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function EditingDraft({ draft, lock, ownerId, ...props }: AdvanceFormProps & { draft: Draft; lock: DraftLock; ownerId: string | null }) {
+  const { onValuesChange, onPhotoChange, submit } = useAdvanceFormDraft({ variant: props.mode, ownerId, draft, lock });
   const initialPhotos = Object.fromEntries(Object.entries(draft.photos).map(([field, photo]) => [field, photo.blob]));
   return (
     <AdvanceForm

@@ -3,12 +3,13 @@
 import { useEffect, useId, useState } from 'react';
 import { Camera, CheckCircle2, Trash2 } from 'lucide-react';
 import { FileTrigger } from 'react-aria-components';
-import { ApiError } from '../../lib/api';
+import { ApiError, isNetworkFailure } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { errorClass, labelClass } from '../../ui/field-styles';
 import { toast } from '../../ui/toast';
-import { compressPhoto, photoFileProblem, uploadPhoto, type AdvanceFormMode } from './api';
+import { photoFileProblem, uploadPhoto, type AdvanceFormMode } from './api';
+import { compressPhoto } from './compress-photo';
 import { advanceFormTexts } from './texts';
 
 const t = advanceFormTexts.photo;
@@ -52,19 +53,27 @@ export function PhotoSlot({ label, value, onChange, mode, errorMessage, preview,
     let photo: Blob | null = null;
     try {
       photo = await compressPhoto(file);
+      // In the draft before its upload starts (the draft keeps the photo with no link): closing the app
+      // in the middle of an upload loses nothing, and the queue uploads it if this upload never ends.
+      if (onPreviewChange) {
+        onChange(null);
+        onPreviewChange(photo);
+      }
       const link = await uploadPhoto(photo, mode);
       onPreviewChange?.(photo);
       onChange(link);
       toast({ title: t.toastTitle, description: t.toastText(label, file.name) });
     } catch (error) {
-      // No signal: the compressed photo stays in the draft on this device; the sync uploads it.
-      if (error instanceof TypeError && photo && onPreviewChange) {
+      // No signal, or no answer in time: the reduced photo stays in the draft; the queue uploads it.
+      if (isNetworkFailure(error) && photo && onPreviewChange) {
         onPreviewChange(photo);
         onChange(null);
         toast({ title: t.keptOffline, description: t.toastText(label, file.name) });
         return;
       }
-      const message = error instanceof ApiError ? (error.serverMessage ?? t.failed) : error instanceof TypeError ? t.offline : t.failed;
+      const message = error instanceof ApiError ? (error.serverMessage ?? t.failed) : isNetworkFailure(error) ? t.offline : t.failed;
+      // The server refused this photo: it leaves the draft again.
+      if (photo && onPreviewChange) onPreviewChange(null);
       setProblem(message);
       toast({ title: advanceFormTexts.errorTitle, description: message, variant: 'destructive' });
     } finally {

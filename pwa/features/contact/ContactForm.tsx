@@ -1,5 +1,7 @@
 // The message form: domain's contactMessageInput validates it (the same schema as the API), a hidden
-// 'website' field catches bots, and the required toasts report the outcome.
+// 'website' field catches bots, and the required toasts report the outcome. Each submission
+// carries an Idempotency-Key, so a retry after a lost answer never makes a second message.
+import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -10,18 +12,33 @@ import { Honeypot } from '../../ui/Honeypot';
 import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toast';
-import { contactTexts } from './texts';
+import { useTexts } from '../../i18n/texts';
+import { useLang } from '../../i18n/lang';
+import { contactPageTexts, type ContactTexts } from './texts';
 
 const emptyForm: ContactFormValues = { name: '', email: '', phone: '', message: '', website: '' };
 
 export function ContactForm({ onSent }: { onSent: () => void }) {
+  const contactTexts = useTexts('contact', contactPageTexts);
+  const lang = useLang();
+  // The English page shows its own messages for the fields it checks; the schema's are Spanish.
+  const errorOf = (field: keyof ContactTexts['fieldErrors'], message: string | undefined) => message && (contactTexts.fieldErrors[field] || message);
   const { control, handleSubmit, reset, register } = useForm<ContactFormValues, unknown, ContactMessageInput>({
     resolver: zodResolver(contactMessageInput),
     defaultValues: emptyForm,
   });
+  // One key per message: the same text sent again keeps it; an edited text is another submission.
+  const submission = useRef<{ key: string; body: string } | null>(null);
+  const keyFor = (message: ContactMessageInput) => {
+    const body = JSON.stringify(message);
+    if (submission.current?.body !== body) submission.current = { key: crypto.randomUUID(), body };
+    return submission.current.key;
+  };
   const send = useMutation({
-    mutationFn: (message: ContactMessageInput) => apiJson('POST', '/api/contact', message),
+    mutationFn: (message: ContactMessageInput) =>
+      apiJson('POST', '/api/contact', lang === 'en' ? { ...message, language: lang } : message, { headers: { 'Idempotency-Key': keyFor(message) } }),
     onSuccess: () => {
+      submission.current = null;
       toast({ title: contactTexts.toastSuccessTitle, description: contactTexts.toastSuccessText });
       reset(emptyForm);
       onSent();
@@ -35,28 +52,28 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
         control={control}
         name="name"
         render={({ field, fieldState }) => (
-          <TextField label={contactTexts.name} autoComplete="name" isRequired {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+          <TextField label={contactTexts.name} autoComplete="name" isRequired {...fieldProps(field)} inputRef={field.ref} errorMessage={errorOf('name', fieldState.error?.message)} />
         )}
       />
       <Controller
         control={control}
         name="email"
         render={({ field, fieldState }) => (
-          <TextField label={contactTexts.email} type="email" autoComplete="email" isRequired {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+          <TextField label={contactTexts.email} type="email" autoComplete="email" isRequired {...fieldProps(field)} inputRef={field.ref} errorMessage={errorOf('email', fieldState.error?.message)} />
         )}
       />
       <Controller
         control={control}
         name="phone"
         render={({ field, fieldState }) => (
-          <TextField label={contactTexts.phone} type="tel" autoComplete="tel" className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+          <TextField label={contactTexts.phone} type="tel" autoComplete="tel" className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={errorOf('phone', fieldState.error?.message)} />
         )}
       />
       <Controller
         control={control}
         name="message"
         render={({ field, fieldState }) => (
-          <TextArea label={contactTexts.message} placeholder={contactTexts.messagePlaceholder} rows={6} isRequired className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={fieldState.error?.message} />
+          <TextArea label={contactTexts.message} placeholder={contactTexts.messagePlaceholder} rows={6} isRequired className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={errorOf('message', fieldState.error?.message)} />
         )}
       />
       <Honeypot label={contactTexts.honeypot} field={register('website')} />

@@ -7,11 +7,13 @@ import { PageHero } from '../layout/PageHero';
 import { WhatsAppIcon } from '../layout/WhatsAppIcon';
 import { ContactForm } from './ContactForm';
 import { MessageSent } from './MessageSent';
-import { contactHead, contactTexts } from './texts';
+import { useTexts } from '../../i18n/texts';
+import { contactPageTexts } from './texts';
 
 export default function ContactPage() {
   const site = useSite();
-  usePageHead(contactHead(site));
+  const contactTexts = useTexts('contact', contactPageTexts);
+  usePageHead(contactTexts.head(site));
   const [sent, setSent] = useState(false);
 
   return (

@@ -2,9 +2,11 @@
 import { useEffect, useRef } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { Button } from '../../ui/Button';
-import { contactTexts } from './texts';
+import { useTexts } from '../../i18n/texts';
+import { contactPageTexts } from './texts';
 
 export function MessageSent({ onSendAnother }: { onSendAnother: () => void }) {
+  const contactTexts = useTexts('contact', contactPageTexts);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form the keyboard was in is gone: move focus to the news that replaced it.
   useEffect(() => headingRef.current?.focus(), []);

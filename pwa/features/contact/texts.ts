@@ -32,6 +32,8 @@ export const contactTexts = {
   /** The honeypot's label, read only by the bots that fill it. */
   honeypot: 'Sitio web (no complete este campo)',
   whatsappMessage: 'Hola, quisiera solicitar una cotización para sus servicios de contraespionaje.',
+  /** Per-field messages that replace the schema's; empty: the schema's own Spanish message. */
+  fieldErrors: { name: '', email: '', phone: '', message: '' },
 };
 
 export const contactHead = (site: SiteInfo): PageHead => ({
@@ -39,3 +41,7 @@ export const contactHead = (site: SiteInfo): PageHead => ({
   description: 'Contáctenos por WhatsApp, correo electrónico o formulario. Atención confidencial, con cita previa, en Costa Rica e internacionalmente.',
   path: '/contacto',
 });
+
+export type ContactTexts = typeof contactTexts & { head: (site: SiteInfo) => PageHead };
+
+export const contactPageTexts: ContactTexts = { ...contactTexts, head: contactHead };

@@ -4,28 +4,31 @@ import { ArrowRight, BadgeCheck, CalendarClock, Camera, ClipboardList, Cpu, EyeO
 import { usePageHead } from '../../lib/head';
 import { useSite, useWhatsappLink } from '../../lib/site';
 import { buttonClass } from '../../ui/button-styles';
-import { layoutTexts } from '../layout/texts';
+import { useLocalePath } from '../../i18n/lang';
+import { useProvidedTexts } from '../../i18n/texts';
 import { WhatsAppIcon } from '../layout/WhatsAppIcon';
 import { NewsCard, useLatestNews } from '../news';
-import { benefits, homeHead, homeServices, homeTexts, threats } from './texts';
+const useHomeTexts = () => useProvidedTexts('home');
 
 const serviceIcons: LucideIcon[] = [Radar, ScanSearch, Wifi, ShieldCheck];
 const benefitIcons: LucideIcon[] = [Cpu, BadgeCheck, Globe, CalendarClock, FileText, EyeOff];
 const threatIcons: LucideIcon[] = [Mic, Camera, MapPin, Wifi];
 
 export function HomePage() {
-  usePageHead(homeHead(useSite()));
+  const homeTexts = useHomeTexts();
+  const to = useLocalePath();
+  usePageHead(homeTexts.head(useSite()));
   return (
     <>
       <Hero />
       <Section title={homeTexts.servicesTitle} subtitle={homeTexts.servicesSubtitle}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {homeServices.map((service, i) => (
+          {homeTexts.services.map((service, i) => (
             <IconCard key={service.title} icon={serviceIcons[i]} title={service.title} text={service.text} />
           ))}
         </ul>
         <div className="mt-10 text-center">
-          <Link href="/servicios" className={buttonClass('dark', 'lg')}>
+          <Link href={to('/servicios')} className={buttonClass('dark', 'lg')}>
             {homeTexts.allServices}
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
@@ -34,7 +37,7 @@ export function HomePage() {
 
       <Section title={homeTexts.whyTitle} subtitle={homeTexts.whySubtitle} tone="white">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {benefits.map((benefit, i) => (
+          {homeTexts.benefits.map((benefit, i) => (
             <IconCard key={benefit.title} icon={benefitIcons[i]} title={benefit.title} text={benefit.text} />
           ))}
         </ul>
@@ -48,6 +51,8 @@ export function HomePage() {
 }
 
 function Hero() {
+  const homeTexts = useHomeTexts();
+  const to = useLocalePath();
   return (
     <section className="relative overflow-hidden bg-navy-900 text-white">
       <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(34,211,238,0.18),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(42,59,95,0.9),transparent_60%)]" />
@@ -59,13 +64,13 @@ function Hero() {
         <h1 className="mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{homeTexts.heroTitle}</h1>
         <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300">{homeTexts.heroSubtitle}</p>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          <Link href="/servicios" className={buttonClass('primary', 'lg')}>
+          <Link href={to('/servicios')} className={buttonClass('primary', 'lg')}>
             {homeTexts.ctaServices}
           </Link>
-          <Link href="/contacto" className={buttonClass('onDark', 'lg')}>
+          <Link href={to('/contacto')} className={buttonClass('onDark', 'lg')}>
             {homeTexts.ctaContact}
           </Link>
-          <Link href="/formulario-avanzada" className={buttonClass('onDark', 'lg')}>
+          <Link href={to('/formulario-avanzada')} className={buttonClass('onDark', 'lg')}>
             <ClipboardList className="size-5" aria-hidden="true" />
             {homeTexts.ctaAdvanceForm}
           </Link>
@@ -102,6 +107,7 @@ function IconCard({ icon: Icon, title, text }: { icon: LucideIcon; title: string
 }
 
 function Threats() {
+  const homeTexts = useHomeTexts();
   return (
     <section className="bg-navy-900 text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:items-center lg:px-8">
@@ -110,7 +116,7 @@ function Threats() {
           <p className="mt-4 text-lg text-slate-300">{homeTexts.threatsSubtitle}</p>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2">
-          {threats.map((threat, i) => {
+          {homeTexts.threats.map((threat, i) => {
             const Icon = threatIcons[i];
             return (
               <li key={threat.title} className="rounded-xl border border-white/10 bg-white/5 p-5">
@@ -128,6 +134,8 @@ function Threats() {
 
 /** Hidden while there is no news (docs/rules.md, 'News and the review queue'), and while it loads: nothing to show yet. */
 function LatestNews() {
+  const homeTexts = useHomeTexts();
+  const to = useLocalePath();
   const { data } = useLatestNews();
   if (!data?.items.length) return null;
   return (
@@ -135,12 +143,12 @@ function LatestNews() {
       <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {data.items.slice(0, 3).map((article) => (
           <li key={article.slug}>
-            <NewsCard article={article} headingLevel="h3" />
+            <NewsCard article={article} headingLevel="h3" inSpanishLabel={homeTexts.newsInSpanish} />
           </li>
         ))}
       </ul>
       <div className="mt-10 text-center">
-        <Link href="/noticias" className={buttonClass('dark', 'lg')}>
+        <Link href={to('/noticias')} className={buttonClass('dark', 'lg')}>
           {homeTexts.allNews}
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
@@ -150,7 +158,9 @@ function LatestNews() {
 }
 
 function ClosingCall() {
-  const whatsapp = useWhatsappLink(layoutTexts.whatsappMessage);
+  const homeTexts = useHomeTexts();
+  const to = useLocalePath();
+  const whatsapp = useWhatsappLink(useProvidedTexts('layout').whatsappMessage);
   return (
     <section className="bg-gradient-to-br from-navy-800 to-navy-950 text-white">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-20">
@@ -161,7 +171,7 @@ function ClosingCall() {
             <WhatsAppIcon className="size-5" />
             {homeTexts.closingWhatsapp}
           </a>
-          <Link href="/contacto" className={buttonClass('onDark', 'lg')}>
+          <Link href={to('/contacto')} className={buttonClass('onDark', 'lg')}>
             {homeTexts.closingContact}
           </Link>
         </div>

@@ -20,6 +20,8 @@ export const homeTexts = {
   newsTitle: 'Últimas Noticias',
   newsSubtitle: 'Tendencias y alertas de seguridad y ciberseguridad.',
   allNews: 'Ver Todas las Noticias',
+  /** English home only: the badge of an article without an English version. */
+  newsInSpanish: '',
   closingTitle: '¿Sospecha que lo están escuchando?',
   closingText: 'No espere. Escríbanos por WhatsApp o envíenos un mensaje: le responderemos con discreción y le daremos una cotización personalizada.',
   closingWhatsapp: 'Escribir por WhatsApp',
@@ -69,3 +71,15 @@ export const homeHead = (site: SiteInfo): PageHead => ({
     knowsAbout: ['Contraespionaje', 'Barridos electrónicos', 'Detección de micrófonos ocultos', 'Ciberseguridad', 'Seguridad de eventos VIP'],
   },
 });
+
+type Card = { readonly title: string; readonly text: string };
+
+/** Everything the home page says, in one language. */
+export type HomeTexts = Record<keyof typeof homeTexts, string> & {
+  services: readonly Card[];
+  benefits: readonly Card[];
+  threats: readonly Card[];
+  head: (site: SiteInfo) => PageHead;
+};
+
+export const homePageTexts: HomeTexts = { ...homeTexts, services: homeServices, benefits, threats, head: homeHead };

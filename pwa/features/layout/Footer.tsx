@@ -3,13 +3,15 @@ import { Link } from 'wouter';
 import { Mail, MapPin, ShieldCheck } from 'lucide-react';
 import { formatPhone, useSite, whatsappLink } from '../../lib/site';
 import { WhatsAppIcon } from './WhatsAppIcon';
-import { footerServices, layoutTexts, navLinks } from './texts';
+import { useProvidedTexts } from '../../i18n/texts';
+import { LanguageSwitch } from './LanguageSwitch';
 
 const headingClass = 'text-sm font-semibold tracking-wider text-white uppercase';
 const linkClass = 'text-slate-300 transition-colors hover:text-accent-300';
 
 export function Footer() {
   const site = useSite();
+  const layoutTexts = useProvidedTexts('layout');
   const year = new Date().getFullYear();
   return (
     <footer className="bg-navy-950 text-slate-300">
@@ -25,20 +27,29 @@ export function Footer() {
         <nav aria-label={layoutTexts.footerNav}>
           <h2 className={headingClass}>{layoutTexts.footerNav}</h2>
           <ul className="mt-4 space-y-3 text-sm">
-            {navLinks.map((link) => (
+            {layoutTexts.navLinks.map((link) => (
               <li key={link.href}>
                 <Link href={link.href} className={linkClass}>
                   {link.label}
                 </Link>
               </li>
             ))}
+            <li>
+              <LanguageSwitch className={`inline-flex items-center gap-2 ${linkClass}`} />
+            </li>
+            <li>
+              {/* A plain link: the feed is XML for feed readers, not a page of the app. */}
+              <a href="/noticias/feed.xml" type="application/rss+xml" className={linkClass}>
+                {layoutTexts.newsFeed}
+              </a>
+            </li>
           </ul>
         </nav>
 
         <div>
-          <h2 className={headingClass}>{layoutTexts.footerServices}</h2>
+          <h2 className={headingClass}>{layoutTexts.footerServicesTitle}</h2>
           <ul className="mt-4 space-y-3 text-sm">
-            {footerServices.map((service) => (
+            {layoutTexts.footerServices.map((service) => (
               <li key={service}>{service}</li>
             ))}
           </ul>

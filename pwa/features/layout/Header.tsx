@@ -1,13 +1,15 @@
-// The sticky public header: brand, the four links, the icon-only admin link and the mobile menu.
-import { useState } from 'react';
+// The sticky public header: brand, the four links, the language switch, the icon-only admin link and
+// the mobile menu (Escape or a tap outside closes it, and Tab stays inside while it is open).
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LockKeyhole, Menu, ShieldCheck, X } from 'lucide-react';
 import { useSite } from '../../lib/site';
-import { layoutTexts, navLinks } from './texts';
+import { useProvidedTexts } from '../../i18n/texts';
+import { LanguageSwitch } from './LanguageSwitch';
 
-/** '/' is active only on itself; every other link also on the pages below it (/noticias/un-articulo). */
+/** '/' (and '/en') is active only on itself; every other link also on the pages below it. */
 export function isActiveLink(href: string, path: string): boolean {
-  if (href === '/') return path === '/';
+  if (href === '/' || href === '/en') return path === href;
   return path === href || path.startsWith(`${href}/`);
 }
 
@@ -19,16 +21,20 @@ const linkClass = (active: boolean) =>
 export function Header() {
   const [path] = useLocation();
   const { siteName } = useSite();
+  const layoutTexts = useProvidedTexts('layout');
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useMenuKeyboard(menuOpen, headerRef, toggleRef, closeMenu);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-white/10 bg-navy-900/95 text-white backdrop-blur supports-[backdrop-filter]:bg-navy-900/85">
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-white/10 bg-navy-900/95 text-white backdrop-blur supports-[backdrop-filter]:bg-navy-900/85">
       <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-navy-900">
         {layoutTexts.skipToContent}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link href="/" onClick={closeMenu} className="flex items-center gap-2.5 rounded-md">
+        <Link href={layoutTexts.navLinks[0].href} onClick={closeMenu} className="flex items-center gap-2.5 rounded-md">
           <ShieldCheck className="size-8 text-accent-400" aria-hidden="true" />
           <span className="flex flex-col leading-tight">
             <span className="text-base font-bold tracking-tight sm:text-lg">{siteName}</span>
@@ -37,7 +43,7 @@ export function Header() {
         </Link>
 
         <nav aria-label={layoutTexts.mainNav} className="hidden items-center gap-1 md:flex">
-          {navLinks.map((link) => {
+          {layoutTexts.navLinks.map((link) => {
             const active = isActiveLink(link.href, path);
             return (
               <Link key={link.href} href={link.href} aria-current={active ? 'page' : undefined} className={linkClass(active)}>
@@ -45,10 +51,12 @@ export function Header() {
               </Link>
             );
           })}
-          <AdminLink active={isActiveLink('/admin', path)} />
+          <LanguageSwitch className={`inline-flex items-center gap-1.5 ${linkClass(false)}`} />
+          <AdminLink label={layoutTexts.admin} active={isActiveLink('/admin', path)} />
         </nav>
 
         <button
+          ref={toggleRef}
           type="button"
           className="inline-flex size-11 items-center justify-center rounded-md text-slate-100 hover:bg-white/10 md:hidden"
           aria-expanded={menuOpen}
@@ -63,7 +71,7 @@ export function Header() {
       {menuOpen && (
         <nav id="menu-movil" aria-label={layoutTexts.mainNav} className="border-t border-white/10 bg-navy-900 md:hidden">
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-            {navLinks.map((link) => {
+            {layoutTexts.navLinks.map((link) => {
               const active = isActiveLink(link.href, path);
               return (
                 <li key={link.href}>
@@ -74,7 +82,10 @@ export function Header() {
               );
             })}
             <li>
-              <AdminLink active={isActiveLink('/admin', path)} onClick={closeMenu} />
+              <LanguageSwitch onClick={closeMenu} className={`flex items-center gap-2 ${linkClass(false)} py-3 text-base`} />
+            </li>
+            <li>
+              <AdminLink label={layoutTexts.admin} active={isActiveLink('/admin', path)} onClick={closeMenu} />
             </li>
           </ul>
         </nav>
@@ -83,14 +94,45 @@ export function Header() {
   );
 }
 
+/** While the phone menu is open: Escape and a tap outside the header close it; Tab cycles inside. */
+type Ref<T> = React.RefObject<T | null>;
+
+function useMenuKeyboard(open: boolean, headerRef: Ref<HTMLElement>, toggleRef: Ref<HTMLButtonElement>, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        close();
+        toggleRef.current?.focus();
+      } else if (event.key === 'Tab') {
+        const menu = headerRef.current?.querySelector('#menu-movil');
+        const stops = [toggleRef.current, ...(menu?.querySelectorAll<HTMLElement>('a[href], button') ?? [])].filter((el): el is HTMLElement => Boolean(el));
+        const index = stops.indexOf(document.activeElement as HTMLElement);
+        const next = index === -1 ? 0 : (index + (event.shiftKey ? -1 : 1) + stops.length) % stops.length;
+        event.preventDefault();
+        stops[next]?.focus();
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open, headerRef, toggleRef, close]);
+}
+
 /** Icon-only on purpose (the owner's design): the accessible name and the tooltip say what it is. */
-function AdminLink({ active, onClick }: { active: boolean; onClick?: () => void }) {
+function AdminLink({ label, active, onClick }: { label: string; active: boolean; onClick?: () => void }) {
   return (
     <Link
       href="/admin"
       onClick={onClick}
-      aria-label={layoutTexts.admin}
-      title={layoutTexts.admin}
+      aria-label={label}
+      title={label}
       aria-current={active ? 'page' : undefined}
       className={`inline-flex size-11 items-center justify-center ${linkClass(active)}`}
     >

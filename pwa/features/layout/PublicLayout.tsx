@@ -4,7 +4,7 @@ import { useWhatsappLink } from '../../lib/site';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { WhatsAppIcon } from './WhatsAppIcon';
-import { layoutTexts } from './texts';
+import { useProvidedTexts } from '../../i18n/texts';
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
@@ -20,6 +20,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 }
 
 function FloatingWhatsApp() {
+  const layoutTexts = useProvidedTexts('layout');
   const href = useWhatsappLink(layoutTexts.whatsappMessage);
   return (
     <a

@@ -1,10 +1,14 @@
-// One article in a grid: image if any, category, date, title and excerpt clamped.
+// One article in a grid: image if any (a neutral panel when it fails to load), category, date, title
+// and excerpt clamped. On the English pages: the English version when staff wrote one, else the
+// Spanish text marked as such.
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays, Newspaper } from 'lucide-react';
 import type { NewsArticle } from '../../../domain';
+import { useLang, useLocalePath } from '../../i18n/lang';
 
 type Props = {
-  article: Pick<NewsArticle, 'slug' | 'title' | 'excerpt' | 'image' | 'category' | 'publishedAt'>;
+  article: Pick<NewsArticle, 'slug' | 'title' | 'excerpt' | 'image' | 'category' | 'publishedAt'> & Partial<Pick<NewsArticle, 'englishTitle' | 'englishExcerpt'>>;
   /**
    * The date as shown ('5 de marzo, 2024', from domain's formatLongDate). Passed in rather than
    * formatted here: date-fns and its Spanish locale weigh ~10 KB gzipped, and the home page, whose
@@ -12,14 +16,37 @@ type Props = {
    */
   dateLabel?: string;
   headingLevel?: 'h2' | 'h3';
+  /** English pages: the badge of an article that has no English version ('In Spanish'). */
+  inSpanishLabel?: string;
 };
 
-export function NewsCard({ article, dateLabel, headingLevel: Heading = 'h2' }: Props) {
+export function NewsCard({ article, dateLabel, headingLevel: Heading = 'h2', inSpanishLabel }: Props) {
+  const to = useLocalePath();
+  const english = useLang() === 'en' && Boolean(article.englishTitle);
+  const spanishOnly = useLang() === 'en' && !english;
+  const [imageFailed, setImageFailed] = useState(false);
+  const image = useImageFallback(setImageFailed);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       {article.image && (
         <div className="aspect-video overflow-hidden bg-slate-100">
-          <img src={article.image} alt="" loading="lazy" decoding="async" width={640} height={360} className="size-full object-cover transition-transform duration-300 group-hover:scale-105" />
+          {imageFailed ? (
+            <div data-testid="imagen-no-disponible" className="flex size-full items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200">
+              <Newspaper className="size-10 text-slate-400" aria-hidden="true" />
+            </div>
+          ) : (
+            <img
+              src={article.image}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={640}
+              height={360}
+              ref={image}
+              onError={() => setImageFailed(true)}
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+            />
+          )}
         </div>
       )}
       <div className="flex flex-1 flex-col p-5">
@@ -31,15 +58,28 @@ export function NewsCard({ article, dateLabel, headingLevel: Heading = 'h2' }: P
               <time dateTime={article.publishedAt}>{dateLabel}</time>
             </span>
           )}
+          {spanishOnly && inSpanishLabel && <span className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">{inSpanishLabel}</span>}
         </div>
-        <Heading className="mt-3 line-clamp-2 text-lg font-bold text-slate-900 group-hover:text-accent-800">
+        <Heading lang={spanishOnly ? 'es' : undefined} className="mt-3 line-clamp-2 text-lg font-bold text-slate-900 group-hover:text-accent-800">
           {/* The link covers the whole card (::after) while keeping one focusable element per card. */}
-          <Link href={`/noticias/${article.slug}`} className="after:absolute after:inset-0 after:content-['']">
-            {article.title}
+          <Link href={to(`/noticias/${article.slug}`)} className="after:absolute after:inset-0 after:content-['']">
+            {english ? article.englishTitle : article.title}
           </Link>
         </Heading>
-        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{article.excerpt}</p>
+        <p lang={spanishOnly ? 'es' : undefined} className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">
+          {english ? (article.englishExcerpt ?? article.excerpt) : article.excerpt}
+        </p>
       </div>
     </article>
   );
+}
+
+/** An image that failed before the page was hydrated fired its error event unheard: check once. */
+export function useImageFallback(setFailed: (failed: boolean) => void) {
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, [setFailed]);
+  return ref;
 }

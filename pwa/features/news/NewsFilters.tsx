@@ -5,20 +5,22 @@ import { ChevronDown, Search, X } from 'lucide-react';
 import { newsCategories } from '../../../domain';
 import { buttonClass } from '../../ui/button-styles';
 import { DeferredDatePicker } from '../../ui/DeferredDatePicker';
-import { defaultNewsFilters, hasActiveFilters, type NewsFilters as Filters } from './filters';
-import { newsTexts } from './texts';
+import { defaultNewsFilters, hasActiveFilters, orderedDates, type NewsFilters as Filters } from './filters';
+import { useTexts } from '../../i18n/texts';
+import { newsPageTexts } from './texts';
 
 type Option = { id: string; label: string };
-const categoryOptions: Option[] = [{ id: 'all', label: newsTexts.allCategories }, ...newsCategories.map((c) => ({ id: c, label: c }))];
-const sortOptions: Option[] = [
-  { id: 'newest', label: newsTexts.sortNewest },
-  { id: 'oldest', label: newsTexts.sortOldest },
-];
 const searchDelayMs = 350;
 
 type Props = { filters: Filters; onChange: (next: Filters, options?: { replace?: boolean }) => void };
 
 export function NewsFilters({ filters, onChange }: Props) {
+  const newsTexts = useTexts('news', newsPageTexts);
+  const categoryOptions: Option[] = [{ id: 'all', label: newsTexts.allCategories }, ...newsCategories.map((c) => ({ id: c, label: c }))];
+  const sortOptions: Option[] = [
+    { id: 'newest', label: newsTexts.sortNewest },
+    { id: 'oldest', label: newsTexts.sortOldest },
+  ];
   const [searchDraft, setSearchDraft] = useState(filters.search);
   // The URL wins when it changes from outside (Back, 'Limpiar filtros').
   useEffect(() => setSearchDraft(filters.search), [filters.search]);
@@ -29,7 +31,7 @@ export function NewsFilters({ filters, onChange }: Props) {
     return () => clearTimeout(timer);
   }, [searchDraft, filters, onChange]);
 
-  const update = (patch: Partial<Filters>) => onChange({ ...filters, ...patch, page: 1 });
+  const update = (patch: Partial<Filters>) => onChange(orderedDates({ ...filters, ...patch, page: 1 }));
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     if (searchDraft.trim() !== filters.search.trim()) update({ search: searchDraft });
@@ -54,8 +56,8 @@ export function NewsFilters({ filters, onChange }: Props) {
         </label>
         <NativeSelect label={newsTexts.categoryLabel} options={categoryOptions} value={filters.category} onChange={(category) => update({ category: category as Filters['category'] })} />
         <NativeSelect label={newsTexts.sortLabel} options={sortOptions} value={filters.sort} onChange={(sort) => update({ sort: sort as Filters['sort'] })} />
-        <DeferredDatePicker label={newsTexts.dateFrom} value={filters.dateFrom} onChange={(dateFrom) => update({ dateFrom })} clearLabel={`Borrar ${newsTexts.dateFrom}`} className="lg:col-span-2" />
-        <DeferredDatePicker label={newsTexts.dateTo} value={filters.dateTo} onChange={(dateTo) => update({ dateTo })} clearLabel={`Borrar ${newsTexts.dateTo}`} className="lg:col-span-2" />
+        <DeferredDatePicker label={newsTexts.dateFrom} value={filters.dateFrom} onChange={(dateFrom) => update({ dateFrom })} clearLabel={newsTexts.clearDate(newsTexts.dateFrom)} className="lg:col-span-2" />
+        <DeferredDatePicker label={newsTexts.dateTo} value={filters.dateTo} onChange={(dateTo) => update({ dateTo })} clearLabel={newsTexts.clearDate(newsTexts.dateTo)} className="lg:col-span-2" />
       </div>
       {hasActiveFilters(filters) && (
         <div className="mt-4 flex justify-end">

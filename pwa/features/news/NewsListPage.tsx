@@ -2,29 +2,32 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ChevronLeft, ChevronRight, Newspaper } from 'lucide-react';
-import { formatLongDate } from '../../../domain';
 import { usePageHead } from '../../lib/head';
 import { useSite } from '../../lib/site';
 import { buttonClass } from '../../ui/button-styles';
 import { PageHero } from '../layout/PageHero';
 import { useNewsList } from './api';
-import { filtersFromSearch, newsPageSize, searchFromFilters, type NewsFilters as Filters } from './filters';
+import { defaultNewsFilters, filtersFromSearch, hasActiveFilters, newsPageSize, searchFromFilters, type NewsFilters as Filters } from './filters';
 import { NewsCard } from './NewsCard';
 import { NewsFilters } from './NewsFilters';
-import { newsListHead, newsTexts } from './texts';
+import { useLocalePath } from '../../i18n/lang';
+import { useTexts } from '../../i18n/texts';
+import { newsPageTexts } from './texts';
 
 export default function NewsListPage() {
-  usePageHead(newsListHead(useSite()));
+  const newsTexts = useTexts('news', newsPageTexts);
+  const listPath = useLocalePath()('/noticias');
+  usePageHead(newsTexts.listHead(useSite()));
   const search = useSearch();
   const [, navigate] = useLocation();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const changeFilters = useCallback(
-    (next: Filters, options?: { replace?: boolean }) => navigate(`/noticias${searchFromFilters(next)}`, options),
-    [navigate],
+    (next: Filters, options?: { replace?: boolean }) => navigate(`${listPath}${searchFromFilters(next)}`, options),
+    [navigate, listPath],
   );
   const { data, isPending, isError, isPlaceholderData, refetch } = useNewsList(filters);
   const pages = data ? Math.max(1, Math.ceil(data.total / newsPageSize)) : 1;
-  const pageHref = (page: number) => `/noticias${searchFromFilters({ ...filters, page })}`;
+  const pageHref = (page: number) => `${listPath}${searchFromFilters({ ...filters, page })}`;
 
   return (
     <>
@@ -43,10 +46,16 @@ export default function NewsListPage() {
             </div>
           )}
           {data && data.items.length === 0 && (
+            // With filters on, nothing matched them; without, the site has no news yet.
             <div className="flex flex-col items-center py-16 text-center">
               <Newspaper className="size-12 text-slate-400" aria-hidden="true" />
-              <h2 className="mt-4 text-xl font-semibold text-slate-900">{newsTexts.emptyTitle}</h2>
-              <p className="mt-2 text-slate-600">{newsTexts.emptyText}</p>
+              <h2 className="mt-4 text-xl font-semibold text-slate-900">{hasActiveFilters(filters) ? newsTexts.noMatchTitle : newsTexts.emptyTitle}</h2>
+              <p className="mt-2 text-slate-600">{hasActiveFilters(filters) ? newsTexts.noMatchText : newsTexts.emptyText}</p>
+              {hasActiveFilters(filters) && (
+                <button type="button" className={buttonClass('outline', 'md', 'mt-6')} onClick={() => changeFilters(defaultNewsFilters)}>
+                  {newsTexts.clearFilters}
+                </button>
+              )}
             </div>
           )}
           {data && data.items.length > 0 && (
@@ -55,7 +64,7 @@ export default function NewsListPage() {
               <ul className={`grid gap-6 md:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}>
                 {data.items.map((article) => (
                   <li key={article.id}>
-                    <NewsCard article={article} dateLabel={formatLongDate(article.publishedAt)} />
+                    <NewsCard article={article} dateLabel={newsTexts.formatDate(article.publishedAt)} inSpanishLabel={newsTexts.inSpanish} />
                   </li>
                 ))}
               </ul>

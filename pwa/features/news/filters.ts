@@ -1,7 +1,7 @@
 // The news list's filters live in the URL (?q=&categoria=&desde=&hasta=&orden=&pagina=) so a filtered
 // list can be shared and the back button walks through the filters. The server reads the same URL
 // with the same functions, so the data it renders is the data the browser asks for.
-import { isValidCalendarDay, newsCategories, type NewsCategory } from '../../../domain';
+import { isValidCalendarDay, maxListOffset, newsCategories, type NewsCategory } from '../../../domain';
 import type { QueryParams } from '../../lib/api';
 
 export type NewsSort = 'newest' | 'oldest';
@@ -21,18 +21,25 @@ export const defaultNewsFilters: NewsFilters = { search: '', category: 'all', da
 
 const day = (value: string | null) => (value && isValidCalendarDay(value) ? value : '');
 
+/** 'Fecha desde' after 'Fecha hasta' is a range typed backwards: the two days are swapped. */
+export function orderedDates(filters: NewsFilters): NewsFilters {
+  if (filters.dateFrom && filters.dateTo && filters.dateFrom > filters.dateTo) return { ...filters, dateFrom: filters.dateTo, dateTo: filters.dateFrom };
+  return filters;
+}
+
 export function filtersFromSearch(search: string): NewsFilters {
   const params = new URLSearchParams(search);
   const category = params.get('categoria');
   const page = Number(params.get('pagina'));
-  return {
+  return orderedDates({
     search: (params.get('q') ?? '').slice(0, 200),
     category: newsCategories.includes(category as NewsCategory) ? (category as NewsCategory) : 'all',
     dateFrom: day(params.get('desde')),
     dateTo: day(params.get('hasta')),
     sort: params.get('orden') === 'antiguas' ? 'oldest' : 'newest',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
+    // A page past the last one the API can serve is the first page, not an error.
+    page: Number.isInteger(page) && page > 1 && (page - 1) * newsPageSize <= maxListOffset ? page : 1,
+  });
 }
 
 /** The query string of some filters, defaults left out ('' when every filter is at its default). */

@@ -2,17 +2,18 @@
 import { Link } from 'wouter';
 import { AlertTriangle } from 'lucide-react';
 import { usePageHead } from '../../lib/head';
-import { notFoundHead, notFoundTexts } from './texts';
+import { useProvidedTexts } from '../../i18n/texts';
 import { useSite } from '../../lib/site';
 
 export function NotFoundPage() {
-  usePageHead(notFoundHead(useSite()));
+  const notFoundTexts = useProvidedTexts('notFound');
+  usePageHead(notFoundTexts.head(useSite()));
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <AlertTriangle className="size-14 text-amber-500" aria-hidden="true" />
       <h1 className="mt-6 text-3xl font-bold text-slate-900 sm:text-4xl">{notFoundTexts.title}</h1>
       <p className="mt-4 text-slate-600">{notFoundTexts.hint}</p>
-      <Link href="/" className="mt-8 inline-flex items-center rounded-md bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-700">
+      <Link href={notFoundTexts.homePath} className="mt-8 inline-flex items-center rounded-md bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-700">
         {notFoundTexts.backHome}
       </Link>
     </section>

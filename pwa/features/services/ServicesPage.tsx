@@ -8,17 +8,22 @@ import { buttonClass } from '../../ui/button-styles';
 import { PageHero } from '../layout/PageHero';
 import { useServices } from './api';
 import { ServiceIcon } from './ServiceIcon';
-import { servicesHead, servicesTexts } from './texts';
+import { useLocalePath } from '../../i18n/lang';
+import { useTexts } from '../../i18n/texts';
+import { servicesPageTexts } from './texts';
 
 const featureIcons: LucideIcon[] = [Globe, CalendarClock, FileText];
 
 export default function ServicesPage() {
-  usePageHead(servicesHead(useSite()));
+  const servicesTexts = useTexts('services', servicesPageTexts);
+  const to = useLocalePath();
+  usePageHead(servicesTexts.head(useSite()));
   const { data: services, isPending, isError } = useServices();
   return (
     <>
       <PageHero title={servicesTexts.title} subtitle={servicesTexts.subtitle} />
       <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
+        {servicesTexts.dataLanguageNote && <p className="mb-8 text-center text-sm text-slate-600">{servicesTexts.dataLanguageNote}</p>}
         {isPending && <p className="text-center text-slate-600">{servicesTexts.loading}</p>}
         {isError && <p className="text-center font-medium text-red-700">{servicesTexts.error}</p>}
         {services?.length === 0 && <p className="text-center text-slate-600">{servicesTexts.empty}</p>}
@@ -51,7 +56,7 @@ export default function ServicesPage() {
           <div className="mt-12 rounded-2xl bg-navy-900 px-6 py-10 text-center text-white">
             <h2 className="text-2xl font-bold">{servicesTexts.quoteTitle}</h2>
             <p className="mx-auto mt-3 max-w-xl text-slate-300">{servicesTexts.quoteText}</p>
-            <Link href="/contacto" className={buttonClass('primary', 'lg', 'mt-8')}>
+            <Link href={to('/contacto')} className={buttonClass('primary', 'lg', 'mt-8')}>
               {servicesTexts.quoteButton}
             </Link>
           </div>

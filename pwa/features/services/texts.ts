@@ -3,6 +3,8 @@ import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 
 export const servicesTexts = {
+  /** Shown on the English page only: the service cards come from staff, in Spanish. */
+  dataLanguageNote: '',
   title: 'Nuestros Servicios',
   subtitle: 'Soluciones profesionales de contraespionaje y ciberseguridad para empresas, familias y personas que valoran su privacidad.',
   loading: 'Cargando servicios...',
@@ -25,3 +27,7 @@ export const servicesHead = (site: SiteInfo): PageHead => ({
     'Barridos electrónicos de oficinas, residencias y vehículos, detección de cámaras ocultas y micrófonos, análisis Wi-Fi, Bluetooth y GSM, y asesoría preventiva en seguridad.',
   path: '/servicios',
 });
+
+export type ServicesTexts = typeof servicesTexts & { head: (site: SiteInfo) => PageHead };
+
+export const servicesPageTexts: ServicesTexts = { ...servicesTexts, head: servicesHead };

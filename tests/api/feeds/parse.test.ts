@@ -20,6 +20,17 @@ function notAFeed(text: string): void {
   assert.unreachable(`accepted as a feed: ${text.slice(0, 60)}`);
 }
 
+test('images over http are dropped from imported items (the site shows https images only)', () => {
+  const rss = `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>https://f.example/</link>
+    <item><title>Con imagen http</title><link>https://f.example/a</link><guid>a</guid>
+      <enclosure url="http://f.example/a.jpg" type="image/jpeg" length="1"/>
+      <description><![CDATA[<p>Texto <img src="http://f.example/b.jpg"> y <img src="https://f.example/c.jpg"></p>]]></description></item>
+  </channel></rss>`;
+  const [item] = parseFeedDocument(rss, 'https://f.example/feed.xml', { now }).items;
+  assert.is(item.image, 'https://f.example/c.jpg');
+  assert.not.ok(item.contentHtml.includes('http://f.example/b.jpg'));
+});
+
 test('RSS 2.0: content:encoded, enclosure image, dc:creator, guid hash and date', () => {
   const feed = parse('rss2.xml');
   assert.is(feed.format, 'rss');

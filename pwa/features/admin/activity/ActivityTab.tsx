@@ -8,10 +8,10 @@ import { ListState, LoadMore, SectionHeader } from '../common/states';
 import { useHistory, type HistoryFilter } from '../history/api';
 import { EventList } from '../history/EventList';
 import { recordNameOf } from '../history/describe';
-import { activityTexts as t, eventTypeLabel } from '../texts';
+import { activityTexts as t, eventTypeLabel, legacyEventTypes } from '../texts';
 
 const allTypes = 'all';
-const typeOptions = [{ id: allTypes, label: t.typeAll }, ...Object.entries(eventTypeLabel).map(([id, label]) => ({ id, label }))];
+const typeOptions = [{ id: allTypes, label: t.typeAll }, ...Object.entries(eventTypeLabel).filter(([id]) => !legacyEventTypes.has(id)).map(([id, label]) => ({ id, label }))];
 
 export function ActivityTab() {
   const [type, setType] = useState(allTypes);

@@ -100,6 +100,11 @@ function Detail({ id }: { id: string }) {
             {' · '}
             {form.submittedBy ? t.submittedBy : t.submittedPublic}
           </p>
+          {form.completedOnSiteAt && (
+            <p className="mt-1 text-sm text-slate-600">
+              <time dateTime={form.completedOnSiteAt}>{t.completedOnSite(formatDateTime(form.completedOnSiteAt))}</time>
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="dark" onPress={() => void openPdf()} isPending={opening}>

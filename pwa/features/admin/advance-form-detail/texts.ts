@@ -7,6 +7,7 @@ export const detailTexts = {
   backToDashboard: 'Volver al Dashboard', // spec
   title: 'Formulario de Avanzada',
   createdAt: (when: string) => `Creado el ${when}`,
+  completedOnSite: (when: string) => `Completado en sitio: ${when}`,
   submittedBy: 'Registrado por el personal',
   submittedPublic: 'Enviado desde el sitio público',
   downloadPdf: 'Descargar PDF', // spec

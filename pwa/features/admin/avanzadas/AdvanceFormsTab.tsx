@@ -8,7 +8,9 @@ import { Button } from '../../../ui/Button';
 import { buttonClass } from '../../../ui/button-styles';
 import { DeleteAction } from '../common/DeleteAction';
 import { Detail, RecordCard } from '../common/RecordCard';
+import { NoticeLine } from '../common/NoticeLine';
 import { ListState, LoadMore, SectionHeader } from '../common/states';
+import { UnsentOnDevice } from '../drafts/UnsentOnDevice';
 import { HistoryAction } from '../history/HistoryAction';
 import { avanzadasTexts as t } from '../texts';
 import { useAdvanceForms, useDeleteAdvanceForm, useDownloadAdvanceFormPdf } from './api';
@@ -31,6 +33,8 @@ export function AdvanceFormsTab() {
           </Link>
         }
       />
+      {/* Forms saved on this device that the server does not have yet: first, so none goes unnoticed. */}
+      <UnsentOnDevice />
       <ListState isPending={forms.isPending} error={forms.error} isEmpty={forms.items.length === 0} emptyText={t.empty} onRetry={() => void forms.refetch()}>
         <div className="grid gap-4 md:grid-cols-2">
           {forms.items.map((form) => (
@@ -66,10 +70,10 @@ function AdvanceFormCard({ form }: { form: AdvanceForm }) {
         </>
       }
     >
-      <Detail label={t.eventNature}>{form.eventNature}</Detail>
       <Detail label={t.eventDate}>{formatCalendarDay(form.eventDate as unknown as string)}</Detail>
       <Detail label={t.eventTime}>{form.eventTime}</Detail>
       <Detail label={t.address}>{form.address}</Detail>
+      <NoticeLine of={form} />
     </RecordCard>
   );
 }

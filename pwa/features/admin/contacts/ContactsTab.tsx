@@ -1,24 +1,62 @@
-// 'Mensajes de Contacto': the count, and each message with its status badge and the actions its
-// status allows (domain's canChangeStatus: 'Marcar como leído' only when unread).
-import { Check, CheckCheck } from 'lucide-react';
-import { canChangeStatus, contactStatusLabel, formatDateTime, type ContactMessage, type ContactStatus } from '../../../../domain';
-import { Badge, type BadgeVariant } from '../../../ui/Badge';
+// 'Mensajes de Contacto': response-time figures, search and status filter, the CSV export of what
+// the filters keep, and the messages (ContactCard) a page at a time.
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { FileDown } from 'lucide-react';
+import { contactStatuses, contactStatusLabel } from '../../../../domain';
 import { Button } from '../../../ui/Button';
-import { DeleteAction } from '../common/DeleteAction';
-import { RecordCard } from '../common/RecordCard';
+import { Select } from '../../../ui/Select';
+import { TextField } from '../../../ui/TextField';
 import { ListState, LoadMore, SectionHeader } from '../common/states';
-import { HistoryAction } from '../history/HistoryAction';
 import { contactsTexts as t } from '../texts';
-import { useChangeContactStatus, useContactMessages, useDeleteContactMessage } from './api';
+import { useContactMessages, useExportContactMessages, type InboxFilter } from './api';
+import { ContactCard } from './ContactCard';
+import { InboxFigures } from './InboxFigures';
 
-const statusBadge: Record<ContactStatus, BadgeVariant> = { unread: 'warning', read: 'default', resolved: 'success' };
+const statusOptions = [{ id: 'all', label: t.statusAll }, ...contactStatuses.map((status) => ({ id: status, label: contactStatusLabel[status] }))];
+const searchDelayMs = 300;
 
 export function ContactsTab() {
-  const messages = useContactMessages();
+  // A notice's link opens the tab searching for its message (?buscar=<id>).
+  const [searchParams] = useSearchParams();
+  const initial = searchParams.get('buscar') ?? '';
+  const [searchText, setSearchText] = useState(initial);
+  const [filter, setFilter] = useState<InboxFilter>({ search: initial, status: 'all' });
+  const messages = useContactMessages(filter);
+  const exportCsv = useExportContactMessages();
+
+  // Ask the server once typing pauses.
+  useEffect(() => {
+    const timer = setTimeout(() => setFilter((f) => (f.search === searchText ? f : { ...f, search: searchText })), searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const filtered = filter.search.trim() !== '' || filter.status !== 'all';
   return (
     <section aria-labelledby="contacts-title">
-      <SectionHeader id="contacts-title" title={t.title} subtitle={messages.data ? t.count(messages.total) : undefined} />
-      <ListState isPending={messages.isPending} error={messages.error} isEmpty={messages.items.length === 0} emptyText={t.empty} onRetry={() => void messages.refetch()}>
+      <SectionHeader
+        id="contacts-title"
+        title={t.title}
+        subtitle={messages.data ? t.count(messages.total) : undefined}
+        action={
+          <Button variant="outline" onPress={() => exportCsv.mutate(filter)} isPending={exportCsv.isPending}>
+            {!exportCsv.isPending && <FileDown className="size-4" aria-hidden="true" />}
+            {exportCsv.isPending ? t.exporting : t.exportCsv}
+          </Button>
+        }
+      />
+      <InboxFigures />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
+        <TextField label={t.searchLabel} type="search" placeholder={t.searchPlaceholder} value={searchText} onChange={setSearchText} />
+        <Select label={t.statusLabel} options={statusOptions} value={filter.status} onChange={(status) => setFilter((f) => ({ ...f, status: status as InboxFilter['status'] }))} />
+      </div>
+      <ListState
+        isPending={messages.isPending}
+        error={messages.error}
+        isEmpty={messages.items.length === 0}
+        emptyText={filtered ? t.emptySearch : t.empty}
+        onRetry={() => void messages.refetch()}
+      >
         <div className="grid gap-4">
           {messages.items.map((message) => (
             <ContactCard key={message.id} message={message} />
@@ -27,51 +65,5 @@ export function ContactsTab() {
         <LoadMore hasMore={messages.hasNextPage} isLoading={messages.isFetchingNextPage} onLoad={() => void messages.fetchNextPage()} />
       </ListState>
     </section>
-  );
-}
-
-function ContactCard({ message }: { message: ContactMessage }) {
-  const changeStatus = useChangeContactStatus();
-  const remove = useDeleteContactMessage();
-  const pendingStatus = changeStatus.isPending ? changeStatus.variables?.status : null;
-  return (
-    <RecordCard
-      label={message.name}
-      title={message.name}
-      badges={<Badge variant={statusBadge[message.status]}>{contactStatusLabel[message.status]}</Badge>}
-      actions={
-        <>
-          {canChangeStatus(message.status, 'read') && (
-            <Button variant="outline" size="sm" onPress={() => changeStatus.mutate({ id: message.id, status: 'read' })} isPending={pendingStatus === 'read'} isDisabled={changeStatus.isPending}>
-              <Check className="size-4" aria-hidden="true" />
-              {t.markRead}
-            </Button>
-          )}
-          {canChangeStatus(message.status, 'resolved') && (
-            <Button variant="outline" size="sm" onPress={() => changeStatus.mutate({ id: message.id, status: 'resolved' })} isPending={pendingStatus === 'resolved'} isDisabled={changeStatus.isPending}>
-              <CheckCheck className="size-4" aria-hidden="true" />
-              {t.markResolved}
-            </Button>
-          )}
-          <HistoryAction recordId={message.id} recordName={message.name} />
-          <DeleteAction message={t.confirmDelete(message.name)} onDelete={() => remove.mutateAsync(message.id)} isPending={remove.isPending} />
-        </>
-      }
-    >
-      <p className="flex flex-wrap gap-x-4 gap-y-1">
-        <a href={`mailto:${message.email}`} className="text-accent-700 underline underline-offset-2">
-          {message.email}
-        </a>
-        {message.phone && (
-          <a href={`tel:${message.phone}`} className="text-accent-700 underline underline-offset-2">
-            {message.phone}
-          </a>
-        )}
-      </p>
-      <p className="text-slate-500">
-        <time dateTime={message.createdAt}>{t.received(formatDateTime(message.createdAt))}</time>
-      </p>
-      <p className="rounded-md bg-slate-50 p-3 whitespace-pre-wrap text-slate-800">{message.message}</p>
-    </RecordCard>
   );
 }

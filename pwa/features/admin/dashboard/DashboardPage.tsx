@@ -1,13 +1,13 @@
 // /admin/dashboard: the header with who is signed in and 'Cerrar Sesión', and the tabs. The chosen
 // tab lives in the URL (?tab=rss) so a reload or a shared link keeps it.
 import { useEffect, type ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { Link, useSearchParams } from 'wouter';
+import { KeyRound, ShieldCheck } from 'lucide-react';
 import { userRoleLabel, type SessionUser } from '../../../../domain';
-import { Button } from '../../../ui/Button';
+import { buttonClass } from '../../../ui/button-styles';
+import { useUnsentCount } from '../drafts/use-my-drafts';
 import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs';
-import { toastError } from '../common/mutations';
-import { loginPath, RequireStaff, useLogout } from '../session';
+import { accountSecurityPath, RequireStaff, SignOutButton } from '../session';
 import { dashboardTexts as t } from '../texts';
 import { defaultTabId, tabsFor } from './tabs';
 
@@ -59,13 +59,7 @@ function Dashboard({ user, banner }: { user: SessionUser; banner?: ReactNode }) 
 }
 
 function DashboardHeader({ user }: { user: SessionUser }) {
-  const [, navigate] = useLocation();
-  const logout = useLogout();
-  const signOut = () =>
-    logout.mutateAsync().then(
-      () => navigate(loginPath),
-      (error) => toastError(t.logoutError, error),
-    );
+  const unsent = useUnsentCount(user.id);
   return (
     <header className="sticky top-0 z-30 bg-navy-950 text-white shadow">
       <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-3 py-3 sm:px-6">
@@ -76,10 +70,13 @@ function DashboardHeader({ user }: { user: SessionUser }) {
             <p className="truncate text-xs text-slate-300">{t.signedInAs(user.username, userRoleLabel[user.role])}</p>
           </div>
         </div>
-        <Button variant="onDark" size="sm" onPress={signOut} isPending={logout.isPending}>
-          <LogOut className="size-4" aria-hidden="true" />
-          {t.logout}
-        </Button>
+        <div className="flex shrink-0 items-center gap-2">
+          <Link href={accountSecurityPath} className={buttonClass('onDark', 'sm')}>
+            <KeyRound className="size-4" aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">{t.security}</span>
+          </Link>
+          <SignOutButton unsent={unsent} />
+        </div>
       </div>
     </header>
   );

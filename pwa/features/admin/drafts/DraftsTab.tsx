@@ -1,7 +1,9 @@
 // 'Borradores': the advance forms this staff member wrote on this device, with their state (Borrador,
 // Pendiente de envío, Enviado, Error with the server's message): resume, send now, PDF, delete.
-// They come from IndexedDB, not the server, so the tab works the same with no signal.
-import { useCallback, useEffect, useState } from 'react';
+// They come from IndexedDB, not the server, so the tab works the same with no signal. A sent draft
+// keeps only a summary (its photos left the device once the server had them); the storage the app
+// uses on the device, and what is free, is shown under the title.
+import { useEffect, useState } from 'react';
 import { Download, Pencil, Send, Trash2 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { formatCalendarDay, formatDateTime, isValidCalendarDay } from '../../../../domain';
@@ -11,48 +13,44 @@ import { buttonClass } from '../../../ui/button-styles';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useSite } from '../../../lib/site';
-import { deleteDraft, listDrafts, onDraftsChanged, type Draft, type DraftState } from '../../../offline/drafts';
+import { deleteDraft, type Draft, type DraftState } from '../../../offline/drafts';
 import { syncPendingDrafts } from '../../../offline/sync';
-import { draftStateLabels } from '../../../offline/texts';
+import { draftContents } from '../../../offline/sync-rules';
+import { draftStateLabels, offlineTexts } from '../../../offline/texts';
 import { Detail, RecordCard } from '../common/RecordCard';
 import { ListState, SectionHeader } from '../common/states';
-import { useSession } from '../session';
+import { resumeDraftPath, useMyDrafts } from './use-my-drafts';
 import { draftsTexts as t } from './texts';
 
 const stateBadge: Record<DraftState, BadgeVariant> = { draft: 'default', pending: 'warning', sent: 'success', error: 'danger' };
 
-export const resumeDraftPath = (draft: Draft) => `/admin/avanzadas/nuevo?borrador=${draft.id}`;
+export { resumeDraftPath };
 
-function useMyDrafts() {
-  const { user } = useSession();
-  const [drafts, setDrafts] = useState<Draft[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const load = useCallback(() => {
-    if (!user) return;
-    listDrafts({ variant: 'admin', ownerId: user.id }).then(
-      (list) => {
-        setDrafts(list);
-        setError(null);
-      },
-      (e: unknown) => setError(e),
-    );
-  }, [user]);
+/** 'Espacio usado ... libre ...', or null where the browser cannot tell. */
+function useStorageLine(drafts: Draft[] | null): string | null {
+  const [line, setLine] = useState<string | null>(null);
   useEffect(() => {
-    load();
-    return onDraftsChanged(load);
-  }, [load]);
-  return { drafts, error, reload: load };
+    if (!navigator.storage?.estimate) return;
+    const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+    navigator.storage.estimate().then(
+      ({ usage = 0, quota = 0 }) => setLine(offlineTexts.storageUse(mb(usage), mb(Math.max(0, quota - usage)))),
+      () => setLine(null),
+    );
+  }, [drafts]);
+  return line;
 }
 
 const loadPdfModule = () => import('./draft-pdf');
 
 export function DraftsTab() {
   const { drafts, error, reload } = useMyDrafts();
+  const storage = useStorageLine(drafts);
   // jsPDF is large and loads apart, but it must be on the device before the signal goes.
   useEffect(() => void loadPdfModule().catch(() => undefined), []);
   return (
     <section aria-labelledby="drafts-title">
       <SectionHeader id="drafts-title" title={t.title} subtitle={t.subtitle} />
+      {storage && <p className="-mt-2 mb-4 text-sm text-slate-600">{storage}</p>}
       <ListState isPending={drafts === null && !error} error={error} errorText={t.loadError} isEmpty={drafts?.length === 0} emptyText={t.empty} onRetry={reload}>
         <div className="grid gap-4 md:grid-cols-2">
           {drafts?.map((draft) => (
@@ -71,7 +69,8 @@ function DraftCard({ draft }: { draft: Draft }) {
   const [busy, setBusy] = useState<'pdf' | 'send' | null>(null);
   const title = draft.values.hostName?.trim() || t.untitled;
   const day = typeof draft.values.eventDate === 'string' && isValidCalendarDay(draft.values.eventDate) ? formatCalendarDay(draft.values.eventDate) : '—';
-  const photoCount = Object.keys(draft.photos).length;
+  const photoCount = draft.sentPhotos?.count ?? Object.keys(draft.photos).length;
+  const lost = draftContents(draft);
 
   const pdf = async () => {
     setBusy('pdf');
@@ -126,7 +125,13 @@ function DraftCard({ draft }: { draft: Draft }) {
             <Trash2 className="size-4" aria-hidden="true" />
             {t.delete}
           </Button>
-          <ConfirmDialog isOpen={confirming} onOpenChange={setConfirming} title={t.confirmTitle} message={t.confirmDelete} onConfirm={() => void remove()} />
+          <ConfirmDialog
+            isOpen={confirming}
+            onOpenChange={setConfirming}
+            title={t.confirmTitle}
+            message={t.confirmDelete(offlineTexts.lostContents(lost.answers, lost.photos))}
+            onConfirm={() => void remove()}
+          />
         </>
       }
     >

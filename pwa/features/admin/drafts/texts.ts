@@ -17,7 +17,7 @@ export const draftsTexts = {
   pdfError: 'No se pudo generar el PDF del borrador',
   delete: 'Eliminar',
   confirmTitle: 'Eliminar borrador',
-  confirmDelete: '¿Está seguro que desea eliminar este borrador? Se perderán sus respuestas y fotos guardadas en este dispositivo.',
+  confirmDelete: (lost: string) => `¿Está seguro que desea eliminar este borrador? Se perderán ${lost} guardadas en este dispositivo.`,
   deleted: 'Borrador eliminado',
   errorPrefix: 'Motivo',
 } as const;

@@ -1,5 +1,5 @@
 // Turns history events into Spanish lines: who, when, what kind of change, and each field's from → to.
-import { advanceFormLabels, contactStatusLabel, formatDateTime, userRoleLabel } from '../../../../domain';
+import { advanceFormLabels, contactStatusLabel, formatDateTime, sessionEndReasonLabel, signInMethodLabel, userRoleLabel } from '../../../../domain';
 import { fieldLabel, historyTexts as t, originLabel } from '../texts';
 import type { HistoryEvent } from './api';
 
@@ -13,6 +13,8 @@ export function formatValue(field: string, value: unknown): string {
   if (Array.isArray(value)) return value.length ? value.map((v) => formatValue(field, v)).join(', ') : t.emptyValue;
   if (field === 'status' && typeof value === 'string' && value in contactStatusLabel) return contactStatusLabel[value as keyof typeof contactStatusLabel];
   if (field === 'role' && typeof value === 'string' && value in userRoleLabel) return userRoleLabel[value as keyof typeof userRoleLabel];
+  if (field === 'method' && typeof value === 'string') return signInMethodLabel[value] ?? value;
+  if (field === 'reason' && typeof value === 'string') return sessionEndReasonLabel[value] ?? signInMethodLabel[value] ?? value;
   if (typeof value === 'string' && isoInstant.test(value)) return formatDateTime(value);
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   // Article bodies are long HTML: a glimpse is enough to see that they changed.

@@ -9,7 +9,9 @@ import { saveThenClose, FormSelect, FormTextArea, FormTextField, optionsOf } fro
 import { newsTexts as t } from '../texts';
 import { useCreateNews, useUpdateNews } from './api';
 
-const emptyArticle: NewsArticleFormValues = { title: '', slug: '', category: 'Noticias', author: '', excerpt: '', content: '', image: '' };
+const emptyArticle: NewsArticleFormValues = {
+  title: '', slug: '', category: 'Noticias', author: '', excerpt: '', content: '', image: '', englishTitle: '', englishExcerpt: '', englishContent: '',
+};
 
 const valuesOf = (article: NewsArticle): NewsArticleFormValues => ({
   title: article.title,
@@ -19,6 +21,9 @@ const valuesOf = (article: NewsArticle): NewsArticleFormValues => ({
   excerpt: article.excerpt,
   content: article.content,
   image: article.image ?? '',
+  englishTitle: article.englishTitle ?? '',
+  englishExcerpt: article.englishExcerpt ?? '',
+  englishContent: article.englishContent ?? '',
 });
 
 type Props = { isOpen: boolean; onOpenChange: (open: boolean) => void; article: NewsArticle | null };
@@ -62,7 +67,17 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
       </div>
       <FormTextArea control={form.control} name="excerpt" label={t.fieldExcerpt} rows={3} isRequired />
       <FormTextArea control={form.control} name="content" label={t.fieldContent} description={t.contentHint} rows={8} isRequired />
-      <FormTextField control={form.control} name="image" label={t.fieldImage} type="url" />
+      <FormTextField control={form.control} name="image" label={t.fieldImage} description={t.imageHint} type="url" />
+      {/* Folded by default: most articles are Spanish only; open when an English version is already there. */}
+      <details open={Boolean(article?.englishTitle)} className="rounded-md border border-slate-200 px-3 py-2">
+        <summary className="cursor-pointer py-1 text-sm font-medium text-slate-800">{t.englishSection}</summary>
+        <div className="mt-3 grid gap-4 pb-2">
+          <p className="text-sm text-slate-600">{t.englishHint}</p>
+          <FormTextField control={form.control} name="englishTitle" label={t.fieldEnglishTitle} />
+          <FormTextArea control={form.control} name="englishExcerpt" label={t.fieldEnglishExcerpt} rows={3} />
+          <FormTextArea control={form.control} name="englishContent" label={t.fieldEnglishContent} description={t.englishContentHint} rows={6} />
+        </div>
+      </details>
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
-// Who is signed in (GET /api/auth/me), signing in and out. One query key for the whole app, so the
-// login, the dashboard and the advance-form screens all read the same answer.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Who is signed in (GET /api/auth/me), signing in (password, code, passkey) and out. One query key for
+// the whole app, so the login, the dashboard and the advance-form screens all read the same answer.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, SessionUser } from '../../../../domain';
 import { apiJson, getQueryFn } from '../../../lib/api';
 
@@ -35,15 +35,31 @@ export function useSession(): Session {
   };
 }
 
+function signedIn(queryClient: QueryClient, user: SessionUser) {
+  // Another user's cached lists must never show up for this one.
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] });
+  queryClient.setQueryData(sessionKey, user);
+}
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => apiJson<SessionUser>('POST', '/api/auth/login', input),
-    onSuccess: (user) => {
-      // Another user's cached lists must never show up for this one.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] });
-      queryClient.setQueryData(sessionKey, user);
+    onSuccess: (user) => signedIn(queryClient, user),
+  });
+}
+
+/** Sign-in with a passkey: the server's challenge, the browser's authenticator, the server's check. */
+export function usePasskeyLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const optionsJSON = await apiJson<Parameters<typeof startAuthentication>[0]['optionsJSON']>('POST', '/api/auth/passkey/options');
+      const response = await startAuthentication({ optionsJSON });
+      return apiJson<SessionUser>('POST', '/api/auth/passkey', { response });
     },
+    onSuccess: (user) => signedIn(queryClient, user),
   });
 }
 

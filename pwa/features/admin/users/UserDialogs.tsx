@@ -77,3 +77,24 @@ export function RoleDialog({ isOpen, onOpenChange, user }: DialogProps & { user:
     </FormDialog>
   );
 }
+
+const noticeOnly = z.object({ noticeEmail: userPatchInput.shape.noticeEmail.unwrap() });
+
+export function NoticeEmailDialog({ isOpen, onOpenChange, user }: DialogProps & { user: User }) {
+  const update = useUpdateUser();
+  const form = useForm({ resolver: zodResolver(noticeOnly), defaultValues: { noticeEmail: user.noticeEmail ?? '' } });
+
+  useEffect(() => {
+    if (isOpen) form.reset({ noticeEmail: user.noticeEmail ?? '' });
+  }, [isOpen, user.noticeEmail, form]);
+
+  const onSubmit = form.handleSubmit(
+    saveThenClose(({ noticeEmail }) => update.mutateAsync({ id: user.id, patch: { noticeEmail } }), () => onOpenChange(false), form.setError),
+  );
+
+  return (
+    <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={t.noticeEmailTitle(user.username)} mode="edit" isSaving={update.isPending} onSubmit={onSubmit} size="sm">
+      <FormTextField control={form.control} name="noticeEmail" label={t.noticeEmail} type="email" autoComplete="off" description={t.noticeEmailHint} />
+    </FormDialog>
+  );
+}

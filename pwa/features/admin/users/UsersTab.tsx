@@ -1,7 +1,7 @@
 // 'Usuarios' (role admin only): staff accounts with their role and state; create, reset a
 // password, change a role, disable or enable.
 import { useState } from 'react';
-import { KeyRound, UserCog, UserCheck, UserX } from 'lucide-react';
+import { KeyRound, LogOut, Mail, UserCog, UserCheck, UserX } from 'lucide-react';
 import { formatLongDate, userRoleLabel, type User } from '../../../../domain';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
@@ -11,8 +11,9 @@ import { CreateButton, ListState, SectionHeader } from '../common/states';
 import { HistoryAction } from '../history/HistoryAction';
 import { useSession } from '../session';
 import { commonTexts, usersTexts as t } from '../texts';
-import { useUpdateUser, useUsers } from './api';
-import { CreateUserDialog, ResetPasswordDialog, RoleDialog } from './UserDialogs';
+import { useEndUserSessions, useUpdateUser, useUsers } from './api';
+import { SecuritySettingsCard } from './SecuritySettingsCard';
+import { CreateUserDialog, NoticeEmailDialog, ResetPasswordDialog, RoleDialog } from './UserDialogs';
 
 export function UsersTab() {
   const users = useUsers();
@@ -24,6 +25,7 @@ export function UsersTab() {
         title={t.title}
         action={<CreateButton label={t.create} onPress={() => setCreating(true)} />}
       />
+      <SecuritySettingsCard />
       <ListState isPending={users.isPending} error={users.error} isEmpty={users.data?.length === 0} emptyText={t.empty} onRetry={() => void users.refetch()}>
         <div className="grid gap-4 md:grid-cols-2">
           {users.data?.map((user) => (
@@ -39,7 +41,8 @@ export function UsersTab() {
 function UserCard({ user }: { user: User }) {
   const session = useSession();
   const update = useUpdateUser();
-  const [open, setOpen] = useState<'role' | 'password' | 'disable' | null>(null);
+  const endSessions = useEndUserSessions();
+  const [open, setOpen] = useState<'role' | 'password' | 'disable' | 'sessions' | 'notice' | null>(null);
   const isMe = session.user?.id === user.id;
   const setOpenFor = (which: typeof open) => (isOpen: boolean) => setOpen(isOpen ? which : null);
   const setDisabled = (disabled: boolean) => update.mutateAsync({ id: user.id, patch: { disabled } }).then(() => setOpen(null), () => setOpen(null));
@@ -56,6 +59,8 @@ function UserCard({ user }: { user: User }) {
         <>
           <Badge variant={user.role === 'admin' ? 'accent' : 'default'}>{userRoleLabel[user.role]}</Badge>
           <Badge variant={user.disabled ? 'danger' : 'success'}>{user.disabled ? t.disabledBadge : t.active}</Badge>
+          <Badge variant={user.hasSecondFactor ? 'success' : 'warning'}>{user.hasSecondFactor ? t.secondFactor : t.noSecondFactor}</Badge>
+          {user.mustChangePassword && <Badge variant="warning">{t.mustChangePassword}</Badge>}
         </>
       }
       actions={
@@ -79,6 +84,14 @@ function UserCard({ user }: { user: User }) {
               {t.disable}
             </Button>
           )}
+          <Button variant="outline" size="sm" onPress={() => setOpen('sessions')}>
+            <LogOut className="size-4" aria-hidden="true" />
+            {t.endSessions}
+          </Button>
+          <Button variant="outline" size="sm" onPress={() => setOpen('notice')}>
+            <Mail className="size-4" aria-hidden="true" />
+            {t.noticeEmail}
+          </Button>
           <HistoryAction recordId={user.id} recordName={user.username} />
         </>
       }
@@ -86,6 +99,17 @@ function UserCard({ user }: { user: User }) {
       <p className="text-slate-600">{t.since(formatLongDate(user.createdAt))}</p>
       <RoleDialog isOpen={open === 'role'} onOpenChange={setOpenFor('role')} user={user} />
       <ResetPasswordDialog isOpen={open === 'password'} onOpenChange={setOpenFor('password')} user={user} />
+      <NoticeEmailDialog isOpen={open === 'notice'} onOpenChange={setOpenFor('notice')} user={user} />
+      <ConfirmDialog
+        isOpen={open === 'sessions'}
+        onOpenChange={setOpenFor('sessions')}
+        title={t.confirmEndSessionsTitle}
+        message={t.confirmEndSessions(user.username)}
+        confirmLabel={t.endSessions}
+        cancelLabel={commonTexts.cancel}
+        onConfirm={() => void endSessions.mutateAsync(user.id).then(() => setOpen(null), () => setOpen(null))}
+        isPending={endSessions.isPending}
+      />
       <ConfirmDialog
         isOpen={open === 'disable'}
         onOpenChange={setOpenFor('disable')}

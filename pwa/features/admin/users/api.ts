@@ -1,6 +1,6 @@
 // Staff accounts (admins only): list, create with a role, and PATCH role / password / disabled.
 import { useQuery } from '@tanstack/react-query';
-import type { User, UserCreateInput, UserPatchInput } from '../../../../domain';
+import type { SecuritySettings, User, UserCreateInput, UserPatchInput } from '../../../../domain';
 import { apiJson } from '../../../lib/api';
 import { useToastMutation } from '../common/mutations';
 import { usersTexts as t } from '../texts';
@@ -24,5 +24,26 @@ export function useUpdateUser() {
     invalidates: [usersKey],
     success: (_user, { patch }) => ({ title: patch.password ? t.passwordReset : t.updated }),
     error: t.updateError,
+  });
+}
+
+export function useEndUserSessions() {
+  return useToastMutation({
+    mutationFn: (id: string) => apiJson<{ ended: number }>('DELETE', `/api/users/${id}/sessions`),
+    invalidates: [usersKey],
+    success: ({ ended }) => ({ title: t.sessionsEnded(ended) }),
+    error: t.endSessionsError,
+  });
+}
+
+export const securitySettingsKey = ['/api/settings/security'] as const;
+export const useSecuritySettings = () => useQuery<SecuritySettings>({ queryKey: securitySettingsKey, refetchOnMount: true });
+
+export function useSaveSecuritySettings() {
+  return useToastMutation({
+    mutationFn: (settings: SecuritySettings) => apiJson<SecuritySettings>('PUT', '/api/settings/security', settings),
+    invalidates: [securitySettingsKey, usersKey],
+    success: t.settingsSaved,
+    error: t.settingsError,
   });
 }

@@ -1,0 +1,112 @@
+// Passkeys (WebAuthn) through @simplewebauthn/server: registration by a signed-in user, and sign-in
+// with a discoverable credential (no username typed). Each ceremony's challenge lives in the session.
+import type { Context } from 'koa';
+import {
+  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
+  type AuthenticationResponseJSON, type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { BadRequest } from '../../domain';
+import type { PasskeyData } from '../../events';
+import type { StoredPasskey } from '../../projections';
+import type { Config } from '../config';
+
+/**
+ * The relying party is the site's public host. Browsers refuse an IP address as its id, so a site
+ * published on one (local tests on 127.0.0.1) uses passkeys from http://localhost on the same port.
+ */
+export function relyingParty(config: Config) {
+  const url = new URL(config.publicUrl);
+  const onIpAddress = /^\d+\.\d+\.\d+\.\d+$/.test(url.hostname) || url.hostname.startsWith('[');
+  const id = onIpAddress ? 'localhost' : url.hostname;
+  const origins = onIpAddress ? [url.origin, `${url.protocol}//localhost${url.port ? `:${url.port}` : ''}`] : [url.origin];
+  return { id, name: config.siteName, origins };
+}
+
+const challengeLifetimeMs = 5 * 60 * 1000;
+type Ceremony = 'register' | 'sign-in';
+
+function keepChallenge(ctx: Context, ceremony: Ceremony, challenge: string) {
+  ctx.session!.passkeyChallenge = { ceremony, challenge, expires: Date.now() + challengeLifetimeMs };
+}
+
+/** The challenge handed out for this ceremony, spent on first use. */
+function takeChallenge(ctx: Context, ceremony: Ceremony): string {
+  const kept = ctx.session?.passkeyChallenge as { ceremony: Ceremony; challenge: string; expires: number } | undefined;
+  if (ctx.session) delete ctx.session.passkeyChallenge;
+  if (!kept || kept.ceremony !== ceremony || kept.expires < Date.now()) throw new BadRequest('La solicitud de la llave de acceso caducó. Intente de nuevo.');
+  return kept.challenge;
+}
+
+const uuidBytes = (uuid: string) => Uint8Array.from(Buffer.from(uuid.replace(/-/g, ''), 'hex'));
+
+export async function registrationOptions(ctx: Context, config: Config, account: { id: string; username: string }, existing: StoredPasskey[]) {
+  const rp = relyingParty(config);
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: account.username,
+    userID: uuidBytes(account.id),
+    attestationType: 'none',
+    excludeCredentials: existing.map((passkey) => ({ id: passkey.id, transports: passkey.transports })),
+    // Discoverable: signing in needs no username, the authenticator offers the account.
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+  });
+  keepChallenge(ctx, 'register', options.challenge);
+  return options;
+}
+
+export async function verifyRegistration(ctx: Context, config: Config, response: unknown, name: string): Promise<PasskeyData> {
+  const rp = relyingParty(config);
+  const expectedChallenge = takeChallenge(ctx, 'register');
+  let result;
+  try {
+    result = await verifyRegistrationResponse({
+      response: response as RegistrationResponseJSON, expectedChallenge, expectedOrigin: rp.origins, expectedRPID: rp.id, requireUserVerification: false,
+    });
+  } catch {
+    throw new BadRequest('No se pudo verificar la llave de acceso');
+  }
+  if (!result.verified) throw new BadRequest('No se pudo verificar la llave de acceso');
+  const { credential } = result.registrationInfo;
+  return {
+    credentialId: credential.id,
+    publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+    counter: credential.counter,
+    transports: credential.transports ?? [],
+    name,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+export async function authenticationOptions(ctx: Context, config: Config) {
+  const options = await generateAuthenticationOptions({ rpID: relyingParty(config).id, userVerification: 'preferred' });
+  keepChallenge(ctx, 'sign-in', options.challenge);
+  return options;
+}
+
+/** The credential id the browser answered with (to find its stored key), if the answer has one. */
+export const credentialIdOf = (response: unknown): string | null => {
+  const id = (response as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id.length > 0 && id.length < 1400 ? id : null;
+};
+
+/** Verifies a sign-in answer against the stored key; answers the authenticator's new counter, or null. */
+export async function verifyAuthentication(ctx: Context, config: Config, response: unknown, passkey: StoredPasskey): Promise<number | null> {
+  const rp = relyingParty(config);
+  const expectedChallenge = takeChallenge(ctx, 'sign-in');
+  try {
+    const result = await verifyAuthenticationResponse({
+      response: response as AuthenticationResponseJSON,
+      expectedChallenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.id,
+      credential: {
+        id: passkey.id, publicKey: Uint8Array.from(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.counter, transports: passkey.transports,
+      },
+      requireUserVerification: false,
+    });
+    return result.verified ? result.authenticationInfo.newCounter : null;
+  } catch {
+    return null;
+  }
+}

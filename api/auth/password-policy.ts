@@ -1,0 +1,20 @@
+// Staff passwords: at least 12 characters (the shared schema) and not a common or easily guessed one.
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import { BadRequest } from '../../domain';
+
+const zxcvbn = new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
+
+/**
+ * Refuses a password found in the common-password lists, or one built from them (keyboard walks,
+ * dates, repeats) so that it would fall to an offline guess quickly: zxcvbn's score below 3.
+ * `related` are words an attacker would try first (the username, the business name).
+ */
+export async function assertStrongPassword(password: string, related: string[], field = 'password') {
+  const result = await zxcvbn.check(password, related.filter(Boolean));
+  if (result.score < 3) {
+    throw new BadRequest('Revise los campos marcados', {
+      [field]: 'Esa contraseña es demasiado común o fácil de adivinar. Use una frase larga que no esté en listas conocidas.',
+    });
+  }
+}

@@ -1,0 +1,52 @@
+// GET /healthz: the process answers (a restart is due when it does not). GET /readyz: this instance
+// can serve, meaning the database answers and every migration is applied; while it stops, it says no,
+// so a load balancer sends no new requests its way.
+import Router from '@koa/router';
+import { pendingMigrations, type Sql } from '../events';
+
+export type Readiness = { stopping: boolean };
+
+const readyTimeoutMs = 2_000;
+
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+export function healthRoutes(sql: Sql, migrations: string[], readiness: Readiness) {
+  const router = new Router();
+  const noStore = (ctx: { set(field: string, value: string): void }) => ctx.set('Cache-Control', 'no-store');
+
+  router.get('/healthz', (ctx) => {
+    noStore(ctx);
+    ctx.body = { status: 'ok' };
+  });
+
+  router.get('/readyz', async (ctx) => {
+    noStore(ctx);
+    if (readiness.stopping) {
+      ctx.status = 503;
+      ctx.body = { status: 'stopping', message: 'El servidor se está deteniendo' };
+      return;
+    }
+    let pending: string[];
+    try {
+      pending = await within(readyTimeoutMs, pendingMigrations(sql, migrations));
+    } catch {
+      ctx.status = 503;
+      ctx.body = { status: 'unavailable', message: 'La base de datos no responde' };
+      return;
+    }
+    if (pending.length > 0) {
+      ctx.status = 503;
+      ctx.body = { status: 'migrations-pending', message: 'Faltan migraciones por aplicar', pending };
+      return;
+    }
+    ctx.body = { status: 'ok', database: 'ok', migrations: migrations.length };
+  });
+
+  return router;
+}

@@ -1,0 +1,94 @@
+// Which events call for an e-mail notice, and what it says. To notice a new kind of event (a sign-in
+// from a new device, say), add its type and a builder here: the notifications processor subscribes
+// to every type of this table, retries it and records its outcome like the others.
+import { advanceFormLabels, formatCalendarDay, formatDateTime } from '../../domain';
+import type { AdvanceFormEvent, ContactMessageEvent, SignInEvent, StoredEvent } from '../../events';
+import type { Config } from '../config';
+
+/** `to` defaults to NOTIFY_EMAIL; `recordId` ties the notice's state to the record whose card shows it. */
+export type Notice = { kind: string; subject: string; text: string; to?: string };
+type Builder = (event: StoredEvent, config: Config) => Notice | null;
+
+const redacted = (event: StoredEvent) => (event.data as { redacted?: boolean }).redacted === true;
+const lines = (...rows: (string | null | false)[]) => rows.filter((row) => row !== null && row !== false).join('\n');
+
+const contactReceived: Builder = (stored, config) => {
+  const { data } = stored as StoredEvent<Extract<ContactMessageEvent, { type: 'ContactMessageReceived' }>>;
+  return {
+    kind: 'contact',
+    subject: `${config.siteName}: nuevo mensaje de ${data.name}`,
+    text: lines(
+      'Llegó un nuevo mensaje de contacto.',
+      '',
+      `Nombre: ${data.name}`,
+      `Correo electrónico: ${data.email}`,
+      data.phone && `Teléfono: ${data.phone}`,
+      `Recibido: ${formatDateTime(data.createdAt)}`,
+      '',
+      'Mensaje:',
+      data.message,
+      '',
+      `Verlo en el panel: ${config.publicUrl}/admin/dashboard?tab=contacts&buscar=${stored.streamId}`,
+    ),
+  };
+};
+
+const origins: Record<string, string> = { 'offline-sync': 'sincronizado desde un borrador sin conexión', api: 'enviado en línea' };
+
+const advanceFormSubmitted: Builder = (stored, config) => {
+  const { data } = stored as StoredEvent<Extract<AdvanceFormEvent, { type: 'AdvanceFormSubmitted' }>>;
+  const form = data.form;
+  const who = data.submittedBy ? `personal (${stored.metadata.actor?.username ?? 'usuario'})` : 'formulario público';
+  return {
+    kind: 'advance-form',
+    subject: `${config.siteName}: nuevo formulario de avanzada de ${form.hostName}`,
+    text: lines(
+      'Llegó un nuevo formulario de avanzada.',
+      '',
+      `${advanceFormLabels.hostName ?? 'Anfitrión'}: ${form.hostName} (${form.hostPosition})`,
+      `${advanceFormLabels.eventNature ?? 'Naturaleza del evento'}: ${form.eventNature}`,
+      `${advanceFormLabels.eventDate ?? 'Fecha del evento'}: ${formatCalendarDay(String(form.eventDate).slice(0, 10))} ${form.eventTime}`,
+      `${advanceFormLabels.address ?? 'Dirección'}: ${form.address}`,
+      `${advanceFormLabels.estimatedAttendees ?? 'Asistentes'}: ${form.estimatedAttendees}`,
+      `${advanceFormLabels.emergencyContact ?? 'Contacto de emergencia'}: ${form.emergencyContact}`,
+      `Enviado por: ${who}, ${origins[stored.metadata.origin] ?? stored.metadata.origin}`,
+      '',
+      `Verlo en el panel: ${config.publicUrl}/admin/avanzadas/${stored.streamId}`,
+    ),
+  };
+};
+
+/** A staff member signed in from a device never seen before: told at their own notice address, if they gave one. */
+const newDeviceSignIn: Builder = (stored, config) => {
+  const { data } = stored as StoredEvent<Extract<SignInEvent, { type: 'UserSignedInFromNewDevice' }>>;
+  if (!data.noticeEmail) return null;
+  return {
+    kind: 'new-device',
+    to: data.noticeEmail,
+    subject: `${config.siteName}: inicio de sesión desde un dispositivo nuevo`,
+    text: lines(
+      `Hola, ${data.username}:`,
+      '',
+      'Se inició sesión en su cuenta del panel desde un dispositivo que no habíamos visto antes.',
+      '',
+      `Dispositivo: ${data.device}`,
+      `Dirección: ${data.address}`,
+      `Fecha y hora: ${formatDateTime(data.at)}`,
+      '',
+      'Si fue usted, no tiene que hacer nada. Si no lo reconoce, cambie su contraseña y cierre las demás sesiones en',
+      `${config.publicUrl}/admin/seguridad`,
+    ),
+  };
+};
+
+export const notices: Record<string, Builder> = {
+  ContactMessageReceived: contactReceived,
+  AdvanceFormSubmitted: advanceFormSubmitted,
+  UserSignedInFromNewDevice: newDeviceSignIn,
+};
+
+/** The notice an event calls for; none for an erased (redacted) record: its data is gone, and so is the need. */
+export function noticeFor(event: StoredEvent, config: Config): Notice | null {
+  if (redacted(event)) return null;
+  return notices[event.type]?.(event, config) ?? null;
+}

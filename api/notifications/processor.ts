@@ -1,0 +1,45 @@
+// The notifications processor: every event with a notice (notices.ts) becomes one e-mail to staff,
+// sent outside the request that recorded it. Retried with backoff for 24 hours by the subscription;
+// each attempt and its outcome are stored (state.ts) for the cards. Idempotent: a notice already
+// sent is not sent again, and each mail carries a Message-ID made from the event's position.
+import { PermanentFailure, type Processor, type StoredEvent } from '../../events';
+import type { Config } from '../config';
+import { MailFailure, type Mailer } from './mailer';
+import { noticeFor, notices } from './notices';
+import type { NoticeStates } from './state';
+
+export type NotificationsOptions = { config: Config; mailer: Mailer | null; states: NoticeStates; log: (line: string) => void };
+
+export function notificationsProcessor({ config, mailer, states, log }: NotificationsOptions): Processor {
+  const host = new URL(config.publicUrl).hostname || 'localhost';
+  const recordOf = (event: StoredEvent, kind: string) => ({ position: event.position, streamId: event.streamId, kind });
+  return {
+    name: 'notifications',
+    handles: Object.keys(notices),
+    retry: config.notifyRetry,
+    async handle(event, { attempt }) {
+      const notice = noticeFor(event, config);
+      if (!notice) return;
+      const to = notice.to ?? config.notifyEmail;
+      if (!mailer || !to) {
+        log(`[aviso] ${notice.subject} (SMTP_URL/NOTIFY_EMAIL sin configurar: solo se registra)`);
+        return;
+      }
+      if ((await states.statusOf(event.position)) === 'sent') return;
+      try {
+        await mailer.send({ to, subject: notice.subject, text: notice.text, messageId: `<aviso-${event.position}-${event.streamId}@${host}>` });
+      } catch (error) {
+        const reason = error instanceof MailFailure ? error.reason : String((error as Error)?.message ?? error);
+        await states.record({ ...recordOf(event, notice.kind), status: 'pending', attempts: attempt, reason });
+        throw error instanceof MailFailure && error.permanent ? new PermanentFailure(reason) : error;
+      }
+      await states.record({ ...recordOf(event, notice.kind), status: 'sent', attempts: attempt, reason: null });
+    },
+    async gaveUp(event, error, { attempt }) {
+      const notice = noticeFor(event, config);
+      if (!notice) return;
+      const reason = error instanceof Error ? error.message : String(error);
+      await states.record({ ...recordOf(event, notice.kind), status: 'failed', attempts: attempt, reason });
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// The signed-in user's own security ('Seguridad de la cuenta'): overview, password, notice address,
+// and the authenticator app (set-up with a QR code, confirmation with a first code, turning it off).
+import Router from '@koa/router';
+import { BadRequest, Conflict, NotFound, noticeEmailInput, passwordChangeInput, totpConfirmInput, totpDisableInput } from '../../domain';
+import { user } from '../../events';
+import { parseBody, runCommand, type AppServices } from '../context';
+import { requireStaff } from '../middleware/session';
+import { hashPassword, verifyPassword } from '../passwords';
+import { assertStrongPassword } from '../auth/password-policy';
+import { endSessions } from '../auth/sessions';
+import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, useTotpCode } from '../auth/totp';
+
+const texts = {
+  wrongPassword: 'La contraseña actual no es correcta',
+  samePassword: 'La nueva contraseña debe ser distinta de la actual',
+  totpActive: 'La aplicación de autenticación ya está activa. Desactívela antes de configurarla de nuevo.',
+  noPendingSecret: 'Primero pida un código QR nuevo',
+  wrongCode: 'Código incorrecto. Revise la hora de su teléfono e intente con el código actual.',
+};
+
+export function accountRoutes(services: AppServices) {
+  const router = new Router();
+  const users = services.read.users;
+  router.use(['/api/account', '/api/auth/totp'], requireStaff);
+
+  const overview = async (userId: string) => {
+    const security = await users.security(userId);
+    if (!security) throw new NotFound('Usuario no encontrado');
+    return security;
+  };
+
+  /** The current password, checked before a change that could lock the owner out or let a thief in. */
+  async function confirmPassword(userId: string, password: string, field: string) {
+    const account = await users.credentialsById(userId);
+    if (!account || !(await verifyPassword(password, account.passwordHash))) {
+      throw new BadRequest(texts.wrongPassword, { [field]: texts.wrongPassword });
+    }
+    return account;
+  }
+
+  router.get('/api/account', async (ctx) => {
+    ctx.body = await overview(ctx.state.user.id);
+  });
+
+  router.post('/api/account/password', async (ctx) => {
+    const { currentPassword, newPassword } = await parseBody(ctx, passwordChangeInput);
+    const account = await confirmPassword(ctx.state.user.id, currentPassword, 'currentPassword');
+    if (currentPassword === newPassword) throw new BadRequest(texts.samePassword, { newPassword: texts.samePassword });
+    await assertStrongPassword(newPassword, [account.username, services.config.siteName], 'newPassword');
+    const passwordHash = await hashPassword(newPassword);
+    await runCommand(services, ctx, user, account.id, { type: 'Change', passwordHash, mustChangePassword: false });
+    // Whoever knew the old password is signed out everywhere else.
+    await endSessions(services, ctx, { userId: account.id, except: ctx.session?.signInId }, 'password-changed');
+    ctx.body = await overview(account.id);
+  });
+
+  router.put('/api/account/notice-email', async (ctx) => {
+    const { noticeEmail } = await parseBody(ctx, noticeEmailInput);
+    await runCommand(services, ctx, user, ctx.state.user.id, { type: 'Change', noticeEmail });
+    ctx.body = await overview(ctx.state.user.id);
+  });
+
+  router.post('/api/auth/totp', async (ctx) => {
+    const security = await overview(ctx.state.user.id);
+    if (security.totpEnabled) throw new Conflict(texts.totpActive);
+    const { secret, uri, qr } = await newTotpSecret(services.config.siteName, ctx.state.user.username);
+    // Kept in the session until a first code proves the app has it; never in the log before that.
+    ctx.session!.pendingTotpSecret = secret;
+    ctx.body = { secret, uri, qr };
+  });
+
+  router.post('/api/auth/totp/confirm', async (ctx) => {
+    const { code } = await parseBody(ctx, totpConfirmInput);
+    const secret = ctx.session?.pendingTotpSecret as string | undefined;
+    if (!secret) throw new Conflict(texts.noPendingSecret);
+    if (!(await useTotpCode(services.db, ctx.state.user.id, secret, code))) {
+      throw new BadRequest(texts.wrongCode, { code: texts.wrongCode });
+    }
+    const recoveryCodes = newRecoveryCodes();
+    const recoveryCodeHashes = recoveryCodes.map(hashRecoveryCode);
+    await runCommand(services, ctx, user, ctx.state.user.id, { type: 'EnableTotp', totpSecret: secret, recoveryCodeHashes });
+    delete ctx.session!.pendingTotpSecret;
+    // Shown this once: only their hashes are kept.
+    ctx.body = { recoveryCodes };
+  });
+
+  router.post('/api/auth/totp/disable', async (ctx) => {
+    const { password } = await parseBody(ctx, totpDisableInput);
+    await confirmPassword(ctx.state.user.id, password, 'password');
+    await runCommand(services, ctx, user, ctx.state.user.id, { type: 'DisableTotp' });
+    ctx.body = await overview(ctx.state.user.id);
+  });
+
+  return router;
+}

@@ -1,0 +1,64 @@
+// Passkeys: a signed-in user registers or removes them; anyone signs in with one (no username typed).
+import Router from '@koa/router';
+import { z } from 'zod';
+import { NotFound, TooManyRequests, Unauthorized, passkeyNameInput } from '../../domain';
+import { user } from '../../events';
+import { parseBody, runCommand, type AppServices } from '../context';
+import { requireStaff } from '../middleware/session';
+import { hit } from '../middleware/rate-limit';
+import { deviceLabel } from '../auth/devices';
+import { authenticationOptions, credentialIdOf, registrationOptions, verifyAuthentication, verifyRegistration } from '../auth/passkeys';
+import { recordFailure, startSession } from '../auth/sessions';
+
+const ceremonyAnswer = z.object({ response: z.record(z.string(), z.unknown(), { error: 'Falta la respuesta de la llave de acceso' }) });
+const unknownPasskey = 'Llave de acceso no reconocida';
+
+export function passkeyRoutes(services: AppServices) {
+  const router = new Router();
+  const users = services.read.users;
+  router.use('/api/auth/passkeys', requireStaff);
+
+  router.post('/api/auth/passkeys/options', async (ctx) => {
+    ctx.body = await registrationOptions(ctx, services.config, ctx.state.user, await users.passkeyCredentialsOf(ctx.state.user.id));
+  });
+
+  router.post('/api/auth/passkeys', async (ctx) => {
+    const { response } = await parseBody(ctx, ceremonyAnswer);
+    const { name } = await parseBody(ctx, passkeyNameInput);
+    const passkey = await verifyRegistration(ctx, services.config, response, name || deviceLabel(ctx.get('User-Agent')));
+    await runCommand(services, ctx, user, ctx.state.user.id, { type: 'RegisterPasskey', passkey });
+    ctx.status = 201;
+    ctx.body = (await users.passkeysOf(ctx.state.user.id)).find((stored) => stored.id === passkey.credentialId);
+  });
+
+  router.delete('/api/auth/passkeys/:credentialId', async (ctx) => {
+    const stored = await users.passkey(ctx.params.credentialId);
+    if (!stored || stored.userId !== ctx.state.user.id) throw new NotFound('Llave de acceso no encontrada');
+    await runCommand(services, ctx, user, ctx.state.user.id, { type: 'RemovePasskey', credentialId: stored.id });
+    ctx.status = 204;
+  });
+
+  router.post('/api/auth/passkey/options', async (ctx) => {
+    ctx.body = await authenticationOptions(ctx, services.config);
+  });
+
+  router.post('/api/auth/passkey', async (ctx) => {
+    const { response } = await parseBody(ctx, ceremonyAnswer);
+    // The sign-in throttle's window and bound, per address: a passkey cannot be guessed, but each
+    // attempt costs a signature check and an event.
+    if ((await hit(services.db, `login:${ctx.ip}:passkey`, 15 * 60)) > 20) {
+      throw new TooManyRequests('Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.');
+    }
+    const credentialId = credentialIdOf(response);
+    const stored = credentialId ? await users.passkey(credentialId) : null;
+    const account = stored ? await users.byId(stored.userId) : null;
+    const counter = stored && account && !account.disabled ? await verifyAuthentication(ctx, services.config, response, stored) : null;
+    if (!stored || !account || account.disabled || counter === null) {
+      await recordFailure(services, ctx, account?.username ?? '', account?.id ?? null, 'passkey');
+      throw new Unauthorized(unknownPasskey);
+    }
+    ctx.body = await startSession(services, ctx, account, 'passkey', { id: stored.id, counter });
+  });
+
+  return router;
+}

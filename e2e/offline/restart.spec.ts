@@ -1,0 +1,116 @@
+// A real browser restart, not a page reload: Chromium on a persistent profile, killed with SIGKILL a
+// second after 'Guardar Formulario' with no signal, then started again with signal. The form must be
+// sent by itself (no button: a visitor has none), once. Also: the public form opens offline for a
+// visitor who only ever loaded the home page, and reduces a large photo as the staff form does.
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { e2eAdmin, expect, test, unique } from '../fixtures';
+import { fillRequired } from '../advance-form/fill';
+import { formsOf, readDrafts, waitForOfflineReady } from './helpers';
+import { KillableBrowser } from './killable-browser';
+
+test.describe.configure({ timeout: 150_000 });
+
+const keptText = 'Foto guardada en este dispositivo: se subirá al enviar el formulario';
+const queuedText = 'Sin conexión: el formulario se enviará automáticamente al recuperar la conexión';
+
+/** A 12-megapixel photo of noise, several MB as a phone camera makes them. */
+const cameraPhoto = () =>
+  sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+
+async function addPhoto(page: Page, label: string, buffer: Buffer) {
+  const slot = page.getByRole('group', { name: label, exact: true });
+  await slot.locator('input[type=file]').setInputFiles({ name: 'camara.jpg', mimeType: 'image/jpeg', buffer });
+  await expect(slot.getByText(keptText, { exact: true })).toBeVisible({ timeout: 30_000 });
+}
+
+test('a visitor who saw only the home page fills the form offline; killed 1 s after saving, the browser reopened with signal sends it by itself, once', async ({ baseURL, api }) => {
+  const chrome = new KillableBrowser();
+  try {
+    let context = await chrome.start();
+    let page = await context.newPage();
+    await page.goto(`${baseURL}/`);
+    await waitForOfflineReady(page);
+
+    // No signal, and a page this visitor never opened: its code came with the precache.
+    await context.setOffline(true);
+    await page.goto(`${baseURL}/formulario-avanzada`);
+    await expect(page.getByRole('heading', { name: 'Formulario de Avanzada VIP' })).toBeVisible();
+    const host = unique('Visitante reiniciado');
+    await fillRequired(page, host);
+    const original = await cameraPhoto();
+    await addPhoto(page, 'Foto de las salidas de emergencia', original);
+    // Reduced offline exactly as the staff form does (about 1 MB, at most 1920 px).
+    const [draft] = (await readDrafts(page)).filter((d) => d.values.hostName === host);
+    expect(original.length).toBeGreaterThan(2_000_000);
+    expect(draft.photos.emergencyExitsPhoto.size).toBeLessThan(1_100_000);
+
+    await page.getByRole('button', { name: 'Guardar Formulario' }).click();
+    await expect(page.getByRole('region', { name: 'Notification' }).getByText(queuedText)).toBeVisible();
+    await page.waitForTimeout(1000);
+    await chrome.kill();
+    expect(await formsOf(api, host)).toHaveLength(0);
+
+    // Started again, with signal, on the home page: nobody presses anything.
+    context = await chrome.start();
+    page = await context.newPage();
+    const reopened = Date.now();
+    await page.goto(`${baseURL}/`);
+    await expect.poll(() => formsOf(api, host), { timeout: 30_000 }).toHaveLength(1);
+    console.log(`[reinicio] formulario público enviado ${((Date.now() - reopened) / 1000).toFixed(1)} s después de reabrir`);
+    const [form] = await formsOf(api, host);
+    expect(form.emergencyExitsPhoto).toMatch(/^\/objects\/uploads\//);
+    expect(Date.parse(form.completedOnSiteAt!)).toBeLessThan(Date.parse(form.createdAt));
+    await expect.poll(async () => (await readDrafts(page)).length).toBe(0);
+    await page.waitForTimeout(3000);
+    expect(await formsOf(api, host)).toHaveLength(1);
+  } finally {
+    await chrome.dispose();
+  }
+});
+
+test('staff: killed 1 s after saving a form offline, the tablet reopened with signal sends it, once', async ({ baseURL, api }) => {
+  const chrome = new KillableBrowser();
+  try {
+    let context = await chrome.start();
+    let page = await context.newPage();
+    await page.goto(`${baseURL}/admin/login`);
+    await signIn(page);
+    const signedInAt = Date.now();
+    await page.goto(`${baseURL}/admin/avanzadas/nuevo`);
+    await waitForOfflineReady(page);
+
+    await context.setOffline(true);
+    const host = unique('Tableta reiniciada');
+    await fillRequired(page, host);
+    // A shift's session is hours old, and Chromium has long written its cookie to disk (it does so
+    // every 30 s): wait that long, so the restart finds the session as a tablet would.
+    await page.waitForTimeout(Math.max(0, signedInAt + 35_000 - Date.now()));
+    await page.getByRole('button', { name: 'Guardar Formulario' }).click();
+    await expect(page.getByRole('region', { name: 'Notification' }).getByText(queuedText)).toBeVisible();
+    await page.waitForTimeout(1000);
+    await chrome.kill();
+
+    context = await chrome.start();
+    page = await context.newPage();
+    const reopened = Date.now();
+    await page.goto(`${baseURL}/admin/dashboard`);
+    await expect(page.getByRole('tab', { name: 'Noticias' })).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => formsOf(api, host), { timeout: 30_000 }).toHaveLength(1);
+    console.log(`[reinicio] formulario del personal enviado ${((Date.now() - reopened) / 1000).toFixed(1)} s después de reabrir`);
+    await expect.poll(async () => (await readDrafts(page)).find((d) => d.values.hostName === host)?.state, { timeout: 10_000 }).toBe('sent');
+    await page.waitForTimeout(3000);
+    expect(await formsOf(api, host)).toHaveLength(1);
+  } finally {
+    await chrome.dispose();
+  }
+});
+
+async function signIn(page: Page) {
+  await page.getByRole('textbox', { name: 'Usuario', exact: true }).fill(e2eAdmin.username);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page.getByRole('tab', { name: 'Noticias' })).toBeVisible();
+}

@@ -1,0 +1,145 @@
+// The English edition (/en...), the language switch and hreflang, the news feeds and the article's
+// structured data, and the public-site fixes: phone menu keys, empty filter results, backwards dates,
+// broken images and the https-only image rule.
+import { parseFeed } from 'feedsmith';
+import { expect, test, unique } from '../fixtures';
+import { createArticle, waitForHydration } from './helpers';
+
+const englishPages = ['/en', '/en/services', '/en/news', '/en/contact', '/en/advance-form'];
+
+test('every English page is served in English with lang, hreflang twins and the feeds in its head', async ({ request, baseURL }) => {
+  for (const path of englishPages) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    expect(html, path).toContain('<html lang="en">');
+    expect(html).toContain(`<link rel="alternate" hreflang="en" href="${baseURL}${path}" />`);
+    expect(html).toMatch(/hreflang="es-CR" href="[^"]+"/);
+    expect(html).toMatch(/hreflang="x-default" href="[^"]+"/);
+    expect(html).toContain(`href="${baseURL}/noticias/feed.xml"`);
+    expect(html).toContain(`href="${baseURL}/noticias/atom.xml"`);
+  }
+  const home = await (await request.get('/en')).text();
+  expect(home).toContain('Professional Anti-Spy Protection');
+  expect(home).toContain(`hreflang="es-CR" href="${baseURL}/"`);
+  const spanish = await (await request.get('/servicios')).text();
+  expect(spanish).toContain('<html lang="es">');
+  expect(spanish).toContain(`<link rel="alternate" hreflang="en" href="${baseURL}/en/services" />`);
+  expect(spanish).toContain(`<link rel="alternate" hreflang="x-default" href="${baseURL}/servicios" />`);
+});
+
+test('the language switch in header and footer leads to the same page in the other language', async ({ page }) => {
+  await page.goto('/servicios');
+  await page.getByRole('banner').getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/en\/services$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Services' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Español' }).click();
+  await expect(page).toHaveURL(/\/servicios$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nuestros Servicios' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+});
+
+test('the English news list marks Spanish articles and shows an English version when staff wrote one', async ({ page, api }) => {
+  const spanishOnly = await createArticle(api, { title: unique('Solo en español'), publishedAt: '2031-01-02T15:00:00Z' });
+  const translated = await createArticle(api, {
+    title: unique('Traducida'),
+    publishedAt: '2031-01-03T15:00:00Z',
+    englishTitle: unique('Translated headline'),
+    englishExcerpt: 'An English summary.',
+    englishContent: '<p>English body of the article.</p>',
+  });
+  const english = (await (await api.get(`/api/news/${translated.slug}`)).json()) as { englishTitle: string };
+  await page.goto('/en/news');
+  const spanishCard = page.getByRole('article').filter({ hasText: spanishOnly.title });
+  await expect(spanishCard.getByText('In Spanish')).toBeVisible();
+  await expect(spanishCard.getByText('January 2, 2031')).toBeVisible();
+  const englishCard = page.getByRole('article').filter({ hasText: english.englishTitle });
+  await expect(englishCard.getByText('In Spanish')).toHaveCount(0);
+  await englishCard.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/en/news/${translated.slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name: english.englishTitle })).toBeVisible();
+  await expect(page.getByText('English body of the article.')).toBeVisible();
+  await page.goto(`/en/news/${spanishOnly.slug}`);
+  await expect(page.getByText('This article is available in Spanish only.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to News' })).toHaveAttribute('href', '/en/news');
+});
+
+test('a message sent from the English contact page records its language, with English validation', async ({ page, api }) => {
+  await page.goto('/en/contact');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Please enter your full name')).toBeVisible();
+  const name = unique('International Client');
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('E-mail Address').fill('client@example.com');
+  await page.getByRole('textbox', { name: /^Message/ }).fill('We need a sweep of our offices in San José.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
+  const messages = (await (await api.get('/api/contact/messages')).json()) as { name: string; language: string }[];
+  expect(messages.find((message) => message.name === name)?.language).toBe('en');
+});
+
+test('the news feeds parse as RSS 2.0 and Atom and list the latest article', async ({ request, api }) => {
+  const article = await createArticle(api, { title: unique('Noticia del canal'), publishedAt: '2032-05-05T12:00:00Z' });
+  const rss = await request.get('/noticias/feed.xml');
+  expect(rss.headers()['content-type']).toContain('application/rss+xml');
+  const parsedRss = parseFeed(await rss.text());
+  expect(parsedRss.format).toBe('rss');
+  expect(JSON.stringify(parsedRss.feed)).toContain(article.title);
+  const atom = await request.get('/noticias/atom.xml');
+  const parsedAtom = parseFeed(await atom.text());
+  expect(parsedAtom.format).toBe('atom');
+  expect(JSON.stringify(parsedAtom.feed)).toContain(article.title);
+  const newsSitemap = await (await request.get('/sitemap-noticias.xml')).text();
+  expect(newsSitemap).toContain('xmlns:news=');
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain(`/en/news/${article.slug}</loc>`);
+  expect(sitemap).toContain('hreflang="es-CR"');
+});
+
+test('an article page carries NewsArticle and BreadcrumbList structured data', async ({ request, api }) => {
+  const article = await createArticle(api, { title: unique('Datos estructurados') });
+  const html = await (await request.get(`/noticias/${article.slug}`)).text();
+  const json = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]) as { '@graph': { '@type': string }[] };
+  expect(json['@graph'].map((node) => node['@type'])).toEqual(['NewsArticle', 'BreadcrumbList']);
+});
+
+test('the phone menu closes with Escape or a tap outside and keeps Tab inside', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Abrir menú' });
+  await toggle.click();
+  const menu = page.locator('#menu-movil');
+  await expect(menu).toBeVisible();
+  for (let i = 0; i < 10; i++) await page.keyboard.press('Tab');
+  const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('header')));
+  expect(inside).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await page.mouse.click(200, 700);
+  await expect(menu).toBeHidden();
+});
+
+test('a filter that matches nothing says so and offers to clear; backwards dates are swapped', async ({ page }) => {
+  await page.goto(`/noticias?q=${encodeURIComponent('zzz-nada-coincide-' + Date.now())}`);
+  await expect(page.getByRole('heading', { name: 'No se encontraron noticias' })).toBeVisible();
+  await expect(page.getByText('No hay noticias disponibles')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Limpiar filtros' }).last().click();
+  await expect(page).toHaveURL(/\/noticias$/);
+  await page.goto('/noticias?desde=2031-12-31&hasta=2030-01-01');
+  await expect(page.getByRole('heading', { name: 'No se encontraron noticias' })).toHaveCount(0);
+});
+
+test('a broken news image falls back to a neutral panel; http images are refused when saved', async ({ page, api }) => {
+  const refused = await api.post('/api/news', {
+    data: { title: 'x', slug: unique('http').toLowerCase().replace(/\s+/g, '-'), excerpt: 'x', content: '<p>x</p>', category: 'Noticias', author: 'x', image: 'http://example.com/a.jpg' },
+  });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { errors: Record<string, string> }).errors.image).toContain('https://');
+  const article = await createArticle(api, { title: unique('Imagen rota'), image: 'https://127.0.0.1:1/no-existe.jpg', publishedAt: '2033-01-01T12:00:00Z' });
+  await page.goto('/noticias');
+  await expect(page.getByRole('article').filter({ hasText: article.title }).getByTestId('imagen-no-disponible')).toBeVisible();
+});

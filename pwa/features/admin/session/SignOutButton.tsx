@@ -1,0 +1,40 @@
+// 'Cerrar Sesión' in the headers of the admin screens: ends the session, then the login. Forms still
+// unsent on this device stay there (they are sent at the same user's next sign-in), but nobody should
+// sign out without knowing they are there: with `unsent` > 0 it asks first and names how many.
+import { useState } from 'react';
+import { LogOut } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { offlineTexts } from '../../../offline/texts';
+import { toastError } from '../common/mutations';
+import { dashboardTexts as t } from '../texts';
+import { useLogout } from './api';
+import { loginPath } from './RequireStaff';
+
+export function SignOutButton({ unsent = 0 }: { unsent?: number }) {
+  const [, navigate] = useLocation();
+  const logout = useLogout();
+  const [asking, setAsking] = useState(false);
+  const signOut = () => logout.mutateAsync().then(() => navigate(loginPath), (error) => toastError(t.logoutError, error));
+  return (
+    <>
+      <Button variant="onDark" size="sm" onPress={() => (unsent > 0 ? setAsking(true) : void signOut())} isPending={logout.isPending}>
+        <LogOut className="size-4" aria-hidden="true" />
+        {t.logout}
+      </Button>
+      <ConfirmDialog
+        isOpen={asking}
+        onOpenChange={setAsking}
+        title={offlineTexts.logoutTitle}
+        message={offlineTexts.logoutConfirm(unsent)}
+        confirmLabel={offlineTexts.logoutConfirmLabel}
+        destructive={false}
+        onConfirm={() => {
+          setAsking(false);
+          void signOut();
+        }}
+      />
+    </>
+  );
+}

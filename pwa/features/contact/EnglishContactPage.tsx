@@ -1,0 +1,12 @@
+// /en/contact: the contact page with its English texts; messages sent from it record 'en'.
+import { ProvideTexts } from '../../i18n/texts';
+import ContactPage from './ContactPage';
+import { contactTextsEn } from './texts.en';
+
+export default function EnglishContactPage() {
+  return (
+    <ProvideTexts texts={{ contact: contactTextsEn }}>
+      <ContactPage />
+    </ProvideTexts>
+  );
+}

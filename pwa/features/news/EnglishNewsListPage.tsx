@@ -1,0 +1,12 @@
+// /en/news: the news list with its English texts.
+import { ProvideTexts } from '../../i18n/texts';
+import NewsListPage from './NewsListPage';
+import { newsTextsEn } from './texts.en';
+
+export default function EnglishNewsListPage() {
+  return (
+    <ProvideTexts texts={{ news: newsTextsEn }}>
+      <NewsListPage />
+    </ProvideTexts>
+  );
+}

@@ -1,0 +1,23 @@
+// `npm run events:export > copia.jsonl`: the whole event log of the configured database (DATABASE_URL,
+// else the embedded one in DATA_DIR, which must not be open in another process) as JSON lines on stdout.
+import { once } from 'node:events';
+import { loadConfig } from '../api/config';
+import { openDb } from '../events';
+import { exportLog } from './lib/event-log-file';
+
+const config = loadConfig();
+let db;
+try {
+  db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const write = async (line: string) => {
+  if (!process.stdout.write(line)) await once(process.stdout, 'drain');
+};
+const started = Date.now();
+const counts = await exportLog(db, write);
+await db.close();
+// On stderr, so the file on stdout holds the log alone.
+console.error(`Exportados ${counts.events} eventos y ${counts.uploads} fotos en ${Date.now() - started} ms`);

@@ -1,0 +1,29 @@
+// `npm run events:import < copia.jsonl`: loads an events:export file into the configured database,
+// which must hold no events yet, then rebuilds every read table from it.
+import { createInterface } from 'node:readline';
+import { loadConfig } from '../api/config';
+import { allMigrations } from '../api/app';
+import { migrate, openDb } from '../events';
+import { allProjectors, rebuildProjections } from '../projections';
+import { importLog, ImportRefused } from './lib/event-log-file';
+
+const config = loadConfig();
+let db;
+try {
+  db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+try {
+  await migrate(db, allMigrations);
+  const started = Date.now();
+  const counts = await importLog(db, createInterface({ input: process.stdin, crlfDelay: Infinity }));
+  const { events } = await rebuildProjections(db, allProjectors);
+  console.error(`Importados ${counts.events} eventos y ${counts.uploads} fotos; proyecciones reconstruidas (${events} eventos) en ${Date.now() - started} ms`);
+} catch (error) {
+  console.error(error instanceof ImportRefused ? error.message : `No se pudo importar: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

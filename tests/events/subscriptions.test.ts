@@ -1,0 +1,141 @@
+// Processors on the log: checkpoint kept across restarts, failures retried without blocking, one
+// instance per exclusive processor (with takeover), every instance for per-instance ones.
+import { randomUUID } from 'node:crypto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { EventStore, eventMigrations, migrate, openDb, PermanentFailure, startSubscriptions, type Db, type Processor, type StoredEvent } from '../../events';
+import { freshDatabase, usingPostgres } from '../helpers/database';
+import { waitFor } from '../helpers/wait';
+
+const metadata = { actor: null, origin: 'api' as const, requestId: 'test' };
+const fast = { pollMs: 60_000, lockRetryMs: 200, log: () => {} };
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let store: EventStore;
+
+test.before(async () => {
+  database = await freshDatabase();
+  await migrate(database.db, eventMigrations);
+  store = new EventStore(database.db);
+});
+test.after(async () => database.drop());
+
+const append = (type: string, data: Record<string, unknown> = {}) => store.append(randomUUID(), [{ type, data }], { expectedVersion: 0, metadata }).then(([e]) => e);
+
+function recorder(name: string, extra: Partial<Processor> = {}) {
+  const seen: StoredEvent[] = [];
+  const processor: Processor = { name, handles: ['ThingHappened'], handle: async (event) => void seen.push(event), ...extra };
+  return { processor, seen, positions: () => seen.map((e) => e.position) };
+}
+
+test('a processor sees only what was appended after its first start, then keeps its checkpoint across a restart', async () => {
+  await append('ThingHappened', { n: 0 });
+  const { processor, positions } = recorder('restart');
+  let subscriptions = await startSubscriptions(database.db, [processor], fast);
+  const a = await append('ThingHappened', { n: 1 });
+  await append('OtherThingHappened');
+  const b = await append('ThingHappened', { n: 2 });
+  await waitFor(() => positions().length === 2);
+  assert.equal(positions(), [a.position, b.position]);
+  await subscriptions.stop();
+
+  const c = await append('ThingHappened', { n: 3 });
+  subscriptions = await startSubscriptions(database.db, [processor], fast);
+  await waitFor(() => positions().length === 3);
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(positions(), [a.position, b.position, c.position]);
+  await subscriptions.stop();
+});
+
+test('a handler that throws is retried with backoff and does not hold back later events', async () => {
+  const tries = new Map<number, number>();
+  let failing = 0;
+  const { processor, seen } = recorder('retry', {
+    retry: { firstDelayMs: 150, maxDelayMs: 300, giveUpAfterMs: 60_000 },
+    async handle(event, context) {
+      tries.set(event.position, context.attempt);
+      if (event.data.fail && context.attempt < 3) {
+        failing += 1;
+        throw new Error('servidor caído');
+      }
+      seen.push(event);
+    },
+  });
+  const subscriptions = await startSubscriptions(database.db, [processor], fast);
+  const bad = await append('ThingHappened', { fail: true });
+  const good = await append('ThingHappened', {});
+  await waitFor(() => seen.some((e) => e.position === good.position));
+  assert.not.ok(seen.some((e) => e.position === bad.position), 'the failing event waits for its retry');
+  await waitFor(() => seen.some((e) => e.position === bad.position), 10_000);
+  assert.is(tries.get(bad.position), 3);
+  assert.is(failing, 2);
+  const [parked] = await database.db.query(`SELECT count(*)::int AS n FROM subscription_retries WHERE processor = 'retry'`);
+  assert.is(parked.n, 0);
+  await subscriptions.stop();
+});
+
+test('an event is given up once after a permanent failure or when its retry window is over', async () => {
+  const given: number[] = [];
+  const subscriptions = await startSubscriptions(database.db, [{
+    name: 'give-up',
+    handles: ['ThingHappened'],
+    retry: { firstDelayMs: 100, maxDelayMs: 100, giveUpAfterMs: 350 },
+    async handle(event) {
+      throw event.data.permanent ? new PermanentFailure('buzón inexistente') : new Error('sin conexión');
+    },
+    gaveUp: async (event) => void given.push(event.position),
+  }], fast);
+  const permanent = await append('ThingHappened', { permanent: true });
+  const transient = await append('ThingHappened', {});
+  await waitFor(() => given.length === 2, 10_000);
+  assert.equal(given, [permanent.position, transient.position]);
+  await new Promise((r) => setTimeout(r, 400));
+  assert.is(given.length, 2);
+  await subscriptions.stop();
+});
+
+if (usingPostgres) {
+  test('two instances on one PostgreSQL: each event handled once, and the other takes over when the holder stops', async () => {
+    const second: Db = await openDb({ databaseUrl: database.databaseUrl!, max: 3 });
+    const seen: { instance: string; position: number }[] = [];
+    const make = (instance: string): Processor => ({ name: 'exclusive', handles: ['ThingHappened'], handle: async (e) => void seen.push({ instance, position: e.position }) });
+    const one = await startSubscriptions(database.db, [make('one')], fast);
+    const two = await startSubscriptions(second, [make('two')], fast);
+    const first = await Promise.all(Array.from({ length: 20 }, (_, n) => append('ThingHappened', { n })));
+    await waitFor(() => seen.length >= 20);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.is(seen.length, 20);
+    assert.equal(seen.map((s) => s.position).sort((x, y) => x - y), first.map((e) => e.position).sort((x, y) => x - y));
+    const holder = seen[0].instance;
+    assert.ok(seen.every((s) => s.instance === holder), 'one instance ran the processor');
+
+    await (holder === 'one' ? one : two).stop();
+    const later = await append('ThingHappened', { n: 'later' });
+    await waitFor(() => seen.some((s) => s.position === later.position), 10_000);
+    assert.is(seen.find((s) => s.position === later.position)!.instance, holder === 'one' ? 'two' : 'one');
+    assert.is(seen.length, 21);
+    await (holder === 'one' ? two : one).stop();
+    await second.close();
+  });
+
+  test('a per-instance processor runs on every instance, woken at once by the other instance\'s append', async () => {
+    const second: Db = await openDb({ databaseUrl: database.databaseUrl!, max: 3 });
+    const seen: string[] = [];
+    const make = (instance: string): Processor => ({ name: 'everywhere', mode: 'per-instance', handles: ['ThingHappened'], handle: async () => void seen.push(instance) });
+    const one = await startSubscriptions(database.db, [make('one')], fast);
+    const two = await startSubscriptions(second, [make('two')], fast);
+    try {
+      const started = Date.now();
+      await append('ThingHappened');
+      await waitFor(() => seen.length === 2, 5_000);
+      assert.ok(Date.now() - started < 3_000, 'woken by the notification, not by the minute-long poll');
+      assert.equal(seen.sort(), ['one', 'two']);
+    } finally {
+      await one.stop();
+      await two.stop();
+      await second.close();
+    }
+  });
+}
+
+test.run();

@@ -1,0 +1,115 @@
+// Two app instances on one PostgreSQL behind a reverse proxy, as a growing company runs it: a session
+// made on one works on the other, a feed is imported once, a photo uploaded through one is served by
+// the other (shared storage), and a write on one is seen by the next read on the other at once.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runDueImports } from '../../api/feed-import';
+import { adminCredentials, Client, startTestApp, type TestApp } from '../helpers/app';
+import { freshDatabase, usingPostgres } from '../helpers/database';
+import { serveBody, startFeedServer, type FeedServer } from '../helpers/feed-server';
+import { articlesOf, createSource, generatedEntries, rssFeed } from '../helpers/feed-sources';
+import { startReverseProxy, type ReverseProxy } from '../helpers/reverse-proxy';
+
+if (!usingPostgres) {
+  console.log('Two instances share one PostgreSQL: set TEST_DATABASE_URL to run this file');
+  test('skipped without TEST_DATABASE_URL', () => {});
+} else {
+  const sharedDataDir = mkdtempSync(path.join(os.tmpdir(), 'dos-instancias-'));
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let instances: TestApp[];
+  let proxy: ReverseProxy;
+  let feeds: FeedServer;
+  /** A client of the site as visitors reach it, able to pin one request to one instance. */
+  class ProxiedClient extends Client {
+    on = (instance: number) => ({
+      get: (p: string) => this.get(p, { 'x-backend': String(instance) }),
+      post: (p: string, body?: unknown) => this.post(p, body, { 'x-backend': String(instance) }),
+      put: (p: string, body: Uint8Array, type: string) => this.request('PUT', p, body, { 'x-backend': String(instance), 'content-type': type }),
+    });
+  }
+
+  test.before(async () => {
+    database = await freshDatabase();
+    await database.db.close();
+    const env = { ADMIN_USERNAME: adminCredentials.username, ADMIN_PASSWORD: adminCredentials.password, PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off' };
+    // Both start at once, as after a deploy: migrations and the seed run once between them.
+    instances = await Promise.all([0, 1].map(() => startTestApp(
+      { databaseUrl: database.databaseUrl, dataDir: sharedDataDir, trustProxy: true, feedAllowPrivateHosts: true, sessionSecret: 'secreto-compartido' },
+      env, { configuredDatabase: true },
+    )));
+    proxy = await startReverseProxy(instances.map((instance) => instance.base));
+    feeds = await startFeedServer();
+  });
+  test.after(async () => {
+    await proxy?.close();
+    await feeds?.close();
+    for (const instance of instances ?? []) await instance.close().catch(() => {});
+    await database?.drop();
+    rmSync(sharedDataDir, { recursive: true, force: true });
+  });
+
+  test('both instances answer through the proxy, and the seed ran once', async () => {
+    const visitor = new ProxiedClient(proxy.base);
+    const [a, b] = [await visitor.on(0).get('/api/services'), await visitor.on(1).get('/api/services')];
+    assert.is(a.status, 200);
+    assert.equal(b.body, a.body);
+    assert.is(a.body.length, 8);
+    assert.ok(proxy.hits[0] > 0 && proxy.hits[1] > 0);
+  });
+
+  test('a session made on one instance works on the other', async () => {
+    const staff = new ProxiedClient(proxy.base);
+    assert.is((await staff.on(0).post('/api/auth/login', adminCredentials)).status, 200);
+    const me = await staff.on(1).get('/api/auth/me');
+    assert.is(me.status, 200);
+    assert.is(me.body.username, adminCredentials.username);
+    assert.is((await staff.on(1).post('/api/auth/logout')).status, 204);
+    assert.is((await staff.on(0).get('/api/auth/me')).status, 401, 'signed out everywhere');
+  });
+
+  test('a feed due on both instances is fetched and imported once', async () => {
+    feeds.setRoute('/compartida.xml', serveBody(rssFeed(generatedEntries(5))));
+    const staff = await new ProxiedClient(proxy.base).login();
+    const source = await createSource(staff, { url: feeds.url('/compartida.xml') });
+    const before = feeds.requests.length;
+    const [a, b] = await Promise.all(instances.map((instance) => runDueImports(instance.services)));
+    const outcomes = [...a, ...b].filter((run) => run.sourceId === source.id);
+    assert.is(outcomes.filter((run) => run.outcome === 'imported').length, 1, JSON.stringify(outcomes));
+    assert.is(feeds.requests.length - before, 1, 'one fetch');
+    const articles = await articlesOf(instances[1], source.id);
+    assert.is(articles.length, 5);
+    assert.is(new Set(articles.map((article) => article.guidHash)).size, 5);
+  });
+
+  test('a photo uploaded through one instance is served by the other', async () => {
+    const visitor = new ProxiedClient(proxy.base);
+    const target = (await visitor.on(0).post('/api/objects/upload')).body;
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3344' } }).jpeg().toBuffer();
+    assert.is((await visitor.on(0).put(target.uploadURL, jpeg, 'image/jpeg')).status, 200);
+    const staff = new ProxiedClient(proxy.base);
+    await staff.on(1).post('/api/auth/login', adminCredentials);
+    const served = await staff.on(1).get(target.objectPath);
+    assert.is(served.status, 200);
+    assert.is(served.headers.get('content-type'), 'image/jpeg');
+  });
+
+  test('a write on one instance is seen by the next read on the other at once', async () => {
+    const visitor = new ProxiedClient(proxy.base);
+    const staff = new ProxiedClient(proxy.base);
+    await staff.on(0).post('/api/auth/login', adminCredentials);
+    // The other instance has just answered the visitors' list (and may keep that answer briefly).
+    const before = await visitor.on(1).get('/api/news');
+    assert.is(before.status, 200);
+    const created = await staff.on(0).post('/api/news', { title: 'Nueva en A', slug: 'nueva-en-a', excerpt: 'e', content: '<p>c</p>', category: 'Noticias', author: 'A' });
+    assert.is(created.status, 201, created.text);
+    const after = await visitor.on(1).get('/api/news');
+    assert.ok(after.body.some((article: { slug: string }) => article.slug === 'nueva-en-a'), 'the new article is in the other instance’s next answer');
+    assert.is((await visitor.on(1).get('/api/news/nueva-en-a')).status, 200);
+  });
+}
+
+test.run();
