@@ -12,6 +12,7 @@ export const pageSources: Record<string, string> = {
   '/admin': 'pwa/features/admin/AdminLoginPage.tsx',
   '/admin/login': 'pwa/features/admin/AdminLoginPage.tsx',
   '/admin/dashboard': 'pwa/features/admin/AdminDashboardPage.tsx',
+  '/admin/seguridad': 'pwa/features/admin/AdminAccountSecurityPage.tsx',
   '/admin/avanzadas/nuevo': 'pwa/features/advance-form/AdminAdvanceFormNewPage.tsx',
   '/admin/avanzadas/:id': 'pwa/features/admin/advance-form-detail/AdvanceFormDetailPage.tsx',
   '/en/services': 'pwa/features/services/EnglishServicesPage.tsx',

@@ -1,7 +1,7 @@
 // The second step of a password sign-in: an authenticator-app code or a one-time recovery code.
 import type { Context } from 'koa';
 import { DomainError, type User } from '../../domain';
-import { ConcurrencyError, user, type SignInMethod } from '../../events';
+import { user, type SignInMethod } from '../../events';
 import { runCommand, type AppServices } from '../context';
 import { recordFailure } from './sessions';
 import { hashRecoveryCode, looksLikeRecoveryCode, useTotpCode } from './totp';
@@ -36,14 +36,12 @@ export async function checkSecondFactor(
 async function spendRecoveryCode(services: AppServices, ctx: Context, account: Account, code: string): Promise<boolean> {
   const codeHash = hashRecoveryCode(code);
   if (!account.recoveryCodeHashes.includes(codeHash)) return false;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await runCommand(services, ctx, user, account.id, { type: 'UseRecoveryCode', codeHash });
-      return true;
-    } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < 3) continue;
-      if (error instanceof DomainError) return false;
-      throw error;
-    }
+  try {
+    // A concurrent write to the account (another sign-in spending a code) is read again and decided again.
+    await runCommand(services, ctx, user, account.id, { type: 'UseRecoveryCode', codeHash }, { retryOnConflict: true });
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
   }
 }

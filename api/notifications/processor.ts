@@ -22,7 +22,8 @@ export function notificationsProcessor({ config, mailer, states, log }: Notifica
       if (!notice) return;
       const to = notice.to ?? config.notifyEmail;
       if (!mailer || !to) {
-        log(`[aviso] ${notice.subject} (SMTP_URL/NOTIFY_EMAIL sin configurar: solo se registra)`);
+        // The subject names the sender: the log keeps only which notice of which record (no personal data).
+        log(`[aviso] ${notice.kind} ${event.streamId} (SMTP_URL/NOTIFY_EMAIL sin configurar: solo se registra)`);
         return;
       }
       if ((await states.statusOf(event.position)) === 'sent') return;

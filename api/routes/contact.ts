@@ -6,7 +6,7 @@ import {
   BadRequest, NotFound, contactListQuery, contactMessageInput, contactNoteInput, contactStatusChange, contactStatusLabel, formatDateTime,
   inboxExportHeader,
 } from '../../domain';
-import { contactMessage, ConcurrencyError } from '../../events';
+import { contactMessage } from '../../events';
 import { idParam, paging, parseBody, parseQuery, runCommand, type AppServices } from '../context';
 import { toCsv } from '../csv';
 import { idempotencyKey, requestHashOf } from '../idempotency';
@@ -34,13 +34,8 @@ export function contactRoutes(services: AppServices) {
     const { name, email, phone, message } = input;
     const language = input.language ?? 'es';
     const command = { type: 'Receive' as const, name, email, phone, message, language, at: new Date(), requestHash: requestHashOf({ name, email, phone, message }) };
-    try {
-      await runCommand(services, ctx, contactMessage, id, command, { newStream: !key });
-    } catch (error) {
-      // The same submission sent twice at once: the second re-reads the stream and finds the message made.
-      if (!(error instanceof ConcurrencyError) || !key) throw error;
-      await runCommand(services, ctx, contactMessage, id, command);
-    }
+    // The same submission sent twice at once: the second re-reads the stream and finds the message made.
+    await runCommand(services, ctx, contactMessage, id, command, { newStream: !key, retryOnConflict: Boolean(key) });
     ctx.status = 201;
     ctx.body = await answer(id);
   });

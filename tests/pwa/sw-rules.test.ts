@@ -65,7 +65,7 @@ test('the precache holds the entry, the public pages and the public form with th
   // The public form opens offline for a visitor who saw any public page, and reduces photos there too.
   assert.equal(files, [
     'assets/AdvanceFormPublicPage-g.js', 'assets/NewsListPage-e.js', 'assets/bic-d.js', 'assets/index-a.css', 'assets/index-a.js',
-    'assets/react-b.js', 'assets/select-c.js', 'assets/register-worker-h.js', 'assets/sync-i.js',
+    'assets/react-b.js', 'assets/register-worker-h.js', 'assets/select-c.js', 'assets/sync-i.js',
   ]);
 });
 
