@@ -51,6 +51,16 @@ test('while one process holds DATA_DIR, every other command refuses at once and 
   }
   assert.ok(existsSync(path.join(dataDir, 'proceso.lock')), 'the dead holder left its lock behind');
   // Killed the hard way, its lock stays behind; the next opener sees a dead pid and takes over.
+  const running = (pid: number) => {
+    try {
+      return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z');
+    } catch {
+      return false;
+    }
+  };
+  for (let waited = 0; running(holder.pid) && waited < 10_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const release = lockDataDir(dataDir);
   assert.match(readFileSync(path.join(dataDir, 'proceso.lock'), 'utf8'), `"pid":${process.pid}`);
   release();
