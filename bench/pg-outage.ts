@@ -32,6 +32,7 @@ const routes: [string, () => Promise<Response>][] = [
 async function worker(index: number) {
   for (let i = index; Date.now() < end; i++) {
     const [route, send] = routes[i % routes.length];
+    const sentAt = Date.now();
     const t = performance.now();
     let status: number;
     try {
@@ -41,7 +42,7 @@ async function worker(index: number) {
     } catch {
       status = -1;
     }
-    samples.push({ at: Date.now(), route, status, ms: performance.now() - t });
+    samples.push({ at: sentAt, route, status, ms: performance.now() - t }); // phases by when the request was sent
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

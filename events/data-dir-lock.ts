@@ -34,9 +34,14 @@ function describeCommand(): string {
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A killed process not yet reaped by its parent (a zombie) still answers signal 0, yet holds nothing.
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()?.[0] !== 'Z';
+  } catch {
+    return true; // no /proc (not Linux): trust the signal
   }
 }
 

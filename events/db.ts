@@ -92,16 +92,19 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
   // Parameterised statements are prepared once per connection: planning a search costs more than running it.
   const run = (client: PostgresClient): Sql['query'] => async <T>(text: string, params: unknown[] = []) =>
     [...(await client.unsafe(text, params as never[], { prepare: params.length > 0 }))] as T[];
+  const idleLockClients: ReturnType<typeof postgres>[] = [];
+  let closed = false;
   return {
     kind: 'postgres',
     query: run(sql),
     transaction: <T>(fn: (tx: Sql) => Promise<T>) => sql.begin((tx) => fn({ query: run(tx) })) as Promise<T>,
     async tryWithLock(key, fn) {
-      // One connection of its own for as long as the lock is held (a postgres.js reserved connection
+      // A connection of its own for as long as the lock is held (a postgres.js reserved connection
       // crashed the process when PostgreSQL ended its session). If that session ends, the lock ends
-      // with it: alive() asks whether this connection's session still holds it.
+      // with it: alive() asks whether this connection's session still holds it. Idle lock
+      // connections are kept for the next lock, so taking one costs no new connection.
       const id = lockId(key).toString();
-      const own = postgres(url, { max: 1, idle_timeout: 0, onnotice: () => {}, connection: { application_name: 'contraespionaje-cr-lock' } });
+      const own = idleLockClients.pop() ?? postgres(url, { max: 1, idle_timeout: 0, onnotice: () => {}, connection: { application_name: 'contraespionaje-cr-lock' } });
       try {
         const [row] = await own.unsafe('SELECT pg_try_advisory_lock($1) AS locked', [id]);
         if (!row.locked) return null;
@@ -117,14 +120,19 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
           await own.unsafe('SELECT pg_advisory_unlock($1)', [id]).catch(() => {});
         }
       } finally {
-        await own.end({ timeout: 5 }).catch(() => {});
+        if (closed) await own.end({ timeout: 5 }).catch(() => {});
+        else idleLockClients.push(own);
       }
     },
     async listen(channel, onNotify) {
       const { unlisten } = await sql.listen(channel, () => onNotify());
       return () => unlisten().catch(() => {});
     },
-    close: () => sql.end({ timeout: 5 }),
+    async close() {
+      closed = true;
+      await Promise.all(idleLockClients.splice(0).map((client) => client.end({ timeout: 5 }).catch(() => {})));
+      await sql.end({ timeout: 5 });
+    },
   };
 }
 

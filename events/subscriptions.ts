@@ -85,12 +85,24 @@ class Wakeup {
   }
 }
 
-/** Events of the given types after `position`, only from transactions older than any still running (see the migration). */
+/**
+ * The first transaction id whose events a processor may not read yet: the oldest transaction still
+ * running when this statement began (a later position of a committed transaction must wait for it).
+ * Transactions that pg_stat_activity shows in another database of the cluster are left out: they
+ * never write our log, and one long transaction there must not hold our processors back.
+ */
+const readableBound = `coalesce(
+  (SELECT min(x) FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+   WHERE (x::text::numeric % 4294967296) NOT IN (
+     SELECT backend_xid::text::numeric FROM pg_stat_activity WHERE datname IS DISTINCT FROM current_database() AND backend_xid IS NOT NULL)),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
+
+/** Events of the given types after `position`, only from transactions older than any of ours still running (see the migration). */
 export async function readCommittedAfter(sql: Sql, position: number, types: readonly string[], limit: number): Promise<StoredEvent[]> {
   const rows = await sql.query<EventRow>(
     `SELECT ${storedEventColumns} FROM events
      WHERE position > $1 AND type IN (SELECT jsonb_array_elements_text($2::jsonb))
-       AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       AND transaction_id < ${readableBound}
      ORDER BY position LIMIT $3`,
     [position, JSON.stringify(types), limit],
   );

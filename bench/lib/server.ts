@@ -24,8 +24,13 @@ export async function startServer(env: Record<string, string>, timeoutMs = 900_0
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  // Never leave a server behind: if the bench stops for any reason, its servers stop too.
+  process.once('exit', () => child.kill('SIGKILL'));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${log}`));
+    }, timeoutMs);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
     const check = () => {
       const match = /"port":(\d+)/.exec(head);

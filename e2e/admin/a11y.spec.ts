@@ -19,6 +19,8 @@ test('the login has no serious accessibility problem', async ({ page }) => {
 });
 
 test('no tab of the dashboard has a serious accessibility problem', async ({ adminPage: page, api }) => {
+  // Seven axe runs, the Usuarios tab with every user other tests made: over a minute on a busy machine.
+  test.slow();
   await createArticle(api, `Accesible ${Date.now()}`, { reviewRequired: true });
   await sendContactMessage(api, 'Persona Accesible');
   for (const tab of tabs) {

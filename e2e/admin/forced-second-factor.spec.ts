@@ -16,6 +16,8 @@ test.afterAll(async () => {
 });
 
 test('with the setting on, a user without a second factor is sent to set one up before anything else', async ({ browser, playwright }) => {
+  // Two accounts set up an authenticator app, with a server of its own: long on a busy machine.
+  test.slow();
   const admin = await browser.newContext({ baseURL: server.baseURL });
   const adminPage = await admin.newPage();
   await fillLogin(adminPage, e2eAdmin.username, e2eAdmin.password);

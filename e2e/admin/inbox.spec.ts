@@ -14,6 +14,8 @@ test('search ignores accents, the status filter narrows, and each card offers th
   await api.post('/api/contact', { data: message(withPhone, { phone: '8888 1234' }) });
   const second = await (await api.post('/api/contact', { data: message(withoutPhone) })).json();
   await api.patch(`/api/contact/${second.id}/status`, { data: { status: 'read' } });
+  // The notice is mailed in the background; the list shows it as it was when loaded.
+  await expect.poll(async () => (await (await api.get(`/api/contact/messages?search=${encodeURIComponent(withPhone)}`)).json())[0]?.notice?.status, { timeout: 30_000 }).toBe('sent');
 
   await openTab(page, 'contacts', 'Mensajes');
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(`jose perez ${tag}`);
@@ -28,7 +30,7 @@ test('search ignores accents, the status filter narrows, and each card offers th
   const href = (await whatsapp.getAttribute('href'))!;
   expect(href.startsWith('https://wa.me/50688881234?text=')).toBe(true);
   expect(decodeURIComponent(href.split('text=')[1])).toBe('Hola José, le saludamos de Contraespionaje CR en respuesta a su mensaje.');
-  await expect(jose.getByText('Aviso enviado')).toBeVisible({ timeout: 20_000 });
+  await expect(jose.getByText('Aviso enviado')).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(tag);
   await expect(card(page, withoutPhone)).toBeVisible();
@@ -81,6 +83,8 @@ test('the CSV export downloads the filtered list with a BOM, and the figures sho
 
 test('an advance form\'s card says its notice was sent', async ({ adminPage: page, api }) => {
   const form = await createAdvanceForm(api, unique('Anfitrión avisado'));
+  const noticeOf = async () => ((await (await api.get('/api/advance-forms')).json()) as { id: string; notice?: { status: string } }[]).find((f) => f.id === form.id)?.notice?.status;
+  await expect.poll(noticeOf, { timeout: 30_000 }).toBe('sent');
   await openTab(page, 'avanzadas', 'Avanzadas');
-  await expect(card(page, form.hostName).getByText('Aviso enviado')).toBeVisible({ timeout: 20_000 });
+  await expect(card(page, form.hostName).getByText('Aviso enviado')).toBeVisible();
 });

@@ -165,6 +165,7 @@ test('signing out with unsent forms asks first; they stay, another user neither 
   await page.goto('/admin/dashboard?tab=avanzadas');
   const photos = [{ field: 'emergencyExitsPhoto' as const, bytes: await jpeg([10, 120, 10]) }];
   await seedDraft(page, { id, variant: 'admin', ownerId: owner, values: completeValues(host), state: 'pending', photos });
+  await page.reload(); // the app starts with the form in its queue; its sends get no answer
 
   const onDevice = page.getByRole('region', { name: /En este dispositivo, sin enviar/ });
   await expect(onDevice.getByRole('article', { name: host })).toBeVisible();

@@ -23,6 +23,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'produccion-'));
 const admin = { username: 'admin', password: 'clave-produccion-123' };
 
 test.beforeAll(async () => {
+  // A new cluster and a cold server start: minutes on a loaded machine.
+  test.setTimeout(300_000);
   cluster = await startPrivatePostgres();
   // As the image runs it, and unable to load a devDependency (the image installs without them).
   server = spawn(process.execPath, ['--import', './e2e/ops/no-dev-dependencies.mjs', '--import', 'tsx', 'api/server.ts'], {

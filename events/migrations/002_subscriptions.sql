@@ -3,7 +3,7 @@
 
 -- The transaction that wrote each event. Positions come from a sequence, so a transaction that
 -- started first may commit after a later position is visible; a subscription reads only events of
--- transactions older than every one still running, and so never skips a position it has not seen.
+-- transactions older than every one of this database still running, and so never skips a position.
 ALTER TABLE events ADD COLUMN IF NOT EXISTS transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id();
 
 CREATE TABLE IF NOT EXISTS subscription_checkpoints (

@@ -1,7 +1,8 @@
 // Every text a person reads from the offline layer (drafts, sync, update prompt), in one place.
+import { updateTexts } from './update-texts';
+
 export const offlineTexts = {
-  updateAvailable: 'Nueva versión disponible',
-  updateAction: 'Actualizar',
+  ...updateTexts,
   queuedOffline: 'Sin conexión: el formulario se enviará automáticamente al recuperar la conexión',
   queuedNoAnswer: 'Se enviará automáticamente',
   queuedNoAnswerHint: 'La conexión no responde: el formulario quedó guardado en este dispositivo.',

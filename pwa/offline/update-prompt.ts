@@ -1,6 +1,6 @@
 // 'Nueva versión disponible' with an 'Actualizar' button: plain DOM, outside React's root (it must not
 // disturb hydration, and it keeps the public pages' first load light).
-import { offlineTexts } from './texts';
+import { updateTexts as offlineTexts } from './update-texts';
 
 const promptId = 'update-prompt';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openDb } from '../../events';
+import { openDb, type Sql } from '../../events';
 import { startTestApp } from '../helpers/app';
 import { freshDatabase, usingPostgres } from '../helpers/database';
 import { validForm } from '../helpers/forms';
@@ -22,12 +22,17 @@ test.after(() => {
   rmSync(targetDir, { recursive: true, force: true });
 });
 
+/** Every event as position, type and payload: the same text on both sides when the log moved whole. */
+const eventsOf = async (db: Sql) => (await db.query('SELECT position, type, data::text AS data FROM events ORDER BY position')).map((r) => `${r.position} ${r.type} ${r.data}`);
+
 const env = { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'clave-de-prueba-123', PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off' };
 
 test('an exported embedded log imported into an empty database gives the same site, photos included', async () => {
   // The source: the embedded database in its DATA_DIR, written through the API.
   const source = await startTestApp({ dataDir: sourceDir, databaseUrl: null }, env, { configuredDatabase: true });
   let photoPath: string;
+  let sourceTables: Awaited<ReturnType<typeof snapshot>>;
+  let sourceEvents: string[];
   try {
     const admin = await source.admin();
     const visitor = source.client();
@@ -46,6 +51,8 @@ test('an exported embedded log imported into an empty database gives the same si
     const form = await visitor.post('/api/advance-forms/public', validForm({ emergencyExitsPhoto: photoPath, evacuationPlanPhoto: null }));
     assert.is(form.status, 201, form.text);
     await admin.post('/api/users', { username: 'colega', password: 'otra-clave-segura-1', role: 'colaborador' });
+    sourceTables = await snapshot(source.services.db);
+    sourceEvents = await eventsOf(source.services.db);
   } finally {
     await source.close();
   }
@@ -67,14 +74,11 @@ test('an exported embedded log imported into an empty database gives the same si
     assert.is(imported.code, 0, imported.stderr);
     assert.match(imported.stderr, /Importados \d+ eventos y 1 fotos; proyecciones reconstruidas/);
 
-    const sourceDb = await openDb({ dataDir: sourceDir });
     const targetDb = await openDb(target ? { databaseUrl: target.databaseUrl } : { dataDir: targetDir });
     try {
-      assert.equal(await snapshot(targetDb), await snapshot(sourceDb));
-      const positions = async (db: typeof sourceDb) => (await db.query('SELECT position, type, data::text AS data FROM events ORDER BY position')).map((r) => `${r.position} ${r.type} ${r.data}`);
-      assert.equal(await positions(targetDb), await positions(sourceDb));
+      assert.equal(await snapshot(targetDb), sourceTables!);
+      assert.equal(await eventsOf(targetDb), sourceEvents!);
     } finally {
-      await sourceDb.close();
       await targetDb.close();
     }
 

@@ -85,6 +85,8 @@ export function ContactCard({ message }: { message: ContactMessage }) {
 
 function Notes({ message }: { message: ContactMessage }) {
   const [text, setText] = useState('');
+  // The form is drawn only once the notes are opened: a page holds up to 50 cards.
+  const [open, setOpen] = useState(message.notes.length > 0);
   const addNote = useAddContactNote();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +94,7 @@ function Notes({ message }: { message: ContactMessage }) {
     addNote.mutate({ id: message.id, text }, { onSuccess: () => setText('') });
   };
   return (
-    <details className="rounded-md border border-slate-200 p-3" open={message.notes.length > 0 || undefined}>
+    <details className="rounded-md border border-slate-200 p-3" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer font-medium text-slate-900">
         {t.notesTitle} ({message.notes.length})
       </summary>
@@ -107,14 +109,16 @@ function Notes({ message }: { message: ContactMessage }) {
           ))}
         </ul>
       )}
-      <form onSubmit={submit} className="mt-3 flex flex-col gap-2">
-        <TextArea label={t.noteLabel} rows={2} value={text} onChange={setText} />
-        <div>
-          <Button type="submit" size="sm" variant="outline" isPending={addNote.isPending} isDisabled={!text.trim()}>
-            {t.addNote}
-          </Button>
-        </div>
-      </form>
+      {open && (
+        <form onSubmit={submit} className="mt-3 flex flex-col gap-2">
+          <TextArea label={t.noteLabel} rows={2} value={text} onChange={setText} />
+          <div>
+            <Button type="submit" size="sm" variant="outline" isPending={addNote.isPending} isDisabled={!text.trim()}>
+              {t.addNote}
+            </Button>
+          </div>
+        </form>
+      )}
     </details>
   );
 }
