@@ -7,6 +7,10 @@ import { migrate, openDb } from '../events';
 import { allProjectors, rebuildProjections } from '../projections';
 import { importLog, ImportRefused } from './lib/event-log-file';
 
+// The line iterator is made at once: readline's iterator misses lines and the end of the input that
+// pass before it exists, and a short input ends while the migrations run (the import then waits forever).
+const iterator = createInterface({ input: process.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]();
+const lines: AsyncIterable<string> = { [Symbol.asyncIterator]: () => iterator };
 const config = loadConfig();
 let db;
 try {
@@ -18,7 +22,7 @@ try {
 try {
   await migrate(db, allMigrations);
   const started = Date.now();
-  const counts = await importLog(db, createInterface({ input: process.stdin, crlfDelay: Infinity }));
+  const counts = await importLog(db, lines);
   const { events } = await rebuildProjections(db, allProjectors);
   console.error(`Importados ${counts.events} eventos y ${counts.uploads} fotos; proyecciones reconstruidas (${events} eventos) en ${Date.now() - started} ms`);
 } catch (error) {
