@@ -53,10 +53,14 @@ export const allMigrations = [...eventMigrations, ...projectionMigrations, ...ap
 
 export async function openServices(config: Config, options: AppOptions = {}): Promise<AppServices> {
   const log = createLogger({ write: options.log });
-  const db = options.db ?? (await openDb({
-    databaseUrl: config.databaseUrl, dataDir: config.dataDir,
-    connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs,
-  }));
+  const db =
+    options.db ??
+    (await openDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+    }));
   try {
     await migrate(db, allMigrations);
     const store = new EventStore(db);
@@ -67,12 +71,15 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
     const publicNews = publicNewsList(store, read);
     const notices = noticeStates(db);
     const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : null;
-    const processors = [
-      notificationsProcessor({ config, mailer, states: notices, log: (line) => log.info(line) }),
-      publicNews.processor,
-    ];
+    const processors = [notificationsProcessor({ config, mailer, states: notices, log: (line) => log.info(line) }), publicNews.processor];
     return {
-      config, db, store, read, log, notices, processors,
+      config,
+      db,
+      store,
+      read,
+      log,
+      notices,
+      processors,
       publicNews: publicNews.list,
       photos: photoStorage(db, config, read, log),
     };

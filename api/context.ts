@@ -38,7 +38,11 @@ export function metadataOf(ctx: Context, origin: Origin = 'api'): EventMetadata 
 
 /** Runs one command as the request's actor. `newStream`: the id was just generated here, nothing to read. */
 export function runCommand<S, C, E extends NewEvent>(
-  services: AppServices, ctx: Context, decider: Decider<S, C, E>, streamId: string, command: C,
+  services: AppServices,
+  ctx: Context,
+  decider: Decider<S, C, E>,
+  streamId: string,
+  command: C,
   options: HandleOptions & { origin?: Origin } = {},
 ) {
   const { origin, ...handling } = options;

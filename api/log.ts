@@ -17,7 +17,13 @@ export function createLogger(options: { write?: (line: string) => void; level?: 
 /** What an error may say in a log: its class, code and message, and a short stack; never its parameters. */
 export function errorFields(error: unknown): Record<string, unknown> {
   const e = error as { name?: string; code?: string; message?: string; stack?: string };
-  const stack = typeof e?.stack === 'string' ? e.stack.split('\n').slice(1, 6).map((line) => line.trim()) : undefined;
+  const stack =
+    typeof e?.stack === 'string'
+      ? e.stack
+          .split('\n')
+          .slice(1, 6)
+          .map((line) => line.trim())
+      : undefined;
   return { errorName: e?.name, errorCode: e?.code, errorMessage: String(e?.message ?? error).slice(0, 300), stack };
 }
 

@@ -8,7 +8,10 @@ export class MicroCache<T> {
   private entries = new Map<string, { at: number; value: T }>();
   private pending = new Map<string, Promise<T>>();
 
-  constructor(private readonly ttlMs = 1000, private readonly maxEntries = 500) {}
+  constructor(
+    private readonly ttlMs = 1000,
+    private readonly maxEntries = 500,
+  ) {}
 
   async get(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
@@ -17,14 +20,16 @@ export class MicroCache<T> {
     const running = this.pending.get(key);
     if (running) return running;
     const generation = this.generation;
-    const loading = load().then((value) => {
-      // A load that began before an invalidation may hold old rows: use it, don't keep it.
-      if (generation === this.generation) {
-        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-        this.entries.set(key, { at: Date.now(), value });
-      }
-      return value;
-    }).finally(() => this.pending.delete(key));
+    const loading = load()
+      .then((value) => {
+        // A load that began before an invalidation may hold old rows: use it, don't keep it.
+        if (generation === this.generation) {
+          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+          this.entries.set(key, { at: Date.now(), value });
+        }
+        return value;
+      })
+      .finally(() => this.pending.delete(key));
     this.pending.set(key, loading);
     return loading;
   }

@@ -21,7 +21,8 @@ export function concurrencyLimit(running: number, waiting: number, refuse: () =>
       return await task();
     } finally {
       const nextTask = queue.shift();
-      if (nextTask) nextTask(); // the slot passes straight to the next waiter
+      if (nextTask)
+        nextTask(); // the slot passes straight to the next waiter
       else active -= 1;
     }
   };
@@ -31,7 +32,10 @@ export const busyMessage = 'El servidor está ocupado. Intente de nuevo en unos 
 const hashing = concurrencyLimit(Math.max(1, Math.min(4, availableParallelism())), 32, () => new ServiceUnavailable(busyMessage));
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) => hashing(() => rawScrypt(password, salt, keylen, options));
 
-const N = 16384, r = 8, p = 1, keylen = 32;
+const N = 16384,
+  r = 8,
+  p = 1,
+  keylen = 32;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

@@ -8,7 +8,10 @@ import { cacheClearing, MicroCache } from './micro-cache';
 /** One page, with its JSON made once for every visitor who asks within the second. */
 export type PublicNewsPage = { items: NewsSummary[]; total: number; json: string };
 
-export function publicNewsList(store: EventStore, read: ReadModels): {
+export function publicNewsList(
+  store: EventStore,
+  read: ReadModels,
+): {
   list: (query: NewsListQuery) => Promise<PublicNewsPage>;
   /** Clears this instance's pages when another instance writes news. */
   processor: Processor;

@@ -19,7 +19,13 @@ async function seedOnce(store: EventStore, read: ReadModels, config: Config, log
   if ((await read.users.count()) === 0) {
     const password = config.adminPassword ?? generatePassword();
     const id = randomUUID();
-    await handle(store, user, id, { type: 'Register', username: config.adminUsername, role: 'admin', passwordHash: await hashPassword(password), at: new Date() }, metadata);
+    await handle(
+      store,
+      user,
+      id,
+      { type: 'Register', username: config.adminUsername, role: 'admin', passwordHash: await hashPassword(password), at: new Date() },
+      metadata,
+    );
     if (!config.adminPassword) {
       log(`\n  Usuario administrador creado: ${config.adminUsername}\n  Contraseña generada (se muestra una sola vez): ${password}\n`);
     }

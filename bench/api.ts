@@ -34,8 +34,32 @@ type Ready = { port: number; slug: string; writes: { commands: number; seconds: 
 // The server side (child process): open the app, write the data through the commands, listen.
 // ---------------------------------------------------------------------------------------------
 
-const words = ['seguridad', 'espionaje', 'micrófonos', 'rastreadores', 'vigilancia', 'privacidad', 'oficinas', 'reuniones', 'ejecutivos', 'señales',
-  'frecuencia', 'detección', 'barrido', 'hotel', 'vehículo', 'red', 'wifi', 'celular', 'contraseñas', 'empresa', 'datos', 'filtración', 'riesgo', 'análisis'];
+const words = [
+  'seguridad',
+  'espionaje',
+  'micrófonos',
+  'rastreadores',
+  'vigilancia',
+  'privacidad',
+  'oficinas',
+  'reuniones',
+  'ejecutivos',
+  'señales',
+  'frecuencia',
+  'detección',
+  'barrido',
+  'hotel',
+  'vehículo',
+  'red',
+  'wifi',
+  'celular',
+  'contraseñas',
+  'empresa',
+  'datos',
+  'filtración',
+  'riesgo',
+  'análisis',
+];
 const categories = ['Ciberseguridad', 'Anti-Espionaje', 'Tecnología', 'Noticias'] as const;
 
 function sentence(seed: number, length: number): string {
@@ -71,9 +95,11 @@ function articleRecord(i: number) {
 
 async function inParallel(count: number, concurrency: number, work: (i: number) => Promise<unknown>) {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let i = next++; i < count; i = next++) await work(i);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < count; i = next++) await work(i);
+    }),
+  );
 }
 
 async function serve(kind: Kind) {
@@ -101,7 +127,13 @@ async function serve(kind: Kind) {
   }
 
   const config = loadConfig(
-    { DATA_DIR: dataDir ?? tmpdir(), ADMIN_PASSWORD: 'clave-del-banco-de-pruebas', PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off', NODE_ENV: 'development' } as NodeJS.ProcessEnv,
+    {
+      DATA_DIR: dataDir ?? tmpdir(),
+      ADMIN_PASSWORD: 'clave-del-banco-de-pruebas',
+      PUBLIC_WRITE_LIMIT: '0',
+      FEED_SCHEDULER: 'off',
+      NODE_ENV: 'development',
+    } as NodeJS.ProcessEnv,
     { databaseUrl },
   );
   const server = createServer();
@@ -110,9 +142,19 @@ async function serve(kind: Kind) {
   const metadata = { actor: null, origin: 'system' as const, requestId: randomUUID() };
 
   const started = performance.now();
-  await inParallel(articleCount, writeConcurrency, (i) => handle(store, newsArticle, randomUUID(), { type: 'Create', record: articleRecord(i) }, metadata, { newStream: true }));
+  await inParallel(articleCount, writeConcurrency, (i) =>
+    handle(store, newsArticle, randomUUID(), { type: 'Create', record: articleRecord(i) }, metadata, { newStream: true }),
+  );
   await inParallel(messageCount, writeConcurrency, (i) =>
-    handle(store, contactMessage, randomUUID(), { type: 'Receive', name: `Visitante ${i}`, email: `v${i}@example.com`, phone: null, message: sentence(i, 30), at: new Date() }, metadata, { newStream: true }));
+    handle(
+      store,
+      contactMessage,
+      randomUUID(),
+      { type: 'Receive', name: `Visitante ${i}`, email: `v${i}@example.com`, phone: null, message: sentence(i, 30), at: new Date() },
+      metadata,
+      { newStream: true },
+    ),
+  );
   const seconds = (performance.now() - started) / 1000;
   const commands = articleCount + messageCount;
   // What autovacuum does within a minute of a bulk load: statistics and the visibility map (index-only counts).
@@ -173,7 +215,10 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 function startServer(kind: Kind): Promise<{ child: ChildProcess; ready: Ready }> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, ...process.argv.slice(2)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, ...process.argv.slice(2)], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`el servidor de prueba terminó (${code})`)));
     child.on('message', (message: any) => {
@@ -204,23 +249,38 @@ async function benchmark(kind: Kind) {
     cases.push(await load('GET /api/news', { url: `${base}/api/news` }));
     cases.push(await load('GET /api/news?search=cámaras', { url: `${base}/api/news?search=${encodeURIComponent('cámaras')}` }));
     cases.push(await load('GET /api/news/{slug}', { url: `${base}/api/news/${ready.slug}` }));
-    cases.push(await load('POST /api/contact', {
-      url: `${base}/api/contact`,
+    cases.push(
+      await load('POST /api/contact', {
+        url: `${base}/api/contact`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Carga', email: 'carga@example.com', message: 'Mensaje de prueba de carga' }),
+      }),
+    );
+    // Staff bypass the visitors' one-second cache: this case measures the search query itself, with varied terms.
+    const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Carga', email: 'carga@example.com', message: 'Mensaje de prueba de carga' }),
-    }));
-    // Staff bypass the visitors' one-second cache: this case measures the search query itself, with varied terms.
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'clave-del-banco-de-pruebas' }) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      body: JSON.stringify({ username: 'admin', password: 'clave-del-banco-de-pruebas' }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const terms = ['cámaras', 'seguridad', 'oficina', 'red', 'micrófono', 'vehículo', 'protocolo', 'análisis'];
     let turn = 0;
-    cases.push(await load('GET /api/news?search=… (personal, sin caché)', {
-      url: base,
-      headers: { cookie },
-      requests: [{ setupRequest: (request: any) => ({ ...request, path: `/api/news?search=${encodeURIComponent(terms[turn++ % terms.length])}` }) }],
-    }));
-    return { database: kind, writes: { commands: ready.writes.commands, seconds: round(ready.writes.seconds), perSecond: Math.round(ready.writes.perSecond) }, cases };
+    cases.push(
+      await load('GET /api/news?search=… (personal, sin caché)', {
+        url: base,
+        headers: { cookie },
+        requests: [{ setupRequest: (request: any) => ({ ...request, path: `/api/news?search=${encodeURIComponent(terms[turn++ % terms.length])}` }) }],
+      }),
+    );
+    return {
+      database: kind,
+      writes: { commands: ready.writes.commands, seconds: round(ready.writes.seconds), perSecond: Math.round(ready.writes.perSecond) },
+      cases,
+    };
   } finally {
     await new Promise((resolve) => setTimeout(resolve, 1000)); // let the last answers finish before the database closes
     await stopServer(child);
@@ -249,9 +309,11 @@ async function main() {
   if (postgres) {
     const search = postgres.cases[1];
     const verdict = (ok: boolean) => (ok ? 'cumple' : 'NO cumple');
-    console.log(`\nObjetivos (PostgreSQL): búsqueda ${search.requestsPerSecond} req/s (>= ${targets.searchRps}) ${verdict(search.requestsPerSecond >= targets.searchRps)}, ` +
-      `p95 ${search.p95} ms (<= ${targets.searchP95Ms}) ${verdict(search.p95 <= targets.searchP95Ms)}, ` +
-      `escritura ${postgres.writes.perSecond} comandos/s (>= ${targets.writesPerSecond}) ${verdict(postgres.writes.perSecond >= targets.writesPerSecond)}`);
+    console.log(
+      `\nObjetivos (PostgreSQL): búsqueda ${search.requestsPerSecond} req/s (>= ${targets.searchRps}) ${verdict(search.requestsPerSecond >= targets.searchRps)}, ` +
+        `p95 ${search.p95} ms (<= ${targets.searchP95Ms}) ${verdict(search.p95 <= targets.searchP95Ms)}, ` +
+        `escritura ${postgres.writes.perSecond} comandos/s (>= ${targets.writesPerSecond}) ${verdict(postgres.writes.perSecond >= targets.writesPerSecond)}`,
+    );
   }
   console.log(JSON.stringify({ bench: 'api', connections, durationSeconds, articles: articleCount, messages: messageCount, publicWriteLimit: 0, results }));
 }

@@ -90,11 +90,15 @@ if (pg) {
 } else console.log('PostgreSQL: not reachable, skipped');
 if (savedUrl) process.env.TEST_DATABASE_URL = savedUrl;
 
-console.log(`\nFeed import, ${items}-item RSS feed (${(Buffer.byteLength(feedXml) / 1024).toFixed(0)} KB), re-imports: median of ${runs}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`);
+console.log(
+  `\nFeed import, ${items}-item RSS feed (${(Buffer.byteLength(feedXml) / 1024).toFixed(0)} KB), re-imports: median of ${runs}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
+);
 console.log(`${'database'.padEnd(11)} ${'step'.padEnd(32)} ${'ms'.padStart(8)} ${'cpu ms'.padStart(8)} ${'new'.padStart(5)} ${'target'.padStart(8)}  ok`);
 for (const row of rows) {
   const ok = row.ms <= row.target ? 'yes' : 'NO';
-  console.log(`${row.database.padEnd(11)} ${row.label.padEnd(32)} ${row.ms.toFixed(1).padStart(8)} ${row.cpuMs.toFixed(0).padStart(8)} ${String(row.count).padStart(5)} ${`≤ ${row.target}`.padStart(8)}  ${ok}`);
+  console.log(
+    `${row.database.padEnd(11)} ${row.label.padEnd(32)} ${row.ms.toFixed(1).padStart(8)} ${row.cpuMs.toFixed(0).padStart(8)} ${String(row.count).padStart(5)} ${`≤ ${row.target}`.padStart(8)}  ${ok}`,
+  );
 }
 const json = Object.fromEntries(
   [...new Set(rows.map((r) => r.database))].map((db) => [
@@ -103,5 +107,15 @@ const json = Object.fromEntries(
   ]),
 );
 const [load1] = os.loadavg();
-console.log(JSON.stringify({ bench: 'feeds', items, runs, results: json, targetsMet: rows.every((r) => r.ms <= r.target), loadAverage: Math.round(load1 * 10) / 10, cpus: os.cpus().length }));
+console.log(
+  JSON.stringify({
+    bench: 'feeds',
+    items,
+    runs,
+    results: json,
+    targetsMet: rows.every((r) => r.ms <= r.target),
+    loadAverage: Math.round(load1 * 10) / 10,
+    cpus: os.cpus().length,
+  }),
+);
 process.exit(0);

@@ -13,7 +13,17 @@ const runs = Number(argValue('--runs') ?? 3);
 const onPostgres = process.argv.includes('--postgres');
 const concurrent = 500;
 
-type RunResult = { run: number; sent: number; acknowledged: number; failed: number; found: number; lost: number; duplicated: number; orphanEvents: number; orphanRows: number };
+type RunResult = {
+  run: number;
+  sent: number;
+  acknowledged: number;
+  failed: number;
+  found: number;
+  lost: number;
+  duplicated: number;
+  orphanEvents: number;
+  orphanRows: number;
+};
 
 async function oneRun(run: number): Promise<RunResult> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kill9-'));
@@ -29,7 +39,8 @@ async function oneRun(run: number): Promise<RunResult> {
       const message = `kill9 ${marker} ${i}`;
       try {
         const answer = await fetch(`${server.base}/api/contact`, {
-          method: 'POST', headers: { 'content-type': 'application/json' },
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ name: `Visitante ${i}`, email: `v${i}@example.com`, message }),
         });
         if (answer.status === 201) {
@@ -58,13 +69,27 @@ async function oneRun(run: number): Promise<RunResult> {
     const db = await openDb({ databaseUrl: pg?.url, dataDir });
     const [{ events }] = await db.query(`SELECT count(*)::int AS events FROM events WHERE type = 'ContactMessageReceived'`);
     const [{ rows }] = await db.query('SELECT count(*)::int AS rows FROM contact_messages');
-    const [{ orphanEvents }] = await db.query(`SELECT count(*)::int AS "orphanEvents" FROM events e WHERE e.type = 'ContactMessageReceived' AND NOT EXISTS (SELECT 1 FROM contact_messages c WHERE c.id = e.stream_id)`);
-    const [{ orphanRows }] = await db.query(`SELECT count(*)::int AS "orphanRows" FROM contact_messages c WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = c.id)`);
+    const [{ orphanEvents }] = await db.query(
+      `SELECT count(*)::int AS "orphanEvents" FROM events e WHERE e.type = 'ContactMessageReceived' AND NOT EXISTS (SELECT 1 FROM contact_messages c WHERE c.id = e.stream_id)`,
+    );
+    const [{ orphanRows }] = await db.query(
+      `SELECT count(*)::int AS "orphanRows" FROM contact_messages c WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = c.id)`,
+    );
     await db.close();
     const lost = [...acknowledged].filter((id) => !seen.has(id)).length;
     const duplicated = [...seen.values()].filter((n) => n > 1).length;
     if (Number(events) !== Number(rows)) console.log(`  run ${run}: ${events} events, ${rows} rows`);
-    return { run, sent: concurrent, acknowledged: acknowledged.size, failed, found: seen.size, lost, duplicated, orphanEvents: Number(orphanEvents), orphanRows: Number(orphanRows) };
+    return {
+      run,
+      sent: concurrent,
+      acknowledged: acknowledged.size,
+      failed,
+      found: seen.size,
+      lost,
+      duplicated,
+      orphanEvents: Number(orphanEvents),
+      orphanRows: Number(orphanRows),
+    };
   } finally {
     await pg?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -76,9 +101,13 @@ const results: RunResult[] = [];
 for (let run = 1; run <= runs; run++) {
   const result = await oneRun(run);
   results.push(result);
-  console.log(`  run ${run}: ${result.acknowledged} acknowledged, ${result.failed} cut off, ${result.found} found after restart, ` +
-    `${result.lost} lost, ${result.duplicated} duplicated, ${result.orphanEvents} events without row, ${result.orphanRows} rows without event`);
+  console.log(
+    `  run ${run}: ${result.acknowledged} acknowledged, ${result.failed} cut off, ${result.found} found after restart, ` +
+      `${result.lost} lost, ${result.duplicated} duplicated, ${result.orphanEvents} events without row, ${result.orphanRows} rows without event`,
+  );
 }
 const bad = results.filter((r) => r.lost || r.duplicated || r.orphanEvents || r.orphanRows);
-console.log(bad.length ? `FALLÓ en ${bad.length} de ${runs} ejecuciones` : `OK: ninguna escritura confirmada perdida ni duplicada, nada a medias (${runs} ejecuciones)`);
+console.log(
+  bad.length ? `FALLÓ en ${bad.length} de ${runs} ejecuciones` : `OK: ninguna escritura confirmada perdida ni duplicada, nada a medias (${runs} ejecuciones)`,
+);
 process.exit(bad.length ? 1 : 0);

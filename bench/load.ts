@@ -34,14 +34,29 @@ async function timed(route: string, url: string, init?: RequestInit): Promise<Re
 }
 
 // Some news to read: 30 articles through the API.
-const staff = await fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'clave-de-banco-123' }) });
-const cookie = staff.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const staff = await fetch(`${server.base}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'admin', password: 'clave-de-banco-123' }),
+});
+const cookie = staff.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
 const slugs: string[] = [];
 for (let i = 0; i < 30; i++) {
   const slug = `noticia-de-carga-${i}`;
   await fetch(`${server.base}/api/news`, {
-    method: 'POST', headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ title: `Barrido electrónico ${i}`, slug, excerpt: 'Resumen de la noticia', content: '<p>Texto de la noticia sobre seguridad.</p>'.repeat(20), category: 'Anti-Espionaje', author: 'Equipo' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      title: `Barrido electrónico ${i}`,
+      slug,
+      excerpt: 'Resumen de la noticia',
+      content: '<p>Texto de la noticia sobre seguridad.</p>'.repeat(20),
+      category: 'Anti-Espionaje',
+      author: 'Equipo',
+    }),
   });
   slugs.push(slug);
 }
@@ -53,8 +68,12 @@ async function visitor(index: number) {
   for (let step = index; Date.now() < end; step++) {
     const slug = slugs[step % slugs.length];
     const pages: [string, string][] = [
-      ['GET /', '/'], ['GET /noticias', '/noticias'], ['GET /api/news', '/api/news?limit=12'], ['GET /noticias/{slug}', `/noticias/${slug}`],
-      ['GET /servicios', '/servicios'], ['GET /api/services', '/api/services'],
+      ['GET /', '/'],
+      ['GET /noticias', '/noticias'],
+      ['GET /api/news', '/api/news?limit=12'],
+      ['GET /noticias/{slug}', `/noticias/${slug}`],
+      ['GET /servicios', '/servicios'],
+      ['GET /api/services', '/api/services'],
     ];
     const [route, url] = pages[step % pages.length];
     await timed(route, server.base + url);
@@ -66,9 +85,19 @@ async function forms() {
   const sent: Promise<unknown>[] = [];
   for (let i = 0; Date.now() < end; i++) {
     for (let k = 0; k < formsPerSecond; k++) {
-      sent.push((i * formsPerSecond + k) % 2 === 0
-        ? timed('POST /api/contact', `${server.base}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Visitante', email: 'v@example.com', message: 'Necesito un barrido' }) })
-        : timed('POST /api/advance-forms/public', `${server.base}/api/advance-forms/public`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validForm({ evacuationPlanPhoto: null })) }));
+      sent.push(
+        (i * formsPerSecond + k) % 2 === 0
+          ? timed('POST /api/contact', `${server.base}/api/contact`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ name: 'Visitante', email: 'v@example.com', message: 'Necesito un barrido' }),
+            })
+          : timed('POST /api/advance-forms/public', `${server.base}/api/advance-forms/public`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(validForm({ evacuationPlanPhoto: null })),
+            }),
+      );
     }
     await pause(1000);
   }
@@ -81,7 +110,14 @@ await Promise.all([...Array.from({ length: visitors }, (_, i) => visitor(i)), fo
 const elapsed = (Date.now() - started) / 1000;
 const table: Record<string, Record<string, number>> = {};
 for (const [route, { ms, errors }] of [...samples].sort()) {
-  table[route] = { requests: ms.length, 'req/s': Math.round((ms.length / elapsed) * 10) / 10, 'p50 ms': Math.round(percentile(ms, 50)), 'p95 ms': Math.round(percentile(ms, 95)), 'p99 ms': Math.round(percentile(ms, 99)), errors };
+  table[route] = {
+    requests: ms.length,
+    'req/s': Math.round((ms.length / elapsed) * 10) / 10,
+    'p50 ms': Math.round(percentile(ms, 50)),
+    'p95 ms': Math.round(percentile(ms, 95)),
+    'p99 ms': Math.round(percentile(ms, 99)),
+    errors,
+  };
 }
 console.table(table);
 await server.stop();

@@ -35,7 +35,9 @@ async function cameraLikeJpeg(seed: number): Promise<Uint8Array> {
       pixels[i + 2] = clamp(160 - (x / width) * 90 + shade);
     }
   }
-  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 74 }).toBuffer();
+  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 74 })
+    .toBuffer();
   return new Uint8Array(jpeg);
 }
 
@@ -52,7 +54,10 @@ function fullForm(): AdvanceForm {
     else if (field.kind === 'select') answers[field.key] = field.options[1] ?? field.options[0];
     else if (field.kind === 'number') answers[field.key] = 12;
     else if (field.kind === 'date') answers[field.key] = '2024-03-05';
-    else answers[field.key] = `${field.label}: información detallada del recinto, accesos y horarios acordados con el anfitrión. `.repeat(field.kind === 'textarea' ? 3 : 1).trim();
+    else
+      answers[field.key] = `${field.label}: información detallada del recinto, accesos y horarios acordados con el anfitrión. `
+        .repeat(field.kind === 'textarea' ? 3 : 1)
+        .trim();
   };
   advanceFormSections.forEach((section) => section.fields.forEach(fill));
   return {
@@ -91,7 +96,12 @@ if (outPath) writeFileSync(outPath, pdf);
 
 console.log('Fotos (original -> reducida para el PDF):');
 console.table(
-  photoFields.map((field, i) => ({ campo: field, original: kb(originals[i].byteLength), reducida: kb(reduced[i].data.byteLength), px: `${reduced[i].width}x${reduced[i].height}` })),
+  photoFields.map((field, i) => ({
+    campo: field,
+    original: kb(originals[i].byteLength),
+    reducida: kb(reduced[i].data.byteLength),
+    px: `${reduced[i].width}x${reduced[i].height}`,
+  })),
 );
 console.log(`Reducción de las 4 fotos: ${reduceMs.toFixed(0)} ms`);
 console.table([
@@ -100,10 +110,18 @@ console.table([
   { medida: 'tamaño del PDF', valor: kb(pdf.byteLength), objetivo: '<= 2048 KB', ok: pdf.byteLength <= targetBytes },
 ]);
 const pass = medianMs <= targetMs && p95Ms <= targetMs && pdf.byteLength <= targetBytes;
-console.log(JSON.stringify({
-  bench: 'pdf', runs, photos: photoFields.length,
-  photoBytes: originals.map((o) => o.byteLength), reducedBytes: reduced.map((r) => r.data.byteLength),
-  medianMs: +medianMs.toFixed(1), p95Ms: +p95Ms.toFixed(1), pdfBytes: pdf.byteLength,
-  targets: { ms: targetMs, bytes: targetBytes }, pass,
-}));
+console.log(
+  JSON.stringify({
+    bench: 'pdf',
+    runs,
+    photos: photoFields.length,
+    photoBytes: originals.map((o) => o.byteLength),
+    reducedBytes: reduced.map((r) => r.data.byteLength),
+    medianMs: +medianMs.toFixed(1),
+    p95Ms: +p95Ms.toFixed(1),
+    pdfBytes: pdf.byteLength,
+    targets: { ms: targetMs, bytes: targetBytes },
+    pass,
+  }),
+);
 if (!pass) process.exitCode = 1;

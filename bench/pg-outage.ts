@@ -25,7 +25,15 @@ let restartedAt = 0;
 const routes: [string, () => Promise<Response>][] = [
   ['GET /api/news', () => fetch(`${server.base}/api/news`)],
   ['GET /noticias', () => fetch(`${server.base}/noticias`)],
-  ['POST /api/contact', () => fetch(`${server.base}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ana', email: 'ana@example.com', message: 'Hola' }) })],
+  [
+    'POST /api/contact',
+    () =>
+      fetch(`${server.base}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ana', email: 'ana@example.com', message: 'Hola' }),
+      }),
+  ],
   ['GET /api/contact/messages (staff)', () => staffGet('/api/contact/messages')],
 ];
 
@@ -64,17 +72,28 @@ for (const name of ['antes', 'caído', 'después']) {
   const group = samples.filter((s) => phase(s) === name);
   const count = (pred: (s: Sample) => boolean) => group.filter(pred).length;
   table[name] = {
-    requests: group.length, '2xx': count((s) => s.status >= 200 && s.status < 300), '503': count((s) => s.status === 503),
-    '500': count((s) => s.status === 500), other: count((s) => !(s.status >= 200 && s.status < 300) && s.status !== 503 && s.status !== 500),
-    'p95 ms': Math.round(percentile(group.map((s) => s.ms), 95)), 'max ms': Math.round(Math.max(0, ...group.map((s) => s.ms))),
+    requests: group.length,
+    '2xx': count((s) => s.status >= 200 && s.status < 300),
+    '503': count((s) => s.status === 503),
+    '500': count((s) => s.status === 500),
+    other: count((s) => !(s.status >= 200 && s.status < 300) && s.status !== 503 && s.status !== 500),
+    'p95 ms': Math.round(
+      percentile(
+        group.map((s) => s.ms),
+        95,
+      ),
+    ),
+    'max ms': Math.round(Math.max(0, ...group.map((s) => s.ms))),
   };
 }
 console.table(table);
 const firstOk = samples.filter((s) => s.at >= restartedAt && s.status >= 200 && s.status < 300).sort((a, b) => a.at - b.at)[0];
 const allOkAfter = samples.filter((s) => s.at >= (firstOk?.at ?? Infinity) + 2000).every((s) => s.status >= 200 && s.status < 300);
 const slow503 = samples.filter((s) => s.status === 503 && s.ms > 2000).length;
-console.log(`primera respuesta 2xx ${firstOk ? ((firstOk.at - restartedAt) / 1000).toFixed(2) + ' s' : 'nunca'} después de volver PostgreSQL; ` +
-  `todo 2xx desde 2 s después: ${allOkAfter ? 'sí' : 'no'}; 503 de más de 2 s: ${slow503}; mismo proceso (pid ${pid}) vivo: ${server.child.exitCode === null ? 'sí' : 'no'}`);
+console.log(
+  `primera respuesta 2xx ${firstOk ? ((firstOk.at - restartedAt) / 1000).toFixed(2) + ' s' : 'nunca'} después de volver PostgreSQL; ` +
+    `todo 2xx desde 2 s después: ${allOkAfter ? 'sí' : 'no'}; 503 de más de 2 s: ${slow503}; mismo proceso (pid ${pid}) vivo: ${server.child.exitCode === null ? 'sí' : 'no'}`,
+);
 await server.stop();
 cluster.destroy();
 process.exit(0);

@@ -11,7 +11,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startSite } from '../scripts/dev-site';
 
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const jsTargetBytes = 100 * 1024;
 const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
 
@@ -56,8 +64,12 @@ async function lighthouseScores(url: string): Promise<Record<string, number>> {
     const scores = Object.fromEntries(Object.keys(targets).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]));
     // The metrics behind the performance score, to see what to fix when it drops.
     const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
-    const failing = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary').map((audit) => audit.id);
-    console.log(`  ${url}: ${metrics.map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`).join(', ')}${failing.length ? `; auditorías fallidas: ${failing.join(', ')}` : ''}`);
+    const failing = Object.values(audits)
+      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary')
+      .map((audit) => audit.id);
+    console.log(
+      `  ${url}: ${metrics.map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`).join(', ')}${failing.length ? `; auditorías fallidas: ${failing.join(', ')}` : ''}`,
+    );
     return scores;
   } finally {
     await chrome.kill();
@@ -80,12 +92,27 @@ try {
     const scores = await lighthouseScores(site.baseURL + route);
     const misses = [
       ...(jsBudgeted.has(route) && transfer.js > jsTargetBytes ? [`JS ${kb(transfer.js)} > 100 KB`] : []),
-      ...(scored.has(route) ? Object.entries(targets).filter(([key, min]) => scores[key] < min).map(([key, min]) => `${key} ${scores[key]} < ${min}`) : []),
+      ...(scored.has(route)
+        ? Object.entries(targets)
+            .filter(([key, min]) => scores[key] < min)
+            .map(([key, min]) => `${key} ${scores[key]} < ${min}`)
+        : []),
       ...(seoOnly.has(route) && scores.seo < targets.seo ? [`seo ${scores.seo} < ${targets.seo}`] : []),
     ];
     failures += misses.length;
-    rows.push({ route, jsGzip: kb(transfer.js), cssGzip: kb(transfer.css), jsSent: kb(transfer.jsSent), cssSent: kb(transfer.cssSent), files: transfer.files, ...scores, targets: misses.length ? misses.join('; ') : scored.has(route) || seoOnly.has(route) || jsBudgeted.has(route) ? 'ok' : '-' });
-    console.log(`${route}: JS ${kb(transfer.js)} gz (${kb(transfer.jsSent)} enviados), CSS ${kb(transfer.css)} gz, Lighthouse ${JSON.stringify(scores)}${misses.length ? `  ✗ ${misses.join('; ')}` : ''}`);
+    rows.push({
+      route,
+      jsGzip: kb(transfer.js),
+      cssGzip: kb(transfer.css),
+      jsSent: kb(transfer.jsSent),
+      cssSent: kb(transfer.cssSent),
+      files: transfer.files,
+      ...scores,
+      targets: misses.length ? misses.join('; ') : scored.has(route) || seoOnly.has(route) || jsBudgeted.has(route) ? 'ok' : '-',
+    });
+    console.log(
+      `${route}: JS ${kb(transfer.js)} gz (${kb(transfer.jsSent)} enviados), CSS ${kb(transfer.css)} gz, Lighthouse ${JSON.stringify(scores)}${misses.length ? `  ✗ ${misses.join('; ')}` : ''}`,
+    );
   }
   console.table(rows);
   mkdirSync('bench/out', { recursive: true });

@@ -33,18 +33,27 @@ export const advanceFormSections: SectionSpec[] = [
     number: 2,
     title: 'Logística y Accesos',
     fields: [
-      { key: 'hasSecureParking', label: '¿Cuenta con parqueo seguro?', kind: 'switch', details: [
-        { key: 'parkingDetails', label: 'Detalles del parqueo', kind: 'textarea' },
-      ] },
+      {
+        key: 'hasSecureParking',
+        label: '¿Cuenta con parqueo seguro?',
+        kind: 'switch',
+        details: [{ key: 'parkingDetails', label: 'Detalles del parqueo', kind: 'textarea' }],
+      },
       { key: 'mainVehicleRoute', label: 'Ruta vehicular principal', kind: 'textarea', required: true },
       { key: 'alternativeRoute', label: 'Ruta alterna', kind: 'textarea' },
-      { key: 'hasServiceEntrance', label: '¿Existe entrada de servicio?', kind: 'switch', details: [
-        { key: 'serviceEntranceDetails', label: 'Detalles de la entrada de servicio', kind: 'textarea' },
-      ] },
+      {
+        key: 'hasServiceEntrance',
+        label: '¿Existe entrada de servicio?',
+        kind: 'switch',
+        details: [{ key: 'serviceEntranceDetails', label: 'Detalles de la entrada de servicio', kind: 'textarea' }],
+      },
       { key: 'internalTransitRoutes', label: 'Rutas de tránsito interno', kind: 'textarea', required: true },
-      { key: 'hasControlledAccess', label: '¿Hay control de acceso?', kind: 'switch', details: [
-        { key: 'accessControlDetails', label: 'Detalles del control de acceso', kind: 'textarea' },
-      ] },
+      {
+        key: 'hasControlledAccess',
+        label: '¿Hay control de acceso?',
+        kind: 'switch',
+        details: [{ key: 'accessControlDetails', label: 'Detalles del control de acceso', kind: 'textarea' }],
+      },
       { key: 'emergencyExits', label: 'Salidas de emergencia', kind: 'textarea', required: true },
       { key: 'emergencyExitsPhoto', label: 'Foto de las salidas de emergencia', kind: 'photo' },
     ],
@@ -53,51 +62,74 @@ export const advanceFormSections: SectionSpec[] = [
     number: 3,
     title: 'Seguridad Física y Contra Incendios',
     fields: [
-      { key: 'hasEvacuationPlan', label: '¿Existe plan de evacuación?', kind: 'switch', details: [
-        { key: 'evacuationPlanDetails', label: 'Detalles del plan de evacuación', kind: 'textarea' },
-        { key: 'evacuationPlanPhoto', label: 'Foto del plan de evacuación', kind: 'photo' },
-        { key: 'evacuationRoutesPhoto', label: 'Foto de las rutas de evacuación', kind: 'photo' },
-      ] },
-      { key: 'hasFireExtinguishers', label: '¿Hay extintores?', kind: 'switch', details: [
-        { key: 'extinguishersDetails', label: 'Detalles de los extintores', kind: 'textarea' },
-      ] },
-      { key: 'hasFireAlarms', label: '¿Hay alarmas contra incendios?', kind: 'switch', details: [
-        { key: 'fireAlarmsDetails', label: 'Detalles de las alarmas contra incendios', kind: 'textarea' },
-      ] },
-      { key: 'hasSafeZone', label: '¿Existe zona segura?', kind: 'switch', details: [
-        { key: 'safeZoneDetails', label: 'Detalles de la zona segura', kind: 'textarea' },
-        { key: 'safeZonePhoto', label: 'Foto de la zona segura', kind: 'photo' },
-      ] },
-      { key: 'hasFirstAidKit', label: '¿Hay botiquín de primeros auxilios?', kind: 'switch', details: [
-        { key: 'firstAidKitLevel', label: 'Nivel del botiquín', kind: 'select', options: firstAidKitLevels },
-      ] },
+      {
+        key: 'hasEvacuationPlan',
+        label: '¿Existe plan de evacuación?',
+        kind: 'switch',
+        details: [
+          { key: 'evacuationPlanDetails', label: 'Detalles del plan de evacuación', kind: 'textarea' },
+          { key: 'evacuationPlanPhoto', label: 'Foto del plan de evacuación', kind: 'photo' },
+          { key: 'evacuationRoutesPhoto', label: 'Foto de las rutas de evacuación', kind: 'photo' },
+        ],
+      },
+      {
+        key: 'hasFireExtinguishers',
+        label: '¿Hay extintores?',
+        kind: 'switch',
+        details: [{ key: 'extinguishersDetails', label: 'Detalles de los extintores', kind: 'textarea' }],
+      },
+      {
+        key: 'hasFireAlarms',
+        label: '¿Hay alarmas contra incendios?',
+        kind: 'switch',
+        details: [{ key: 'fireAlarmsDetails', label: 'Detalles de las alarmas contra incendios', kind: 'textarea' }],
+      },
+      {
+        key: 'hasSafeZone',
+        label: '¿Existe zona segura?',
+        kind: 'switch',
+        details: [
+          { key: 'safeZoneDetails', label: 'Detalles de la zona segura', kind: 'textarea' },
+          { key: 'safeZonePhoto', label: 'Foto de la zona segura', kind: 'photo' },
+        ],
+      },
+      {
+        key: 'hasFirstAidKit',
+        label: '¿Hay botiquín de primeros auxilios?',
+        kind: 'switch',
+        details: [{ key: 'firstAidKitLevel', label: 'Nivel del botiquín', kind: 'select', options: firstAidKitLevels }],
+      },
     ],
   },
   {
     number: 4,
     title: 'Seguridad Tecnológica',
     fields: [
-      { key: 'hasCCTV', label: '¿Cuenta con CCTV?', kind: 'switch', details: [
-        { key: 'cctvDetails', label: 'Detalles del CCTV', kind: 'textarea' },
-      ] },
-      { key: 'hasIntrusionAlarm', label: '¿Hay alarma de intrusión?', kind: 'switch', details: [
-        { key: 'intrusionAlarmDetails', label: 'Detalles de la alarma de intrusión', kind: 'textarea' },
-      ] },
+      { key: 'hasCCTV', label: '¿Cuenta con CCTV?', kind: 'switch', details: [{ key: 'cctvDetails', label: 'Detalles del CCTV', kind: 'textarea' }] },
+      {
+        key: 'hasIntrusionAlarm',
+        label: '¿Hay alarma de intrusión?',
+        kind: 'switch',
+        details: [{ key: 'intrusionAlarmDetails', label: 'Detalles de la alarma de intrusión', kind: 'textarea' }],
+      },
       { key: 'requiresTSCM', label: '¿Requiere barrido electrónico (TSCM)?', kind: 'switch', details: [] },
-      { key: 'hasWiFi', label: '¿Hay red Wi-Fi?', kind: 'switch', details: [
-        { key: 'wifiDetails', label: 'Detalles de la red Wi-Fi', kind: 'textarea' },
-      ] },
+      { key: 'hasWiFi', label: '¿Hay red Wi-Fi?', kind: 'switch', details: [{ key: 'wifiDetails', label: 'Detalles de la red Wi-Fi', kind: 'textarea' }] },
     ],
   },
   {
     number: 5,
     title: 'Seguridad en sitio',
     fields: [
-      { key: 'hasSecurityGuards', label: '¿Hay guardas de seguridad?', kind: 'switch', details: [
-        { key: 'securityCompanyName', label: 'Empresa de seguridad', kind: 'text' },
-        { key: 'numberOfGuards', label: 'Número de guardas', kind: 'number' },
-        { key: 'guardsArmed', label: '¿Guardas armados?', kind: 'select', options: guardsArmedOptions },
-      ] },
+      {
+        key: 'hasSecurityGuards',
+        label: '¿Hay guardas de seguridad?',
+        kind: 'switch',
+        details: [
+          { key: 'securityCompanyName', label: 'Empresa de seguridad', kind: 'text' },
+          { key: 'numberOfGuards', label: 'Número de guardas', kind: 'number' },
+          { key: 'guardsArmed', label: '¿Guardas armados?', kind: 'select', options: guardsArmedOptions },
+        ],
+      },
       { key: 'hasMetalDetectors', label: '¿Hay detectores de metales?', kind: 'switch', details: [] },
       { key: 'securityInformed', label: '¿El personal de seguridad está informado?', kind: 'switch', details: [] },
     ],

@@ -9,8 +9,11 @@ export type NoticeState = { status: NoticeStatus; attempts: number; reason: stri
 /** 'Aviso enviado', 'Aviso pendiente (reintento 3)' (three tries failed, more to come), 'Aviso fallido: <motivo>'. */
 export function noticeLabel(notice: NoticeState): string {
   switch (notice.status) {
-    case 'sent': return 'Aviso enviado';
-    case 'pending': return `Aviso pendiente (reintento ${notice.attempts})`;
-    case 'failed': return `Aviso fallido: ${notice.reason ?? 'motivo desconocido'}`;
+    case 'sent':
+      return 'Aviso enviado';
+    case 'pending':
+      return `Aviso pendiente (reintento ${notice.attempts})`;
+    case 'failed':
+      return `Aviso fallido: ${notice.reason ?? 'motivo desconocido'}`;
   }
 }

@@ -15,5 +15,8 @@ export function slugify(text: string, maxLength = 80): string {
 
 /** Removes accents and lowercases: the comparison used by searches and keyword filters. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }

@@ -14,22 +14,25 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 const database = await freshDatabase();
 // A real SMTP server on an ephemeral port, so cards show their notice as staff would see it.
 const smtp = await startSmtp();
-const config = loadConfig({
-  ...process.env,
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  ADMIN_USERNAME: e2eAdmin.username,
-  ADMIN_PASSWORD: e2eAdmin.password,
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  PUBLIC_WRITE_LIMIT: '0',
-  FEED_ALLOW_PRIVATE_HOSTS: '1',
-  FEED_SCHEDULER: 'off',
-  SITE_NAME: 'Contraespionaje CR',
-  CONTACT_PHONE: '+50688887777',
-  CONTACT_EMAIL: 'contacto@contraespionaje.test',
-  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-  NOTIFY_EMAIL: 'equipo@contraespionaje.test',
-}, { databaseUrl: database.databaseUrl });
+const config = loadConfig(
+  {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: e2eAdmin.username,
+    ADMIN_PASSWORD: e2eAdmin.password,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_WRITE_LIMIT: '0',
+    FEED_ALLOW_PRIVATE_HOSTS: '1',
+    FEED_SCHEDULER: 'off',
+    SITE_NAME: 'Contraespionaje CR',
+    CONTACT_PHONE: '+50688887777',
+    CONTACT_EMAIL: 'contacto@contraespionaje.test',
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    NOTIFY_EMAIL: 'equipo@contraespionaje.test',
+  },
+  { databaseUrl: database.databaseUrl },
+);
 const httpServer = createServer();
 const { app, close } = await createApp(config, { httpServer, db: database.db, log: () => {} });
 httpServer.on('request', app.callback());

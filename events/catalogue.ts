@@ -12,7 +12,7 @@ import type { SecuritySettingsEvent } from './aggregates/security-settings';
 
 /** Every event of every aggregate, discriminated by `type`. */
 export type DomainEvent =
-  | NewsArticleEvent | ServiceEvent | FeedSourceEvent | ContactMessageEvent | AdvanceFormEvent | UserEvent | SignInEvent | SecuritySettingsEvent;
+  NewsArticleEvent | ServiceEvent | FeedSourceEvent | ContactMessageEvent | AdvanceFormEvent | UserEvent | SignInEvent | SecuritySettingsEvent;
 export type EventType = DomainEvent['type'];
 
 /** Each aggregate's event union, by the aggregate's name in the catalogue. */
@@ -32,7 +32,15 @@ export type Aggregate = keyof AggregateEvents;
 
 /** The read tables the projectors keep, and the caches of read models that must drop what changed. */
 export type ReadModel =
-  | 'users' | 'user_passkeys' | 'security_settings' | 'services' | 'rss_sources' | 'news_articles' | 'deleted_feed_items' | 'contact_messages' | 'advance_forms'
+  | 'users'
+  | 'user_passkeys'
+  | 'security_settings'
+  | 'services'
+  | 'rss_sources'
+  | 'news_articles'
+  | 'deleted_feed_items'
+  | 'contact_messages'
+  | 'advance_forms'
   | 'publicNews';
 
 export type EventTraits = {

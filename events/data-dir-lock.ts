@@ -8,7 +8,10 @@ import path from 'node:path';
 export type LockHolder = { pid: number; host: string; command: string; since: string };
 
 export class DataDirBusy extends Error {
-  constructor(readonly dir: string, readonly holder: LockHolder) {
+  constructor(
+    readonly dir: string,
+    readonly holder: LockHolder,
+  ) {
     super(
       `La base de datos integrada en ${dir} está en uso por otro proceso (pid ${holder.pid}, «${holder.command}», ` +
         `desde ${holder.since}${holder.host !== hostname() ? `, en ${holder.host}` : ''}). Detenga ese proceso antes de abrirla; ` +

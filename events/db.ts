@@ -45,9 +45,21 @@ export async function openDb(options: DbOptions): Promise<Db> {
 }
 
 const unavailableCodes = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE',
-  'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED',
-  '57P01', '57P02', '57P03', // the server is shutting down, crashed, or not accepting connections yet
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  '57P01',
+  '57P02',
+  '57P03', // the server is shutting down, crashed, or not accepting connections yet
   '53300', // too many connections
   '57014', // statement timeout (the database is too slow to answer in time)
 ]);
@@ -87,11 +99,15 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
     backoff: () => 0.1,
     connection: { application_name: 'contraespionaje-cr', ...(statementTimeout ? { statement_timeout: statementTimeout } : {}) },
     // Our jsonb parameters arrive as JSON text (as PGlite takes them); postgres.js would stringify them again.
-    types: { json: { to: 114, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => JSON.parse(x) } },
+    types: {
+      json: { to: 114, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => JSON.parse(x) },
+    },
   });
   // Parameterised statements are prepared once per connection: planning a search costs more than running it.
-  const run = (client: PostgresClient): Sql['query'] => async <T>(text: string, params: unknown[] = []) =>
-    [...(await client.unsafe(text, params as never[], { prepare: params.length > 0 }))] as T[];
+  const run =
+    (client: PostgresClient): Sql['query'] =>
+    async <T>(text: string, params: unknown[] = []) =>
+      [...(await client.unsafe(text, params as never[], { prepare: params.length > 0 }))] as T[];
   const idleLockClients: ReturnType<typeof postgres>[] = [];
   let closed = false;
   return {
@@ -104,16 +120,22 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
       // with it: alive() asks whether this connection's session still holds it. Idle lock
       // connections are kept for the next lock, so taking one costs no new connection.
       const id = lockId(key).toString();
-      const own = idleLockClients.pop() ?? postgres(url, { max: 1, idle_timeout: 0, onnotice: () => {}, connection: { application_name: 'contraespionaje-cr-lock' } });
+      const own =
+        idleLockClients.pop() ?? postgres(url, { max: 1, idle_timeout: 0, onnotice: () => {}, connection: { application_name: 'contraespionaje-cr-lock' } });
       try {
         const [row] = await own.unsafe('SELECT pg_try_advisory_lock($1) AS locked', [id]);
         if (!row.locked) return null;
         const alive = () =>
-          own.unsafe(
-            `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid()
+          own
+            .unsafe(
+              `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid()
                AND ((classid::bigint << 32) | objid::bigint) = $1::bigint AND objsubid = 1) AS held`,
-            [id],
-          ).then(([r]) => Boolean(r.held), () => false);
+              [id],
+            )
+            .then(
+              ([r]) => Boolean(r.held),
+              () => false,
+            );
         try {
           return { value: await fn({ alive }) };
         } finally {
@@ -152,8 +174,10 @@ async function openPglite(dataDir: string): Promise<Db> {
     throw error;
   }
   const held = new Set<string>();
-  const run = (client: PgliteClient): Sql['query'] => async <T>(text: string, params: unknown[] = []) =>
-    (await client.query(text, params)).rows as T[];
+  const run =
+    (client: PgliteClient): Sql['query'] =>
+    async <T>(text: string, params: unknown[] = []) =>
+      (await client.query(text, params)).rows as T[];
   return {
     kind: 'pglite',
     query: run(pg),
@@ -183,7 +207,10 @@ async function openPglite(dataDir: string): Promise<Db> {
 
 /** Every `.sql` file of a folder, in name order (001_..., 002_...): one layer's migrations. */
 export function sqlFilesIn(dir: string): string[] {
-  return readdirSync(dir).filter((file) => file.endsWith('.sql')).sort().map((file) => path.join(dir, file));
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => path.join(dir, file));
 }
 
 /** 'events/migrations/001_events.sql': a migration's name, the same wherever the project is checked out. */

@@ -132,7 +132,10 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
   const startOf = (processor: Processor) => (processor.startAt === 'beginning' ? 0 : head);
   for (const processor of processors) {
     if (processor.mode === 'per-instance') continue;
-    await db.query('INSERT INTO subscription_checkpoints (processor, position) VALUES ($1, $2) ON CONFLICT (processor) DO NOTHING', [processor.name, startOf(processor)]);
+    await db.query('INSERT INTO subscription_checkpoints (processor, position) VALUES ($1, $2) ON CONFLICT (processor) DO NOTHING', [
+      processor.name,
+      startOf(processor),
+    ]);
   }
 
   async function runPerInstance(processor: Processor, wakeup: Wakeup) {
@@ -196,7 +199,10 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
 
     async function dueRetries(): Promise<number> {
       const due = await db.query<EventRow & { attempts: number | string; first_failed_at: string | Date }>(
-        `SELECT r.attempts, r.first_failed_at, ${storedEventColumns.split(', ').map((c) => `e.${c}`).join(', ')}
+        `SELECT r.attempts, r.first_failed_at, ${storedEventColumns
+          .split(', ')
+          .map((c) => `e.${c}`)
+          .join(', ')}
          FROM subscription_retries r JOIN events e ON e.position = r.position
          WHERE r.processor = $1 AND r.next_attempt_at <= now() ORDER BY r.position LIMIT $2`,
         [name, batchSize],
@@ -212,10 +218,9 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
     }
 
     async function nextRetryInMs(): Promise<number> {
-      const [row] = await db.query(
-        'SELECT extract(epoch FROM min(next_attempt_at) - now()) * 1000 AS ms FROM subscription_retries WHERE processor = $1',
-        [name],
-      );
+      const [row] = await db.query('SELECT extract(epoch FROM min(next_attempt_at) - now()) * 1000 AS ms FROM subscription_retries WHERE processor = $1', [
+        name,
+      ]);
       return row.ms === null ? Infinity : Math.max(0, Number(row.ms));
     }
 

@@ -13,7 +13,11 @@ export type HistoryItem = {
 };
 
 const created = (fields: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(fields).filter(([key]) => !secretFields.has(key)).map(([key, to]) => [key, { from: null, to }]));
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([key]) => !secretFields.has(key))
+      .map(([key, to]) => [key, { from: null, to }]),
+  );
 
 /** What an event changed, field by field; secrets and erased data never appear. */
 export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryItem['changes'] {
@@ -21,7 +25,8 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
   if (isRedacted(event) || !aggregateOf(event.type)) return {};
   const known = event as DomainEvent;
   switch (known.type) {
-    case 'AdvanceFormSubmitted': return created({ ...known.data.form, submittedBy: known.data.submittedBy });
+    case 'AdvanceFormSubmitted':
+      return created({ ...known.data.form, submittedBy: known.data.submittedBy });
     // A record's first event: every field is new.
     case 'NewsArticleCreated':
     case 'ServiceCreated':
@@ -30,30 +35,44 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
     case 'UserRegistered':
       return created(known.data);
     // An import run's summary: each count is new information, none replaces an earlier one.
-    case 'FeedSourceImported': return created(known.data);
+    case 'FeedSourceImported':
+      return created(known.data);
     case 'NewsArticleUpdated':
     case 'ServiceUpdated':
     case 'FeedSourceUpdated':
       return known.data.changes;
-    case 'ContactStatusChanged': return { status: { from: known.data.from, to: known.data.to } };
-    case 'ContactNoteAdded': return { note: { from: null, to: known.data.text } };
-    case 'UserRoleChanged': return { role: { from: known.data.from, to: known.data.to } };
-    case 'UserNoticeEmailChanged': return { noticeEmail: { from: known.data.from, to: known.data.to } };
-    case 'UserTotpEnabled': return { totp: { from: false, to: true } };
-    case 'UserTotpDisabled': return { totp: { from: true, to: false } };
-    case 'UserPasskeyRegistered': return { passkey: { from: null, to: known.data.name } };
-    case 'UserPasskeyRemoved': return { passkey: { from: known.data.name, to: null } };
-    case 'SecuritySettingsChanged': return { requireSecondFactor: known.data.requireSecondFactor };
+    case 'ContactStatusChanged':
+      return { status: { from: known.data.from, to: known.data.to } };
+    case 'ContactNoteAdded':
+      return { note: { from: null, to: known.data.text } };
+    case 'UserRoleChanged':
+      return { role: { from: known.data.from, to: known.data.to } };
+    case 'UserNoticeEmailChanged':
+      return { noticeEmail: { from: known.data.from, to: known.data.to } };
+    case 'UserTotpEnabled':
+      return { totp: { from: false, to: true } };
+    case 'UserTotpDisabled':
+      return { totp: { from: true, to: false } };
+    case 'UserPasskeyRegistered':
+      return { passkey: { from: null, to: known.data.name } };
+    case 'UserPasskeyRemoved':
+      return { passkey: { from: known.data.name, to: null } };
+    case 'SecuritySettingsChanged':
+      return { requireSecondFactor: known.data.requireSecondFactor };
     // A sign-in's facts (where from, how, why it ended) are each new information.
     case 'UserSignedIn':
     case 'UserSignedInFromNewDevice':
     case 'UserSignInFailed':
     case 'UserSessionEnded':
       return created(known.data);
-    case 'UserPasswordChanged': return { password: { from: '••••••', to: '•••••• (nueva)' } };
-    case 'UserDisabled': return { disabled: { from: false, to: true } };
-    case 'UserEnabled': return { disabled: { from: true, to: false } };
-    case 'NewsArticlePublished': return { reviewRequired: { from: true, to: false } };
+    case 'UserPasswordChanged':
+      return { password: { from: '••••••', to: '•••••• (nueva)' } };
+    case 'UserDisabled':
+      return { disabled: { from: false, to: true } };
+    case 'UserEnabled':
+      return { disabled: { from: true, to: false } };
+    case 'NewsArticlePublished':
+      return { reviewRequired: { from: true, to: false } };
     case 'NewsArticleDeleted':
     case 'ServiceDeleted':
     case 'FeedSourceDeleted':
@@ -68,12 +87,22 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
   }
 }
 
-type HistoryRow = { position: string | number; stream_id: string; type: string; data: Record<string, unknown>; metadata: EventMetadata; recorded_at: string | Date };
+type HistoryRow = {
+  position: string | number;
+  stream_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  recorded_at: string | Date;
+};
 
 export async function readHistory(sql: Sql, filter: HistoryFilter): Promise<{ items: HistoryItem[]; nextBefore: number | null }> {
   const where: string[] = [];
   const params: unknown[] = [];
-  const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   if (filter.streamId) where.push(`stream_id = ${param(filter.streamId)}::uuid`);
   if (filter.type) where.push(`type = ${param(filter.type)}`);
   if (filter.actor) {

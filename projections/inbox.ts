@@ -18,8 +18,17 @@ const timings = `LEFT JOIN LATERAL (
 ) t ON true`;
 
 export const toContact = (r: ContactWithTimingsRow): ContactMessage => ({
-  id: r.id, name: r.name, email: r.email, phone: r.phone, message: r.message, status: r.status, language: r.language, createdAt: iso(r.created_at),
-  notes: r.notes ?? [], readAfterMs: ms(r.read_after), resolvedAfterMs: ms(r.resolved_after),
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  message: r.message,
+  status: r.status,
+  language: r.language,
+  createdAt: iso(r.created_at),
+  notes: r.notes ?? [],
+  readAfterMs: ms(r.read_after),
+  resolvedAfterMs: ms(r.resolved_after),
 });
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,7 +36,10 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function filterOf(query: ContactListQuery) {
   const where: string[] = [];
   const params: unknown[] = [];
-  const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   if (query.status) where.push(`c.status = ${param(query.status)}`);
   if (query.search && uuid.test(query.search)) {
     // A notice's link names its message by id.
@@ -38,7 +50,8 @@ function filterOf(query: ContactListQuery) {
     const clauses = [`strpos(f_unaccent(lower(c.name || ' ' || c.email || ' ' || coalesce(c.phone, '') || ' ' || c.message)), f_unaccent(lower(${text}))) > 0`];
     // A phone number matches however it was written: '8888 1234' finds '+506 8888-1234'.
     const digits = query.search.replace(/\D/g, '');
-    if (digits.length >= 4 && /^[\d\s()+.-]+$/.test(query.search)) clauses.push(`strpos(regexp_replace(coalesce(c.phone, ''), '\\D', '', 'g'), ${param(digits)}) > 0`);
+    if (digits.length >= 4 && /^[\d\s()+.-]+$/.test(query.search))
+      clauses.push(`strpos(regexp_replace(coalesce(c.phone, ''), '\\D', '', 'g'), ${param(digits)}) > 0`);
     where.push(`(${clauses.join(' OR ')})`);
   }
   return { filter: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
@@ -49,7 +62,10 @@ export function inboxQueries(sql: Sql) {
     async list(query: ContactListQuery, limit: number, offset: number): Promise<Page<ContactMessage>> {
       const { filter, params } = filterOf(query);
       const [rows, [count]] = await Promise.all([
-        sql.query<ContactWithTimingsRow>(`SELECT c.*, t.read_after, t.resolved_after FROM contact_messages c ${timings} ${filter} ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`, params),
+        sql.query<ContactWithTimingsRow>(
+          `SELECT c.*, t.read_after, t.resolved_after FROM contact_messages c ${timings} ${filter} ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`,
+          params,
+        ),
         sql.query<CountRow>(`SELECT count(*)::int AS total FROM contact_messages c ${filter}`, params),
       ]);
       return { items: rows.map(toContact), total: Number(count.total) };
@@ -57,11 +73,16 @@ export function inboxQueries(sql: Sql) {
     /** Every message the filters keep, newest first (the CSV export), at most `max`. */
     async all(query: ContactListQuery, max = 10_000): Promise<ContactMessage[]> {
       const { filter, params } = filterOf(query);
-      const rows = await sql.query<ContactWithTimingsRow>(`SELECT c.*, t.read_after, t.resolved_after FROM contact_messages c ${timings} ${filter} ORDER BY c.created_at DESC, c.id DESC LIMIT ${max}`, params);
+      const rows = await sql.query<ContactWithTimingsRow>(
+        `SELECT c.*, t.read_after, t.resolved_after FROM contact_messages c ${timings} ${filter} ORDER BY c.created_at DESC, c.id DESC LIMIT ${max}`,
+        params,
+      );
       return rows.map(toContact);
     },
     async byId(id: string): Promise<ContactMessage | null> {
-      const [row] = await sql.query<ContactWithTimingsRow>(`SELECT c.*, t.read_after, t.resolved_after FROM contact_messages c ${timings} WHERE c.id = $1`, [id]);
+      const [row] = await sql.query<ContactWithTimingsRow>(`SELECT c.*, t.read_after, t.resolved_after FROM contact_messages c ${timings} WHERE c.id = $1`, [
+        id,
+      ]);
       return row ? toContact(row) : null;
     },
     /**
@@ -86,7 +107,12 @@ export function inboxQueries(sql: Sql) {
          FROM received`,
         [since.toISOString(), new Date(now.getTime() - 86_400_000).toISOString()],
       );
-      return { medianToReadMs: ms(row.to_read), medianToResolvedMs: ms(row.to_resolved), unreadOver24h: Number(row.unread_over_24h), since: since.toISOString() };
+      return {
+        medianToReadMs: ms(row.to_read),
+        medianToResolvedMs: ms(row.to_resolved),
+        unreadOver24h: Number(row.unread_over_24h),
+        since: since.toISOString(),
+      };
     },
   };
 }

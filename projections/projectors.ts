@@ -1,8 +1,18 @@
 // Projectors: each keeps one read table current from the events of one aggregate, typed by those events,
 // with a switch the compiler checks is exhaustive. A redacted payload (an erased stream) projects nothing.
 import {
-  eventTypes, isRedacted, typedProjector, unhandled,
-  type AdvanceFormEvent, type Changes, type ContactMessageEvent, type FeedSourceEvent, type NewsArticleEvent, type Projector, type ServiceEvent, type Sql,
+  eventTypes,
+  isRedacted,
+  typedProjector,
+  unhandled,
+  type AdvanceFormEvent,
+  type Changes,
+  type ContactMessageEvent,
+  type FeedSourceEvent,
+  type NewsArticleEvent,
+  type Projector,
+  type ServiceEvent,
+  type Sql,
 } from '../events';
 import { usersProjector } from './users';
 
@@ -30,10 +40,16 @@ export const servicesProjector = typedProjector<ServiceEvent>({
     switch (event.type) {
       case 'ServiceCreated': {
         const d = event.data;
-        await tx.query(
-          `INSERT INTO services (id, title, description, icon, category, features, "order", created_at) VALUES ($1,$2,$3,$4,$5,$6::jsonb,$7,$8)`,
-          [event.streamId, d.title, d.description, d.icon, d.category, json(d.features), d.order, event.recordedAt.toISOString()],
-        );
+        await tx.query(`INSERT INTO services (id, title, description, icon, category, features, "order", created_at) VALUES ($1,$2,$3,$4,$5,$6::jsonb,$7,$8)`, [
+          event.streamId,
+          d.title,
+          d.description,
+          d.icon,
+          d.category,
+          json(d.features),
+          d.order,
+          event.recordedAt.toISOString(),
+        ]);
         return;
       }
       case 'ServiceUpdated':
@@ -48,8 +64,15 @@ export const servicesProjector = typedProjector<ServiceEvent>({
 });
 
 const sourceColumns = {
-  name: 'name', url: 'url', format: 'format', enabled: 'enabled', defaultCategory: 'default_category', autoPublish: 'auto_publish',
-  scheduleIntervalHours: 'schedule_interval_hours', includeKeywords: 'include_keywords', excludeKeywords: 'exclude_keywords',
+  name: 'name',
+  url: 'url',
+  format: 'format',
+  enabled: 'enabled',
+  defaultCategory: 'default_category',
+  autoPublish: 'auto_publish',
+  scheduleIntervalHours: 'schedule_interval_hours',
+  includeKeywords: 'include_keywords',
+  excludeKeywords: 'exclude_keywords',
 };
 
 export const feedSourcesProjector = typedProjector<FeedSourceEvent>({
@@ -63,7 +86,19 @@ export const feedSourcesProjector = typedProjector<FeedSourceEvent>({
         await tx.query(
           `INSERT INTO rss_sources (id, name, url, format, enabled, default_category, auto_publish, schedule_interval_hours, include_keywords, exclude_keywords, created_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11)`,
-          [event.streamId, d.name, d.url, d.format, d.enabled, d.defaultCategory, d.autoPublish, d.scheduleIntervalHours, json(d.includeKeywords), json(d.excludeKeywords), d.createdAt],
+          [
+            event.streamId,
+            d.name,
+            d.url,
+            d.format,
+            d.enabled,
+            d.defaultCategory,
+            d.autoPublish,
+            d.scheduleIntervalHours,
+            json(d.includeKeywords),
+            json(d.excludeKeywords),
+            d.createdAt,
+          ],
         );
         return;
       }
@@ -90,9 +125,18 @@ export const feedSourcesProjector = typedProjector<FeedSourceEvent>({
 });
 
 const newsColumns = {
-  title: 'title', slug: 'slug', excerpt: 'excerpt', content: 'content', image: 'image', category: 'category', author: 'author',
-  publishedAt: 'published_at', reviewRequired: 'review_required',
-  englishTitle: 'english_title', englishExcerpt: 'english_excerpt', englishContent: 'english_content',
+  title: 'title',
+  slug: 'slug',
+  excerpt: 'excerpt',
+  content: 'content',
+  image: 'image',
+  category: 'category',
+  author: 'author',
+  publishedAt: 'published_at',
+  reviewRequired: 'review_required',
+  englishTitle: 'english_title',
+  englishExcerpt: 'english_excerpt',
+  englishContent: 'english_content',
 };
 
 export const newsProjector = typedProjector<NewsArticleEvent>({
@@ -110,8 +154,25 @@ export const newsProjector = typedProjector<NewsArticleEvent>({
           `INSERT INTO news_articles (id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported,
              review_required, english_title, english_excerpt, english_content)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
-          [event.streamId, d.title, d.slug, d.excerpt, d.content, d.image, d.category, d.author, d.publishedAt, d.sourceId, d.sourceUrl, d.guidHash, d.isImported,
-            d.reviewRequired, d.englishTitle ?? null, d.englishExcerpt ?? null, d.englishContent ?? null],
+          [
+            event.streamId,
+            d.title,
+            d.slug,
+            d.excerpt,
+            d.content,
+            d.image,
+            d.category,
+            d.author,
+            d.publishedAt,
+            d.sourceId,
+            d.sourceUrl,
+            d.guidHash,
+            d.isImported,
+            d.reviewRequired,
+            d.englishTitle ?? null,
+            d.englishExcerpt ?? null,
+            d.englishContent ?? null,
+          ],
         );
         return;
       }
@@ -142,10 +203,16 @@ export const contactProjector = typedProjector<ContactMessageEvent>({
       case 'ContactMessageReceived': {
         if (isRedacted(event)) return;
         const d = event.data;
-        await tx.query(
-          'INSERT INTO contact_messages (id, name, email, phone, message, status, created_at, language) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)',
-          [event.streamId, d.name, d.email, d.phone, d.message, 'unread', d.createdAt, d.language ?? 'es'],
-        );
+        await tx.query('INSERT INTO contact_messages (id, name, email, phone, message, status, created_at, language) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)', [
+          event.streamId,
+          d.name,
+          d.email,
+          d.phone,
+          d.message,
+          'unread',
+          d.createdAt,
+          d.language ?? 'es',
+        ]);
         return;
       }
       case 'ContactStatusChanged':
@@ -194,4 +261,14 @@ export const advanceFormsProjector = typedProjector<AdvanceFormEvent>({
 export const allProjectors: Projector[] = [usersProjector, servicesProjector, feedSourcesProjector, newsProjector, contactProjector, advanceFormsProjector];
 
 /** The read tables the projectors own, emptied before a rebuild. */
-export const readTables = ['users', 'services', 'rss_sources', 'news_articles', 'deleted_feed_items', 'contact_messages', 'advance_forms', 'user_passkeys', 'security_settings'];
+export const readTables = [
+  'users',
+  'services',
+  'rss_sources',
+  'news_articles',
+  'deleted_feed_items',
+  'contact_messages',
+  'advance_forms',
+  'user_passkeys',
+  'security_settings',
+];

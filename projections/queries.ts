@@ -11,16 +11,47 @@ const isoOf = (value: string | Date): string => new Date(value).toISOString();
 export type Page<T> = { items: T[]; total: number };
 
 export const toNews = (r: NewsRow): NewsArticle => ({
-  id: r.id, title: r.title, slug: r.slug, excerpt: r.excerpt, content: r.content, image: r.image, category: r.category,
-  author: r.author, publishedAt: isoOf(r.published_at), sourceId: r.source_id, sourceUrl: r.source_url, guidHash: r.guid_hash,
-  isImported: r.is_imported, reviewRequired: r.review_required,
-  englishTitle: r.english_title ?? null, englishExcerpt: r.english_excerpt ?? null, englishContent: r.english_content ?? null,
+  id: r.id,
+  title: r.title,
+  slug: r.slug,
+  excerpt: r.excerpt,
+  content: r.content,
+  image: r.image,
+  category: r.category,
+  author: r.author,
+  publishedAt: isoOf(r.published_at),
+  sourceId: r.source_id,
+  sourceUrl: r.source_url,
+  guidHash: r.guid_hash,
+  isImported: r.is_imported,
+  reviewRequired: r.review_required,
+  englishTitle: r.english_title ?? null,
+  englishExcerpt: r.english_excerpt ?? null,
+  englishContent: r.english_content ?? null,
 });
-const toService = (r: ServiceRow): Service => ({ id: r.id, title: r.title, description: r.description, icon: r.icon, category: r.category, features: r.features, order: r.order });
+const toService = (r: ServiceRow): Service => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  icon: r.icon,
+  category: r.category,
+  features: r.features,
+  order: r.order,
+});
 const toSource = (r: FeedSourceRow): FeedSource => ({
-  id: r.id, name: r.name, url: r.url, format: r.format, enabled: r.enabled, defaultCategory: r.default_category, autoPublish: r.auto_publish,
-  scheduleIntervalHours: r.schedule_interval_hours, includeKeywords: r.include_keywords, excludeKeywords: r.exclude_keywords,
-  lastFetchedAt: iso(r.last_fetched_at), createdAt: isoOf(r.created_at), lastRun: r.last_run,
+  id: r.id,
+  name: r.name,
+  url: r.url,
+  format: r.format,
+  enabled: r.enabled,
+  defaultCategory: r.default_category,
+  autoPublish: r.auto_publish,
+  scheduleIntervalHours: r.schedule_interval_hours,
+  includeKeywords: r.include_keywords,
+  excludeKeywords: r.exclude_keywords,
+  lastFetchedAt: iso(r.last_fetched_at),
+  createdAt: isoOf(r.created_at),
+  lastRun: r.last_run,
 });
 const toForm = (r: AdvanceFormRow): AdvanceForm => ({
   ...r.data,
@@ -36,7 +67,8 @@ const dayStart = (day: string) => `${day}T00:00:00-06:00`;
 const dayAfter = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
 
 /** Every column an answer needs: the search vector stays in the database. */
-const summaryColumns = 'id, title, slug, excerpt, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, english_title, english_excerpt';
+const summaryColumns =
+  'id, title, slug, excerpt, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, english_title, english_excerpt';
 const newsColumns = `${summaryColumns}, content, english_content`;
 const toSummary = (r: Omit<NewsRow, 'content' | 'english_content'>): NewsSummary => {
   const { content: _content, englishContent: _englishContent, ...summary } = toNews({ ...r, content: '', english_content: null });
@@ -45,25 +77,31 @@ const toSummary = (r: Omit<NewsRow, 'content' | 'english_content'>): NewsSummary
 
 export function newsQueries(sql: Sql) {
   async function page<T>(query: NewsListQuery, columns: string, map: (row: NewsRow) => T): Promise<Page<T>> {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
-      if (query.status === 'published') where.push('review_required = false');
-      if (query.status === 'pending') where.push('review_required = true');
-      if (query.category && query.category !== 'all' && (newsCategories as readonly string[]).includes(query.category)) where.push(`category = ${param(query.category)}`);
-      if (query.dateFrom && isValidCalendarDay(query.dateFrom.slice(0, 10))) where.push(`published_at >= ${param(dayStart(query.dateFrom.slice(0, 10)))}::timestamptz`);
-      if (query.dateTo && isValidCalendarDay(query.dateTo.slice(0, 10))) where.push(`published_at < ${param(dayStart(dayAfter(query.dateTo.slice(0, 10))))}::timestamptz`);
-      if (query.search) {
-        const p = param(query.search);
-        where.push(`(search_vector @@ plainto_tsquery('spanish', f_unaccent(${p})) OR f_unaccent(lower(title)) LIKE '%' || f_unaccent(lower(${p})) || '%')`);
-      }
-      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const order = query.sort === 'oldest' ? 'published_at ASC, id ASC' : 'published_at DESC, id DESC';
-      const [rows, [count]] = await Promise.all([
-        sql.query<NewsRow>(`SELECT ${columns} FROM news_articles ${filter} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`, params),
-        sql.query<CountRow>(`SELECT count(*)::int AS total FROM news_articles ${filter}`, params),
-      ]);
-      return { items: rows.map(map), total: Number(count.total) };
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (query.status === 'published') where.push('review_required = false');
+    if (query.status === 'pending') where.push('review_required = true');
+    if (query.category && query.category !== 'all' && (newsCategories as readonly string[]).includes(query.category))
+      where.push(`category = ${param(query.category)}`);
+    if (query.dateFrom && isValidCalendarDay(query.dateFrom.slice(0, 10)))
+      where.push(`published_at >= ${param(dayStart(query.dateFrom.slice(0, 10)))}::timestamptz`);
+    if (query.dateTo && isValidCalendarDay(query.dateTo.slice(0, 10)))
+      where.push(`published_at < ${param(dayStart(dayAfter(query.dateTo.slice(0, 10))))}::timestamptz`);
+    if (query.search) {
+      const p = param(query.search);
+      where.push(`(search_vector @@ plainto_tsquery('spanish', f_unaccent(${p})) OR f_unaccent(lower(title)) LIKE '%' || f_unaccent(lower(${p})) || '%')`);
+    }
+    const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const order = query.sort === 'oldest' ? 'published_at ASC, id ASC' : 'published_at DESC, id DESC';
+    const [rows, [count]] = await Promise.all([
+      sql.query<NewsRow>(`SELECT ${columns} FROM news_articles ${filter} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`, params),
+      sql.query<CountRow>(`SELECT count(*)::int AS total FROM news_articles ${filter}`, params),
+    ]);
+    return { items: rows.map(map), total: Number(count.total) };
   }
   return {
     /** Staff's list: whole articles (the edit dialog starts from them). */
@@ -71,7 +109,10 @@ export function newsQueries(sql: Sql) {
     /** Visitors' list: cards need no content, and a page of 30 whole articles weighs ~80 KB. */
     listSummaries: (query: NewsListQuery): Promise<Page<NewsSummary>> => page(query, summaryColumns, toSummary),
     async bySlug(slug: string, includePending = false): Promise<NewsArticle | null> {
-      const [row] = await sql.query<NewsRow>(`SELECT ${newsColumns} FROM news_articles WHERE slug = $1 ${includePending ? '' : 'AND review_required = false'}`, [slug]);
+      const [row] = await sql.query<NewsRow>(
+        `SELECT ${newsColumns} FROM news_articles WHERE slug = $1 ${includePending ? '' : 'AND review_required = false'}`,
+        [slug],
+      );
       return row ? toNews(row) : null;
     },
     async byId(id: string): Promise<NewsArticle | null> {
@@ -119,11 +160,13 @@ export function feedSourceQueries(sql: Sql) {
     },
     /** Enabled sources whose last run (failed or not) is older than their interval, or that never ran; `onlyId` asks about one. */
     due: async (now: Date, onlyId?: string): Promise<FeedSource[]> =>
-      (await sql.query<FeedSourceRow>(
-        `SELECT * FROM rss_sources WHERE enabled AND (last_run IS NULL OR (last_run->>'at')::timestamptz + make_interval(hours => schedule_interval_hours) <= $1::timestamptz)
+      (
+        await sql.query<FeedSourceRow>(
+          `SELECT * FROM rss_sources WHERE enabled AND (last_run IS NULL OR (last_run->>'at')::timestamptz + make_interval(hours => schedule_interval_hours) <= $1::timestamptz)
          ${onlyId ? 'AND id = $2' : ''} ORDER BY (last_run->>'at')::timestamptz NULLS FIRST`,
-        onlyId ? [now.toISOString(), onlyId] : [now.toISOString()],
-      )).map(toSource),
+          onlyId ? [now.toISOString(), onlyId] : [now.toISOString()],
+        )
+      ).map(toSource),
   };
 }
 

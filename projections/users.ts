@@ -1,9 +1,7 @@
 // Staff accounts: the users projector (account, factors, sign-ins, security settings), the queries on
 // those tables, and the one rule over every user: the site always keeps at least one active admin.
 import { Conflict, type AccountSecurity, type Passkey, type User } from '../domain';
-import {
-  eventTypes, typedProjector, unhandled, type SecuritySettingsEvent, type SignInEvent, type Sql, type StoredEvent, type UserEvent,
-} from '../events';
+import { eventTypes, typedProjector, unhandled, type SecuritySettingsEvent, type SignInEvent, type Sql, type StoredEvent, type UserEvent } from '../events';
 import type { PasskeyRow, UserWithFactorRow } from './rows';
 
 const iso = (value: string | Date | null): string | null => (value ? new Date(value).toISOString() : null);
@@ -25,21 +23,35 @@ async function projectUserEvent(tx: Sql, event: StoredEvent<UserEvent>) {
   switch (event.type) {
     case 'UserRegistered': {
       const { username, passwordHash, role, createdAt } = event.data;
-      await tx.query('INSERT INTO users (id, username, password_hash, role, created_at) VALUES ($1,$2,$3,$4,$5)', [id, username, passwordHash, role, createdAt]);
+      await tx.query('INSERT INTO users (id, username, password_hash, role, created_at) VALUES ($1,$2,$3,$4,$5)', [
+        id,
+        username,
+        passwordHash,
+        role,
+        createdAt,
+      ]);
       return;
     }
     case 'UserRoleChanged':
       await tx.query('UPDATE users SET role = $2 WHERE id = $1', [id, event.data.to]);
       return;
     case 'UserPasswordChanged':
-      await tx.query('UPDATE users SET password_hash = $2, must_change_password = $3 WHERE id = $1', [id, event.data.passwordHash, Boolean(event.data.mustChange)]);
+      await tx.query('UPDATE users SET password_hash = $2, must_change_password = $3 WHERE id = $1', [
+        id,
+        event.data.passwordHash,
+        Boolean(event.data.mustChange),
+      ]);
       return;
     case 'UserDisabled':
     case 'UserEnabled':
       await tx.query('UPDATE users SET disabled = $2 WHERE id = $1', [id, event.type === 'UserDisabled']);
       return;
     case 'UserTotpEnabled':
-      await tx.query('UPDATE users SET totp_secret = $2, recovery_code_hashes = $3::jsonb WHERE id = $1', [id, event.data.totpSecret, JSON.stringify(event.data.recoveryCodeHashes)]);
+      await tx.query('UPDATE users SET totp_secret = $2, recovery_code_hashes = $3::jsonb WHERE id = $1', [
+        id,
+        event.data.totpSecret,
+        JSON.stringify(event.data.recoveryCodeHashes),
+      ]);
       return;
     case 'UserTotpDisabled':
       await tx.query(`UPDATE users SET totp_secret = NULL, recovery_code_hashes = '[]'::jsonb WHERE id = $1`, [id]);
@@ -78,7 +90,11 @@ async function projectSignInEvent(tx: Sql, event: StoredEvent<SignInEvent>) {
       const at = event.recordedAt.toISOString();
       await tx.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [event.data.userId, at]);
       if (event.data.passkeyId) {
-        await tx.query('UPDATE user_passkeys SET counter = $2, last_used_at = $3 WHERE credential_id = $1', [event.data.passkeyId, event.data.passkeyCounter ?? 0, at]);
+        await tx.query('UPDATE user_passkeys SET counter = $2, last_used_at = $3 WHERE credential_id = $1', [
+          event.data.passkeyId,
+          event.data.passkeyCounter ?? 0,
+          at,
+        ]);
       }
       return;
     }
@@ -115,19 +131,33 @@ export const usersProjector = typedProjector<StaffEvent>({
 const userColumns = `u.*, (u.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM user_passkeys p WHERE p.user_id = u.id)) AS has_second_factor`;
 
 export const toUser = (r: UserWithFactorRow): User => ({
-  id: r.id, username: r.username, role: r.role, disabled: r.disabled, createdAt: isoOf(r.created_at),
-  noticeEmail: r.notice_email ?? null, hasSecondFactor: Boolean(r.has_second_factor), mustChangePassword: Boolean(r.must_change_password),
+  id: r.id,
+  username: r.username,
+  role: r.role,
+  disabled: r.disabled,
+  createdAt: isoOf(r.created_at),
+  noticeEmail: r.notice_email ?? null,
+  hasSecondFactor: Boolean(r.has_second_factor),
+  mustChangePassword: Boolean(r.must_change_password),
 });
 const toPasskey = (r: PasskeyRow): Passkey => ({ id: r.credential_id, name: r.name, createdAt: isoOf(r.created_at), lastUsedAt: iso(r.last_used_at) });
 
 export type StoredPasskey = { id: string; userId: string; publicKey: string; counter: number; transports: string[] };
-const toStoredPasskey = (r: PasskeyRow): StoredPasskey => ({ id: r.credential_id, userId: r.user_id, publicKey: r.public_key, counter: Number(r.counter), transports: r.transports });
+const toStoredPasskey = (r: PasskeyRow): StoredPasskey => ({
+  id: r.credential_id,
+  userId: r.user_id,
+  publicKey: r.public_key,
+  counter: Number(r.counter),
+  transports: r.transports,
+});
 
 export type UserCredentials = User & { passwordHash: string; totpSecret: string | null; recoveryCodeHashes: string[] };
 
 export function userQueries(sql: Sql) {
   const requireSecondFactor = async () =>
-    Boolean((await sql.query<{ require_second_factor: boolean }>('SELECT require_second_factor FROM security_settings WHERE id = 1'))[0]?.require_second_factor);
+    Boolean(
+      (await sql.query<{ require_second_factor: boolean }>('SELECT require_second_factor FROM security_settings WHERE id = 1'))[0]?.require_second_factor,
+    );
   /** For sign-in only: the one query that returns the password hash and the app's secret. */
   const credentials = async (username: string): Promise<UserCredentials | null> => {
     const [row] = await sql.query<UserWithFactorRow>(`SELECT ${userColumns} FROM users u WHERE lower(username) = lower($1)`, [username]);
@@ -160,7 +190,8 @@ export function userQueries(sql: Sql) {
     },
     security: async (userId: string): Promise<AccountSecurity | null> => {
       const [row] = await sql.query<Pick<UserWithFactorRow, 'totp_secret' | 'recovery_code_hashes' | 'notice_email' | 'must_change_password'>>(
-        'SELECT totp_secret, recovery_code_hashes, notice_email, must_change_password FROM users WHERE id = $1', [userId],
+        'SELECT totp_secret, recovery_code_hashes, notice_email, must_change_password FROM users WHERE id = $1',
+        [userId],
       );
       if (!row) return null;
       return {

@@ -20,18 +20,26 @@ export type { PageHead } from './lib/head';
 /** The page's language, and the same page in each language (hreflang); null for admin and 404. */
 export type PageLanguages = { lang: Lang; htmlLang: string; alternates: { hreflang: string; path: string }[] };
 
-export type RenderResult = (
+export type RenderResult =
   /** A server-rendered page (or the 404 screen): markup, status, head, and the data script. */
-  | { kind: 'page'; status: number; head: PageHead; html: string; appData: string; pageSources: string[] }
-  /** A client-only screen (admin, advance form): the empty shell, rendered by the browser. */
-  | { kind: 'shell'; status: 200; head: PageHead; appData: string; pageSources: string[]; admin: boolean }
-) & { languages: PageLanguages };
+  (
+    | { kind: 'page'; status: number; head: PageHead; html: string; appData: string; pageSources: string[] }
+    /** A client-only screen (admin, advance form): the empty shell, rendered by the browser. */
+    | { kind: 'shell'; status: 200; head: PageHead; appData: string; pageSources: string[]; admin: boolean }
+  ) & { languages: PageLanguages };
 
 /** Spanish (es-CR) and English twins of a public page; x-default is the Spanish one. */
 function languagesOf(pathname: string, lang: Lang, translated: boolean): PageLanguages {
   const es = translated ? pathIn('es', pathname) : null;
   const en = translated ? pathIn('en', pathname) : null;
-  const alternates = es && en ? [{ hreflang: hreflang.es, path: es }, { hreflang: hreflang.en, path: en }, { hreflang: 'x-default', path: es }] : [];
+  const alternates =
+    es && en
+      ? [
+          { hreflang: hreflang.es, path: es },
+          { hreflang: hreflang.en, path: en },
+          { hreflang: 'x-default', path: es },
+        ]
+      : [];
   return { lang, htmlLang: lang, alternates };
 }
 

@@ -32,7 +32,8 @@ cleanupOutdatedCaches();
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const message = event.data as SwMessage | null;
   if (message?.type === swMessages.skipWaiting) void self.skipWaiting();
-  if (message?.type === swMessages.cachePage) event.waitUntil(Promise.all([cachePage(message.url), cacheAssets(message.assets ?? [])]).then(([cached]) => event.ports[0]?.postMessage({ cached })));
+  if (message?.type === swMessages.cachePage)
+    event.waitUntil(Promise.all([cachePage(message.url), cacheAssets(message.assets ?? [])]).then(([cached]) => event.ports[0]?.postMessage({ cached })));
 });
 clientsClaim();
 

@@ -18,10 +18,26 @@ const admin = { username: 'admin', password: 'clave-medicion-segura-123' };
 
 const sampleArticles = [
   ['Cómo detectar micrófonos ocultos en su oficina', 'Anti-Espionaje', 'Señales de alerta y buenas prácticas para proteger las reuniones de su empresa.'],
-  ['Nuevas variantes de software espía en teléfonos móviles', 'Ciberseguridad', 'Investigadores advierten sobre aplicaciones que graban llamadas y mensajes sin permiso.'],
-  ['Rastreadores GPS: qué son y cómo encontrarlos en su vehículo', 'Tecnología', 'Una guía práctica para revisar su automóvil y evitar el seguimiento no autorizado.'],
-  ['Costa Rica refuerza su estrategia nacional de ciberseguridad', 'Noticias', 'El país actualiza sus protocolos de respuesta tras los incidentes de los últimos años.'],
-  ['Reuniones de directorio: el blanco preferido del espionaje corporativo', 'Anti-Espionaje', 'Por qué las salas de juntas concentran el riesgo y cómo protegerlas antes de cada sesión.'],
+  [
+    'Nuevas variantes de software espía en teléfonos móviles',
+    'Ciberseguridad',
+    'Investigadores advierten sobre aplicaciones que graban llamadas y mensajes sin permiso.',
+  ],
+  [
+    'Rastreadores GPS: qué son y cómo encontrarlos en su vehículo',
+    'Tecnología',
+    'Una guía práctica para revisar su automóvil y evitar el seguimiento no autorizado.',
+  ],
+  [
+    'Costa Rica refuerza su estrategia nacional de ciberseguridad',
+    'Noticias',
+    'El país actualiza sus protocolos de respuesta tras los incidentes de los últimos años.',
+  ],
+  [
+    'Reuniones de directorio: el blanco preferido del espionaje corporativo',
+    'Anti-Espionaje',
+    'Por qué las salas de juntas concentran el riesgo y cómo protegerlas antes de cada sesión.',
+  ],
 ] as const;
 
 export async function startSite(): Promise<Site> {
@@ -36,7 +52,17 @@ export async function startSite(): Promise<Site> {
   const port = (httpServer.address() as AddressInfo).port;
   const baseURL = `http://127.0.0.1:${port}`;
   const config = loadConfig(
-    { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, PUBLIC_URL: baseURL, FEED_SCHEDULER: 'off', PUBLIC_WRITE_LIMIT: '0' },
+    {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      PUBLIC_URL: baseURL,
+      FEED_SCHEDULER: 'off',
+      PUBLIC_WRITE_LIMIT: '0',
+    },
     { databaseUrl: database.databaseUrl },
   );
   const { app, close } = await createApp(config, { httpServer, db: database.db, log: () => {} });
@@ -44,10 +70,18 @@ export async function startSite(): Promise<Site> {
 
   const login = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(admin) });
   if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   let articleSlug = '';
   for (const [i, [title, category, excerpt]] of sampleArticles.entries()) {
-    const slug = title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = title
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     const response = await fetch(`${baseURL}/api/news`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: baseURL },

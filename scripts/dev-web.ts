@@ -48,7 +48,8 @@ api.post('/contact', (ctx) => {
 });
 api.post('/auth/login', (ctx) => {
   const { username, password } = ctx.request.body as { username?: string; password?: string };
-  if (username !== (process.env.ADMIN_USERNAME ?? 'admin') || password !== (process.env.ADMIN_PASSWORD ?? 'admin')) ctx.throw(401, 'Usuario o contraseña incorrectos');
+  if (username !== (process.env.ADMIN_USERNAME ?? 'admin') || password !== (process.env.ADMIN_PASSWORD ?? 'admin'))
+    ctx.throw(401, 'Usuario o contraseña incorrectos');
   const sid = crypto.randomUUID();
   sessions.add(sid);
   ctx.cookies.set('sid', sid, { httpOnly: true, sameSite: 'lax' });

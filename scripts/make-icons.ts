@@ -32,7 +32,9 @@ const icons = [
 
 mkdirSync(outDir, { recursive: true });
 for (const icon of icons) {
-  await sharp(Buffer.from(shieldSvg(icon.size, icon))).png({ compressionLevel: 9 }).toFile(path.join(outDir, icon.file));
+  await sharp(Buffer.from(shieldSvg(icon.size, icon)))
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(outDir, icon.file));
   console.log(`public/icons/${icon.file}`);
 }
 
@@ -52,5 +54,7 @@ const ogSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${ogWidth}" height
   <text x="420" y="430" font-family="Liberation Sans, DejaVu Sans, sans-serif" font-size="30" fill="${accent}">Barridos electrónicos · Ciberseguridad · Eventos VIP</text>
   <text x="420" y="480" font-family="Liberation Sans, DejaVu Sans, sans-serif" font-size="28" fill="#cbd5e1">Costa Rica e Internacional</text>
 </svg>`;
-await sharp(Buffer.from(ogSvg)).jpeg({ quality: 82, mozjpeg: true }).toFile(path.resolve(import.meta.dirname, '../public/og-image.jpg'));
+await sharp(Buffer.from(ogSvg))
+  .jpeg({ quality: 82, mozjpeg: true })
+  .toFile(path.resolve(import.meta.dirname, '../public/og-image.jpg'));
 console.log('public/og-image.jpg');

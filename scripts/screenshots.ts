@@ -24,9 +24,17 @@ try {
     ['404', '/esta-pagina-no-existe'],
   ];
   mkdirSync('screenshots', { recursive: true });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   for (const size of sizes) {
-    const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, locale: 'es-CR', timezoneId: 'America/Costa_Rica', deviceScaleFactor: 1 });
+    const context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+      locale: 'es-CR',
+      timezoneId: 'America/Costa_Rica',
+      deviceScaleFactor: 1,
+    });
     const page = await context.newPage();
     for (const [name, path] of pages) {
       await page.goto(site.baseURL + path, { waitUntil: 'networkidle' });

@@ -12,7 +12,12 @@ const runE2e = !args.includes('--unit') && only.length === 0;
 
 /** Chromium and poppler-utils come from Debian: install them when we are root, else say how. */
 function ensureSystemTools() {
-  const missing = [['/usr/bin/chromium', 'chromium'], ['/usr/bin/pdftotext', 'poppler-utils']].filter(([bin]) => !existsSync(bin)).map(([, pkg]) => pkg);
+  const missing = [
+    ['/usr/bin/chromium', 'chromium'],
+    ['/usr/bin/pdftotext', 'poppler-utils'],
+  ]
+    .filter(([bin]) => !existsSync(bin))
+    .map(([, pkg]) => pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(`Faltan paquetes del sistema: ejecute "sudo apt-get install -y ${missing.join(' ')}" y vuelva a correr npm test.`);
@@ -29,11 +34,13 @@ function ensureSystemTools() {
 
 function findTests(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'fixtures' || name === 'helpers' ? [] : findTests(full);
-    return name.endsWith('.test.ts') ? [full] : [];
-  }).sort();
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return name === 'fixtures' || name === 'helpers' ? [] : findTests(full);
+      return name.endsWith('.test.ts') ? [full] : [];
+    })
+    .sort();
 }
 
 type Result = { file: string; passed: number; failed: number; output: string; ms: number };
@@ -59,7 +66,7 @@ function runFile(file: string): Promise<Result> {
 }
 
 async function unitSuite(): Promise<{ passed: number; failed: number }> {
-  const files = (only.length ? only : findTests('tests'));
+  const files = only.length ? only : findTests('tests');
   const queue = [...files];
   let passed = 0;
   let failed = 0;
@@ -69,7 +76,13 @@ async function unitSuite(): Promise<{ passed: number; failed: number }> {
       passed += result.passed;
       failed += result.failed;
       console.log(`${result.failed ? '✗' : '✓'} ${file}  ${result.passed} passed, ${result.failed} failed (${(result.ms / 1000).toFixed(1)} s)`);
-      if (result.failed) console.log(result.output.split('\n').map((l) => `    ${l}`).join('\n'));
+      if (result.failed)
+        console.log(
+          result.output
+            .split('\n')
+            .map((l) => `    ${l}`)
+            .join('\n'),
+        );
     }
   });
   await Promise.all(workers);
@@ -81,7 +94,11 @@ function e2eSuite(): { passed: number; failed: number } {
   console.log('\nConstruyendo la aplicación para las pruebas de extremo a extremo...');
   const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (build.status !== 0) return { passed: 0, failed: 1 };
-  const run = spawnSync('npx', ['playwright', 'test', '--reporter=list'], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync('npx', ['playwright', 'test', '--reporter=list'], {
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
   process.stdout.write(output);
   const passed = Number(/(\d+) passed/.exec(output)?.[1] ?? 0);
@@ -95,7 +112,7 @@ function staticChecks(): { passed: number; failed: number } {
   const checks: [string, string[]][] = [
     ['typecheck', ['run', 'typecheck', '--silent']],
     ['lint', ['run', 'lint', '--silent']],
-    // ['format', ['run', 'format:check', '--silent']], // enabled once the tree has been formatted with `npm run format`
+    ['format', ['run', 'format:check', '--silent']],
   ];
   let passed = 0;
   let failed = 0;
@@ -104,7 +121,13 @@ function staticChecks(): { passed: number; failed: number } {
     const run = spawnSync('npm', npmArgs, { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
     const ok = run.status === 0;
     console.log(`${ok ? '✓' : '✗'} ${name}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    if (!ok) console.log(`${run.stdout ?? ''}${run.stderr ?? ''}`.split('\n').map((l) => `    ${l}`).join('\n'));
+    if (!ok)
+      console.log(
+        `${run.stdout ?? ''}${run.stderr ?? ''}`
+          .split('\n')
+          .map((l) => `    ${l}`)
+          .join('\n'),
+      );
     if (ok) passed += 1;
     else failed += 1;
   }

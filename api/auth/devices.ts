@@ -5,10 +5,19 @@ import type { Context } from 'koa';
 import type { Sql } from '../../events';
 
 const browsers: [RegExp, string][] = [
-  [/Edg\//, 'Edge'], [/OPR\/|Opera/, 'Opera'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'], [/Safari\//, 'Safari'],
+  [/Edg\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrom(e|ium)\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
 ];
 const systems: [RegExp, string][] = [
-  [/Android/, 'Android'], [/iPhone|iPad|iPod/, 'iOS'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux'],
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
 ];
 
 /** 'Chrome en Linux', 'Safari en iOS'; 'Dispositivo desconocido' for anything else (curl, scripts). */
@@ -33,9 +42,9 @@ export async function recognizeDevice(sql: Sql, ctx: Context, userId: string, se
     ctx.cookies.set(cookieName, deviceId, { signed: true, httpOnly: true, sameSite: 'lax', secure, maxAge: oneYear, overwrite: true });
   }
   const [known] = await sql.query('SELECT count(*)::int AS n FROM known_devices WHERE user_id = $1', [userId]);
-  const inserted = await sql.query(
-    'INSERT INTO known_devices (user_id, device_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING device_id',
-    [userId, deviceId],
-  );
+  const inserted = await sql.query('INSERT INTO known_devices (user_id, device_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING device_id', [
+    userId,
+    deviceId,
+  ]);
   return { isNew: inserted.length === 1 && Number(known.n) > 0 };
 }

@@ -2,8 +2,12 @@
 // with a discoverable credential (no username typed). Each ceremony's challenge lives in the session.
 import type { Context } from 'koa';
 import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type RegistrationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { BadRequest } from '../../domain';
 import type { PasskeyData } from '../../events';
@@ -61,7 +65,11 @@ export async function verifyRegistration(ctx: Context, config: Config, response:
   let result;
   try {
     result = await verifyRegistrationResponse({
-      response: response as RegistrationResponseJSON, expectedChallenge, expectedOrigin: rp.origins, expectedRPID: rp.id, requireUserVerification: false,
+      response: response as RegistrationResponseJSON,
+      expectedChallenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
     });
   } catch {
     throw new BadRequest('No se pudo verificar la llave de acceso');
@@ -101,7 +109,10 @@ export async function verifyAuthentication(ctx: Context, config: Config, respons
       expectedOrigin: rp.origins,
       expectedRPID: rp.id,
       credential: {
-        id: passkey.id, publicKey: Uint8Array.from(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.counter, transports: passkey.transports,
+        id: passkey.id,
+        publicKey: Uint8Array.from(Buffer.from(passkey.publicKey, 'base64url')),
+        counter: passkey.counter,
+        transports: passkey.transports,
       },
       requireUserVerification: false,
     });

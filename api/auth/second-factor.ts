@@ -19,7 +19,10 @@ export const secondFactorTexts = {
 
 /** After a right password: how the sign-in is completed, or why it is not (yet). */
 export async function checkSecondFactor(
-  services: AppServices, ctx: Context, account: Account, code: string | undefined,
+  services: AppServices,
+  ctx: Context,
+  account: Account,
+  code: string | undefined,
 ): Promise<{ method: SignInMethod } | { refusal: SecondFactorRefusal }> {
   if (!account.totpSecret) {
     // Passkeys only: a password alone must not open an account that has a stronger way in.

@@ -8,13 +8,19 @@ import { runCommand, type AppServices } from '../context';
 import { deviceLabel, recognizeDevice } from './devices';
 
 /** The session row's columns, from the session data written at sign-in. */
-export function sessionDetails(data: { signInId?: string; userAgent?: string; address?: string } | null | undefined): [string | null, string | null, string | null] {
+export function sessionDetails(
+  data: { signInId?: string; userAgent?: string; address?: string } | null | undefined,
+): [string | null, string | null, string | null] {
   return [data?.signInId ?? null, data?.userAgent ?? null, data?.address ?? null];
 }
 
 /** Records the sign-in (and a new device), then opens a new session (a new id: no fixation). */
 export async function startSession(
-  services: AppServices, ctx: Context, account: User, method: SignInMethod, passkey?: { id: string; counter: number },
+  services: AppServices,
+  ctx: Context,
+  account: User,
+  method: SignInMethod,
+  passkey?: { id: string; counter: number },
 ): Promise<SessionUser> {
   const signInId = randomUUID();
   const userAgent = ctx.get('User-Agent').slice(0, 400);
@@ -22,10 +28,23 @@ export async function startSession(
   const { isNew } = await recognizeDevice(services.db, ctx, account.id, services.config.production);
   const signedIn: SessionUser = { id: account.id, username: account.username, role: account.role };
   ctx.state.user = signedIn;
-  await runCommand(services, ctx, signIn, signInId, {
-    type: 'RecordSignIn', userId: account.id, username: account.username, method, place, passkey, at: new Date(),
-    newDevice: isNew ? { noticeEmail: account.noticeEmail } : null,
-  }, { newStream: true });
+  await runCommand(
+    services,
+    ctx,
+    signIn,
+    signInId,
+    {
+      type: 'RecordSignIn',
+      userId: account.id,
+      username: account.username,
+      method,
+      place,
+      passkey,
+      at: new Date(),
+      newDevice: isNew ? { noticeEmail: account.noticeEmail } : null,
+    },
+    { newStream: true },
+  );
   await ctx.session!.regenerate();
   // signedInAt: the absolute lifetime counts from here, however often the session is renewed.
   Object.assign(ctx.session!, { userId: account.id, signInId, userAgent, address: place.address, signedInAt: Date.now() });
@@ -34,9 +53,7 @@ export async function startSession(
 }
 
 /** A failed attempt, for the audit trail: its own one-event stream, so attempts never collide. */
-export async function recordFailure(
-  services: AppServices, ctx: Context, username: string, userId: string | null, reason: 'password' | 'code' | 'passkey',
-) {
+export async function recordFailure(services: AppServices, ctx: Context, username: string, userId: string | null, reason: 'password' | 'code' | 'passkey') {
   const command = { type: 'RecordFailure', username: username.slice(0, 100), userId, reason, address: ctx.ip } as const;
   await runCommand(services, ctx, signIn, randomUUID(), command, { newStream: true });
 }
@@ -54,8 +71,14 @@ type Which = { userId: string; only?: string; except?: string };
 export async function endSessions(services: AppServices, ctx: Context, which: Which, reason: SessionEndReason): Promise<number> {
   const params: unknown[] = [which.userId];
   let filter = '';
-  if (which.only) { params.push(which.only); filter += ` AND sign_in_id = $${params.length}`; }
-  if (which.except) { params.push(which.except); filter += ` AND sign_in_id IS DISTINCT FROM $${params.length}`; }
+  if (which.only) {
+    params.push(which.only);
+    filter += ` AND sign_in_id = $${params.length}`;
+  }
+  if (which.except) {
+    params.push(which.except);
+    filter += ` AND sign_in_id IS DISTINCT FROM $${params.length}`;
+  }
   const ended = await services.db.query<{ sign_in_id: string | null }>(`DELETE FROM sessions WHERE user_id = $1${filter} RETURNING sign_in_id`, params);
   for (const { sign_in_id: signInId } of ended) {
     if (signInId) await runCommand(services, ctx, signIn, signInId, { type: 'End', reason });

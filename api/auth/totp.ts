@@ -33,10 +33,7 @@ export function matchingStep(secret: string, code: string, now = Date.now()): nu
 export async function useTotpCode(sql: Sql, userId: string, secret: string, code: string): Promise<boolean> {
   const step = matchingStep(secret, code);
   if (step === null) return false;
-  const inserted = await sql.query(
-    'INSERT INTO totp_used_steps (user_id, step) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING step',
-    [userId, step],
-  );
+  const inserted = await sql.query('INSERT INTO totp_used_steps (user_id, step) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING step', [userId, step]);
   return inserted.length === 1;
 }
 
@@ -56,6 +53,13 @@ export function newRecoveryCodes(count = 10): string[] {
 
 /** Random 50-bit codes need no slow hash: SHA-256 of the normalised code is enough to keep them unreadable. */
 export const hashRecoveryCode = (code: string) =>
-  createHash('sha256').update(code.trim().toLowerCase().replace(/[^a-z0-9]/g, '')).digest('hex');
+  createHash('sha256')
+    .update(
+      code
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, ''),
+    )
+    .digest('hex');
 
 export const looksLikeRecoveryCode = (code: string) => /^[a-z0-9]{5}-?[a-z0-9]{5}$/i.test(code.trim());

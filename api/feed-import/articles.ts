@@ -33,12 +33,20 @@ export function articleOf(item: FeedItem, source: FeedSource, slug: string): New
  * fails (a slug or guid another writer took a moment ago) is retried item by item, so one bad item
  * is counted and skipped without sinking its neighbours.
  */
-export async function createArticles(services: AppServices, source: FeedSource, items: FeedItem[], metadata: EventMetadata): Promise<{ created: number; failed: number }> {
+export async function createArticles(
+  services: AppServices,
+  source: FeedSource,
+  items: FeedItem[],
+  metadata: EventMetadata,
+): Promise<{ created: number; failed: number }> {
   let created = 0;
   let failed = 0;
   for (let start = 0; start < items.length; start += batchSize) {
     const batch = items.slice(start, start + batchSize);
-    const slugs = await uniqueSlugs(services.read, batch.map((item) => item.title));
+    const slugs = await uniqueSlugs(
+      services.read,
+      batch.map((item) => item.title),
+    );
     const streams = batch.map((item, index) => ({ streamId: randomUUID(), events: creation(articleOf(item, source, slugs[index])) }));
     try {
       await services.store.startStreams(streams, metadata);

@@ -18,13 +18,17 @@ export async function runDueImports(services: AppServices, now = new Date()): Pr
     const metadata = { actor: null, origin: 'feed-import' as const, requestId: randomUUID() };
     try {
       const result = await importIfDue(services, source.id, now, { metadata });
-      results.push(result === 'not-due'
-        ? { sourceId: source.id, outcome: 'not-due', count: 0, error: null }
-        : { sourceId: source.id, outcome: 'imported', count: result.count, error: null });
+      results.push(
+        result === 'not-due'
+          ? { sourceId: source.id, outcome: 'not-due', count: 0, error: null }
+          : { sourceId: source.id, outcome: 'imported', count: result.count, error: null },
+      );
     } catch (error) {
-      results.push(error instanceof ImportInProgress
-        ? { sourceId: source.id, outcome: 'busy', count: 0, error: null }
-        : { sourceId: source.id, outcome: 'failed', count: 0, error: (error as Error).message });
+      results.push(
+        error instanceof ImportInProgress
+          ? { sourceId: source.id, outcome: 'busy', count: 0, error: null }
+          : { sourceId: source.id, outcome: 'failed', count: 0, error: (error as Error).message },
+      );
     }
   }
   return results;

@@ -18,7 +18,8 @@ for (const [network, prefix] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved and broadcast
-] as const) blocked.addSubnet(network, prefix, 'ipv4');
+] as const)
+  blocked.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
@@ -31,7 +32,8 @@ for (const [network, prefix] of [
   ['fe80::', 10], // link-local
   ['fec0::', 10], // old site-local
   ['ff00::', 8], // multicast
-] as const) blocked.addSubnet(network, prefix, 'ipv6');
+] as const)
+  blocked.addSubnet(network, prefix, 'ipv6');
 
 /** Names that reach the machine itself or the cloud's metadata service without a private-looking address. */
 const blockedNames = ['localhost', 'metadata.google.internal', 'metadata.goog', 'instance-data'];

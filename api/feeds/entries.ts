@@ -27,13 +27,25 @@ export function rawFeed(parsed: AnyFeed, documentUrl: string): RawFeed {
       const feed = parsed.feed as RssFeed.Feed<string> | RdfFeed.Feed<string>;
       const feedBase = resolve(feed.xml?.base, documentUrl) ?? documentUrl;
       const base = { document: documentUrl, feed: feedBase, link: resolve(feed.link, feedBase) };
-      return { format: parsed.format, title: feed.title ?? null, link: base.link, entries: feed.items ?? [], toEntry: (item) => rssEntry(item as RssFeed.Item<string>, base) };
+      return {
+        format: parsed.format,
+        title: feed.title ?? null,
+        link: base.link,
+        entries: feed.items ?? [],
+        toEntry: (item) => rssEntry(item as RssFeed.Item<string>, base),
+      };
     }
     case 'atom': {
       const feed = parsed.feed;
       const feedBase = resolve(feed.xml?.base, documentUrl) ?? documentUrl;
       const base = { document: documentUrl, feed: feedBase, link: resolve(alternateLink(feed.links), feedBase) };
-      return { format: 'atom', title: textAsHtml(feed.title), link: base.link, entries: feed.entries ?? [], toEntry: (entry) => atomEntry(entry as AtomFeed.Entry<string>, base) };
+      return {
+        format: 'atom',
+        title: textAsHtml(feed.title),
+        link: base.link,
+        entries: feed.entries ?? [],
+        toEntry: (entry) => atomEntry(entry as AtomFeed.Entry<string>, base),
+      };
     }
     case 'json': {
       const feed = parsed.feed;
@@ -113,7 +125,10 @@ function mediaImages(media: MediaNs.ItemOrFeed | undefined): Array<string | unde
 
 function alternateLink(links: Array<{ href?: string; rel?: string }> | undefined): string | null {
   const candidates = (links ?? []).filter((link) => link.href);
-  return (candidates.find((link) => !link.rel || link.rel === 'alternate') ?? candidates.find((link) => link.rel !== 'self' && link.rel !== 'enclosure'))?.href ?? null;
+  return (
+    (candidates.find((link) => !link.rel || link.rel === 'alternate') ?? candidates.find((link) => link.rel !== 'self' && link.rel !== 'enclosure'))?.href ??
+    null
+  );
 }
 
 /** Atom says whether a text is plain or markup; plain text is escaped so "3 < 4" survives tag stripping. */
@@ -139,7 +154,10 @@ function resolve(href: string | null | undefined, base: string | null): string |
 }
 
 function paragraphs(text: string): string {
-  return text.split(/\n{2,}|\r\n\r\n/).map((block) => `<p>${escapeHtml(block).replace(/\r?\n/g, '<br>')}</p>`).join('');
+  return text
+    .split(/\n{2,}|\r\n\r\n/)
+    .map((block) => `<p>${escapeHtml(block).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('');
 }
 
 function escapeHtml(text: string): string {

@@ -3,19 +3,15 @@ import { DomainError } from '../../domain/errors';
 
 /** Why a feed could not be read; `kind` lets the importer and tests branch without parsing the text. */
 export type FeedErrorKind =
-  | 'invalid-url'
-  | 'blocked-address'
-  | 'unreachable'
-  | 'http-status'
-  | 'timeout'
-  | 'too-large'
-  | 'too-many-redirects'
-  | 'not-a-feed'
-  | 'no-feed-link';
+  'invalid-url' | 'blocked-address' | 'unreachable' | 'http-status' | 'timeout' | 'too-large' | 'too-many-redirects' | 'not-a-feed' | 'no-feed-link';
 
 /** 502: the source, not our client, failed (docs/rules.md, 'Feeds'). */
 export class FeedError extends DomainError {
-  constructor(readonly kind: FeedErrorKind, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly kind: FeedErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(502, message);
     if (options?.cause !== undefined) this.cause = options.cause;
   }

@@ -31,8 +31,7 @@ export type FetchFeedOptions = {
 };
 
 export type FetchedFeedDocument =
-  | { status: 'not-modified' }
-  | { status: 'ok'; text: string; contentType: string | null; finalUrl: string; etag: string | null; lastModified: string | null };
+  { status: 'not-modified' } | { status: 'ok'; text: string; contentType: string | null; finalUrl: string; etag: string | null; lastModified: string | null };
 
 type Settings = Required<Pick<FetchFeedOptions, 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'userAgent'>> &
   FetchFeedOptions & { isAllowed: (address: string) => boolean };
@@ -119,7 +118,8 @@ function assertHostAllowed(url: URL, settings: Settings): void {
 function request(url: URL, settings: Settings, signal: AbortSignal): Promise<http.IncomingMessage> {
   const headers: Record<string, string> = {
     'user-agent': settings.userAgent,
-    accept: 'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, text/html;q=0.5, */*;q=0.1',
+    accept:
+      'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, text/html;q=0.5, */*;q=0.1',
     'accept-encoding': 'gzip, deflate, br',
   };
   if (settings.etag) headers['if-none-match'] = settings.etag;
@@ -188,10 +188,13 @@ async function readBody(response: http.IncomingMessage, maxBytes: number, signal
 function decompressed(response: http.IncomingMessage): NodeJS.ReadableStream {
   const encoding = header(response, 'content-encoding')?.toLowerCase();
   const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip()
-    : encoding === 'deflate' ? zlib.createInflate()
-    : encoding === 'br' ? zlib.createBrotliDecompress()
-    : null;
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : null;
   if (!decoder) return response;
   pipeline(response, decoder, () => {}); // errors surface through the decoder the caller reads
   return decoder;

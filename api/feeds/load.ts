@@ -45,7 +45,11 @@ export async function loadFeed(url: string, options: LoadFeedOptions): Promise<L
 
 /** The body decides first: many servers label their feeds text/html, and a few label pages as XML. */
 export function looksLikeHtml(text: string, contentType: string | null): boolean {
-  const head = text.slice(0, 4096).replace(/^\uFEFF/, '').replace(/<\?xml[^>]*>|<!--[\s\S]*?-->/g, '').trimStart();
+  const head = text
+    .slice(0, 4096)
+    .replace(/^\uFEFF/, '')
+    .replace(/<\?xml[^>]*>|<!--[\s\S]*?-->/g, '')
+    .trimStart();
   if (/^<(?:!doctype\s+html|html)\b/i.test(head)) return true;
   if (/^(?:<(?:rss|feed|rdf:RDF|!doctype\s+(?:rss|feed)|\?xml)\b|[{[])/i.test(head)) return false;
   return /^\s*(?:text\/html|application\/xhtml\+xml)/i.test(contentType ?? '');

@@ -32,7 +32,6 @@ export function truncateText(text: string, max = 300): string {
   return cut.replace(/[\s.,;:!?¡¿(\-–—]+$/u, '') + '…';
 }
 
-
 /** The first image of sanitized HTML, already absolute and safe. */
 export function firstImageOf(sanitizedHtml: string): string | null {
   const match = /<img\b[^>]*?\ssrc="([^"]+)"/i.exec(sanitizedHtml);

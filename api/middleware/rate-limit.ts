@@ -28,7 +28,8 @@ export async function hit(sql: Sql, key: string, windowSeconds: number, now = Da
 /** Takes back one hit made at `at` (an attempt that turned out not to count). */
 export async function unhit(sql: Sql, key: string, windowSeconds: number, at: number) {
   await sql.query('UPDATE rate_limits SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0', [
-    key, new Date(windowStartOf(at, windowSeconds)).toISOString(),
+    key,
+    new Date(windowStartOf(at, windowSeconds)).toISOString(),
   ]);
 }
 
@@ -66,7 +67,10 @@ export function uploadLimit(sql: Sql, publicLimit: number): Middleware {
     const user = ctx.state.user as { id: string } | null;
     if (!user) return visitors(ctx, next);
     // The signed cookie names the session; hashed, so the table never holds a usable session id.
-    const session = createHash('sha256').update(`${user.id}:${ctx.cookies.get('sid') ?? ''}`).digest('hex').slice(0, 32);
+    const session = createHash('sha256')
+      .update(`${user.id}:${ctx.cookies.get('sid') ?? ''}`)
+      .digest('hex')
+      .slice(0, 32);
     if ((await hit(sql, `upload-staff:${session}`, 60)) > staffUploadsPerMinute) {
       ctx.set('Retry-After', '60');
       throw new TooManyRequests('Ha subido demasiadas fotos en un minuto. Espere un momento: los formularios pendientes se enviarán solos.');
@@ -94,7 +98,11 @@ export type AttemptLimits = {
 export function attemptThrottle(sql: Sql, limits: AttemptLimits) {
   const tooMany = () => new TooManyRequests(limits.message);
   /** Runs `check` as one attempt on `account`; its answer is a success unless null. */
-  return async function attempt<T>(ctx: { ip: string; set(field: string, value: string): void }, account: string, check: () => Promise<T | null>): Promise<T | null> {
+  return async function attempt<T>(
+    ctx: { ip: string; set(field: string, value: string): void },
+    account: string,
+    check: () => Promise<T | null>,
+  ): Promise<T | null> {
     const accountKey = `${limits.scope}:${ctx.ip}:${account.toLowerCase()}`;
     const addressKey = `${limits.scope}-address:${ctx.ip}`;
     const at = Date.now();

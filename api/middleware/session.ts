@@ -76,8 +76,7 @@ export function currentUser(sql: Sql, absoluteMs: number): Middleware {
       if (user && !user.disabled) {
         ctx.state.user = { id: user.id, username: user.username, role: user.role } satisfies SessionUser;
         ctx.state.account = user;
-      }
-      else ctx.session = null;
+      } else ctx.session = null;
     }
     await next();
   };

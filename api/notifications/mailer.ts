@@ -7,7 +7,10 @@ export type Mail = { to: string; subject: string; text: string; messageId: strin
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 export class MailFailure extends Error {
-  constructor(readonly reason: string, readonly permanent: boolean) {
+  constructor(
+    readonly reason: string,
+    readonly permanent: boolean,
+  ) {
     super(reason);
   }
 }

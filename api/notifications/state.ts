@@ -28,7 +28,12 @@ export function noticeStates(sql: Sql) {
          WHERE stream_id IN (SELECT (jsonb_array_elements_text($1::jsonb))::uuid) ORDER BY stream_id, event_position DESC`,
         [JSON.stringify(ids)],
       );
-      const toState = (r: NoticeRow): NoticeState => ({ status: r.status, attempts: Number(r.attempts), reason: r.last_error, updatedAt: new Date(r.updated_at).toISOString() });
+      const toState = (r: NoticeRow): NoticeState => ({
+        status: r.status,
+        attempts: Number(r.attempts),
+        reason: r.last_error,
+        updatedAt: new Date(r.updated_at).toISOString(),
+      });
       return new Map(rows.map((r) => [r.stream_id, toState(r)]));
     },
   };

@@ -26,7 +26,9 @@ export function advanceFormRoutes(services: AppServices) {
     const form: AdvanceFormData = normalizeAdvanceForm(input);
     await services.photos.checkForm(form);
     const id = key ? key.toLowerCase() : randomUUID();
-    const requestHash = createHash('sha256').update(stableJson({ form, scope: submittedBy ? 'staff' : 'public' })).digest('hex');
+    const requestHash = createHash('sha256')
+      .update(stableJson({ form, scope: submittedBy ? 'staff' : 'public' }))
+      .digest('hex');
     const command = { type: 'Submit' as const, form, submittedBy, requestHash, at: new Date() };
     // Two tabs sending one draft at once: the loser re-reads the stream and finds the record made.
     await runCommand(services, ctx, advanceForm, id, command, { origin: key ? 'offline-sync' : 'api', newStream: !key, retryOnConflict: true });
@@ -57,7 +59,9 @@ export function advanceFormRoutes(services: AppServices) {
     await runCommand(services, ctx, advanceForm, id, { type: 'Erase' });
     const photos = form ? photoFields.map((f) => form[f]).filter((link): link is string => Boolean(link)) : [];
     // The erasure has committed: a photo left behind by a failed clean-up is removed by the uploads sweep.
-    await services.photos.releaseErased(photos).catch((error) => services.log.warn({ formId: id, ...errorFields(error) }, 'photo clean-up after erasure failed'));
+    await services.photos
+      .releaseErased(photos)
+      .catch((error) => services.log.warn({ formId: id, ...errorFields(error) }, 'photo clean-up after erasure failed'));
     ctx.status = 204;
   });
 

@@ -3,7 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import {
-  BadRequest, NotFound, contactListQuery, contactMessageInput, contactNoteInput, contactStatusChange, contactStatusLabel, formatDateTime,
+  BadRequest,
+  NotFound,
+  contactListQuery,
+  contactMessageInput,
+  contactNoteInput,
+  contactStatusChange,
+  contactStatusLabel,
+  formatDateTime,
   inboxExportHeader,
 } from '../../domain';
 import { contactMessage } from '../../events';
@@ -33,7 +40,16 @@ export function contactRoutes(services: AppServices) {
     const id = key ?? randomUUID();
     const { name, email, phone, message } = input;
     const language = input.language ?? 'es';
-    const command = { type: 'Receive' as const, name, email, phone, message, language, at: new Date(), requestHash: requestHashOf({ name, email, phone, message }) };
+    const command = {
+      type: 'Receive' as const,
+      name,
+      email,
+      phone,
+      message,
+      language,
+      at: new Date(),
+      requestHash: requestHashOf({ name, email, phone, message }),
+    };
     // The same submission sent twice at once: the second re-reads the stream and finds the message made.
     await runCommand(services, ctx, contactMessage, id, command, { newStream: !key, retryOnConflict: Boolean(key) });
     ctx.status = 201;
@@ -54,8 +70,15 @@ export function contactRoutes(services: AppServices) {
   router.get('/messages/export', requireStaff, async (ctx) => {
     const messages = await read.all(parseQuery(ctx, contactListQuery));
     const rows = messages.map((m) => [
-      formatDateTime(m.createdAt), contactStatusLabel[m.status], m.name, m.email, m.phone, m.message,
-      m.notes.map((note) => `${note.author ?? ''}: ${note.text}`).join(' | '), hours(m.readAfterMs), hours(m.resolvedAfterMs),
+      formatDateTime(m.createdAt),
+      contactStatusLabel[m.status],
+      m.name,
+      m.email,
+      m.phone,
+      m.message,
+      m.notes.map((note) => `${note.author ?? ''}: ${note.text}`).join(' | '),
+      hours(m.readAfterMs),
+      hours(m.resolvedAfterMs),
     ]);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.attachment(`mensajes-${new Date().toISOString().slice(0, 10)}.csv`);

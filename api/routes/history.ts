@@ -9,15 +9,26 @@ import { requireStaff } from '../middleware/session';
 const blankless = (query: unknown) =>
   Object.fromEntries(Object.entries(query as Record<string, unknown>).filter(([, value]) => value !== '' && !Array.isArray(value)));
 
-const historyQuery = z.preprocess(blankless, z.object({
-  streamId: z.uuid({ error: 'streamId debe ser un UUID' }).optional(),
-  type: z.string().max(100).optional(),
-  actor: z.string().max(100).optional(),
-  before: z.coerce.number({ error: 'before debe ser un número' }).int().positive({ error: 'before debe ser una posición mayor que 0' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'before es demasiado grande' }).optional(),
-  limit: z.coerce.number({ error: 'limit debe ser un número' }).int({ error: 'limit debe ser un número entero' })
-    .min(1, { error: 'limit debe estar entre 1 y 200' }).max(200, { error: 'limit debe estar entre 1 y 200' }).default(50),
-}));
+const historyQuery = z.preprocess(
+  blankless,
+  z.object({
+    streamId: z.uuid({ error: 'streamId debe ser un UUID' }).optional(),
+    type: z.string().max(100).optional(),
+    actor: z.string().max(100).optional(),
+    before: z.coerce
+      .number({ error: 'before debe ser un número' })
+      .int()
+      .positive({ error: 'before debe ser una posición mayor que 0' })
+      .max(Number.MAX_SAFE_INTEGER, { error: 'before es demasiado grande' })
+      .optional(),
+    limit: z.coerce
+      .number({ error: 'limit debe ser un número' })
+      .int({ error: 'limit debe ser un número entero' })
+      .min(1, { error: 'limit debe estar entre 1 y 200' })
+      .max(200, { error: 'limit debe estar entre 1 y 200' })
+      .default(50),
+  }),
+);
 
 export function historyRoutes(services: AppServices) {
   const router = new Router({ prefix: '/api/history' });

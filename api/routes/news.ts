@@ -38,10 +38,22 @@ export function newsRoutes(services: AppServices) {
     const input = await parseBody(ctx, newsArticleInput);
     const id = randomUUID();
     const record: NewsArticleRecord = {
-      title: input.title, slug: input.slug, excerpt: input.excerpt, content: sanitizeArticleHtml(input.content), image: input.image,
-      category: input.category, author: input.author, publishedAt: (input.publishedAt ?? new Date()).toISOString(),
-      reviewRequired: input.reviewRequired ?? false, isImported: false, sourceId: null, sourceUrl: null, guidHash: null,
-      englishTitle: input.englishTitle, englishExcerpt: input.englishExcerpt, englishContent: input.englishContent && sanitizeArticleHtml(input.englishContent),
+      title: input.title,
+      slug: input.slug,
+      excerpt: input.excerpt,
+      content: sanitizeArticleHtml(input.content),
+      image: input.image,
+      category: input.category,
+      author: input.author,
+      publishedAt: (input.publishedAt ?? new Date()).toISOString(),
+      reviewRequired: input.reviewRequired ?? false,
+      isImported: false,
+      sourceId: null,
+      sourceUrl: null,
+      guidHash: null,
+      englishTitle: input.englishTitle,
+      englishExcerpt: input.englishExcerpt,
+      englishContent: input.englishContent && sanitizeArticleHtml(input.englishContent),
     };
     await runCommand(services, ctx, newsArticle, id, { type: 'Create', record }, { newStream: true });
     ctx.status = 201;

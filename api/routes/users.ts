@@ -25,7 +25,14 @@ export function userRoutes(services: AppServices) {
     const input = await parseBody(ctx, userCreateInput);
     await assertStrongPassword(input.password, [input.username, services.config.siteName]);
     const id = randomUUID();
-    await runCommand(services, ctx, user, id, { type: 'Register', username: input.username, role: input.role, passwordHash: await hashPassword(input.password), at: new Date() }, { newStream: true });
+    await runCommand(
+      services,
+      ctx,
+      user,
+      id,
+      { type: 'Register', username: input.username, role: input.role, passwordHash: await hashPassword(input.password), at: new Date() },
+      { newStream: true },
+    );
     ctx.status = 201;
     ctx.body = await users.byId(id);
   });
@@ -37,15 +44,22 @@ export function userRoutes(services: AppServices) {
     if (!target) throw notFound();
     if (input.password) await assertStrongPassword(input.password, [target.username, services.config.siteName]);
     const mayRemoveAnAdmin = input.disabled === true || (input.role !== undefined && input.role !== 'admin');
-    await runCommand(services, ctx, user, id, {
-      type: 'Change',
-      role: input.role,
-      disabled: input.disabled,
-      passwordHash: input.password ? await hashPassword(input.password) : undefined,
-      // Set by someone else, the password is only for the next sign-in: the user then chooses their own.
-      mustChangePassword: Boolean(input.password) && id !== ctx.state.user.id,
-      noticeEmail: input.noticeEmail,
-    }, { check: mayRemoveAnAdmin ? anActiveAdminRemains : undefined });
+    await runCommand(
+      services,
+      ctx,
+      user,
+      id,
+      {
+        type: 'Change',
+        role: input.role,
+        disabled: input.disabled,
+        passwordHash: input.password ? await hashPassword(input.password) : undefined,
+        // Set by someone else, the password is only for the next sign-in: the user then chooses their own.
+        mustChangePassword: Boolean(input.password) && id !== ctx.state.user.id,
+        noticeEmail: input.noticeEmail,
+      },
+      { check: mayRemoveAnAdmin ? anActiveAdminRemains : undefined },
+    );
     if (input.disabled || input.password) {
       // An admin changing their own password stays signed in here; every other session ends.
       const except = id === ctx.state.user.id ? ctx.session?.signInId : undefined;

@@ -4,8 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const uploadUrlLifetimeMs = 15 * 60 * 1000;
 
-const signatureOf = (secret: string, id: string, expires: number) =>
-  createHmac('sha256', secret).update(`upload:${id}:${expires}`).digest('base64url');
+const signatureOf = (secret: string, id: string, expires: number) => createHmac('sha256', secret).update(`upload:${id}:${expires}`).digest('base64url');
 
 export function signedUploadPath(secret: string, id: string, expires: number): string {
   return `/api/objects/uploads/${id}?exp=${expires}&sig=${signatureOf(secret, id, expires)}`;

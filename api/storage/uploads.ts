@@ -97,7 +97,11 @@ export class PhotoUploads {
     const reduced = await reduceForPdf(clean.bytes);
     await this.blobs.write(photoKey(id), clean.bytes, clean.contentType);
     await this.blobs.write(pdfKey(id), reduced.data, 'image/jpeg');
-    await this.db.query('UPDATE uploads SET stored_at = now(), content_type = $2, size_bytes = $3 WHERE id = $1', [id, clean.contentType, clean.bytes.byteLength]);
+    await this.db.query('UPDATE uploads SET stored_at = now(), content_type = $2, size_bytes = $3 WHERE id = $1', [
+      id,
+      clean.contentType,
+      clean.bytes.byteLength,
+    ]);
   }
 
   /** The cleaned photo for GET /objects/uploads/{id}. */

@@ -4,8 +4,7 @@ import type { SiteInfo } from '../config';
 import type { PageHead } from '../../domain';
 import type { PageLanguages } from '../../pwa/entry-server';
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** public/og-image.jpg, drawn by scripts/make-icons.ts. */
 const defaultShareImage = { path: '/og-image.jpg', width: 1200, height: 630 };
@@ -25,11 +24,12 @@ export function headTags(head: PageHead, site: SiteInfo, languages?: PageLanguag
     meta('name', 'description', head.description),
     head.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(head.canonicalUrl ?? url)}" />`,
     // The same page in Spanish (es-CR, also x-default) and English, for search engines.
-    ...(languages?.alternates ?? []).map(
-      (alt) => `<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absolute(site, alt.path))}" />`,
-    ),
+    ...(languages?.alternates ?? []).map((alt) => `<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absolute(site, alt.path))}" />`),
     // The news feeds, for readers and browsers that discover them from any page.
-    ...[['rss', '/noticias/feed.xml', 'RSS'], ['atom', '/noticias/atom.xml', 'Atom']].map(
+    ...[
+      ['rss', '/noticias/feed.xml', 'RSS'],
+      ['atom', '/noticias/atom.xml', 'Atom'],
+    ].map(
       ([kind, path, name]) =>
         `<link rel="alternate" type="application/${kind}+xml" title="${escapeHtml(`${site.siteName} — Noticias (${name})`)}" href="${escapeHtml(absolute(site, path))}" />`,
     ),
@@ -40,7 +40,9 @@ export function headTags(head: PageHead, site: SiteInfo, languages?: PageLanguag
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', url),
     meta('property', 'og:image', image),
-    ...(head.image ? [] : [meta('property', 'og:image:width', String(defaultShareImage.width)), meta('property', 'og:image:height', String(defaultShareImage.height))]),
+    ...(head.image
+      ? []
+      : [meta('property', 'og:image:width', String(defaultShareImage.width)), meta('property', 'og:image:height', String(defaultShareImage.height))]),
     meta('property', 'article:published_time', head.publishedTime),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', head.title),

@@ -11,8 +11,13 @@ export async function startServer(env: Record<string, string>, timeoutMs = 900_0
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     env: {
-      ...process.env, PORT: '0', FEED_SCHEDULER: 'off', ADMIN_USERNAME: benchAdmin.username, ADMIN_PASSWORD: benchAdmin.password,
-      SESSION_SECRET: 'secreto-del-banco', ...env,
+      ...process.env,
+      PORT: '0',
+      FEED_SCHEDULER: 'off',
+      ADMIN_USERNAME: benchAdmin.username,
+      ADMIN_PASSWORD: benchAdmin.password,
+      SESSION_SECRET: 'secreto-del-banco',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -82,6 +87,9 @@ export function percentile(values: number[], p: number): number {
 export async function signIn(base: string): Promise<(path: string) => Promise<Response>> {
   const answer = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(benchAdmin) });
   if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status}`);
-  const cookie = answer.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return (path) => fetch(`${base}${path}`, { headers: { cookie } });
 }

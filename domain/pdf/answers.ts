@@ -7,8 +7,7 @@ import type { AdvanceFormData, PhotoField } from '../schemas/advance-form';
 export const emptyAnswer = '—';
 
 export type Answer =
-  | { kind: 'text'; label: string; value: string; detail: boolean }
-  | { kind: 'photo'; field: PhotoField; label: string; link: string | null; detail: boolean };
+  { kind: 'text'; label: string; value: string; detail: boolean } | { kind: 'photo'; field: PhotoField; label: string; link: string | null; detail: boolean };
 
 type SwitchSpec = Extract<FieldSpec, { kind: 'switch' }>;
 

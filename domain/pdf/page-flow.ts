@@ -13,7 +13,10 @@ const lineHeightFactor = 1.3;
 export class PageFlow {
   y: number;
 
-  constructor(readonly doc: jsPDF, readonly box: ContentBox) {
+  constructor(
+    readonly doc: jsPDF,
+    readonly box: ContentBox,
+  ) {
     this.y = box.top;
   }
 

@@ -55,7 +55,10 @@ export const passwordChangeInput = z.object({
 export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;
 
 export const totpConfirmInput = z.object({
-  code: z.string({ error: 'El código es requerido' }).trim().regex(/^\d{6}$/, { error: 'El código tiene 6 dígitos' }),
+  code: z
+    .string({ error: 'El código es requerido' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'El código tiene 6 dígitos' }),
 });
 export type TotpConfirmInput = z.infer<typeof totpConfirmInput>;
 

@@ -13,7 +13,12 @@ export const requiredText = (message: string, max = 500) =>
 export const optionalText = (max = 2000) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z.string().trim().max(max, { error: `Máximo ${max} caracteres` }).nullish().transform((v) => v ?? null),
+    z
+      .string()
+      .trim()
+      .max(max, { error: `Máximo ${max} caracteres` })
+      .nullish()
+      .transform((v) => v ?? null),
   );
 
 /** A yes/no switch; missing is false. */
@@ -21,25 +26,31 @@ export const yesNo = () => z.boolean({ error: 'Valor inválido (sí o no)' }).de
 
 /** A whole number from a number input: invalid or empty values become 0, as the form does. */
 export const wholeNumber = () =>
-  z.preprocess((value) => {
-    if (value === '' || value === null || value === undefined) return 0;
-    const n = typeof value === 'number' ? value : Number(value);
-    return Number.isFinite(n) ? Math.trunc(n) : 0;
-  }, z.number().int().min(0, { error: 'Debe ser un número mayor o igual a 0' }).max(1_000_000, { error: 'Número demasiado grande' }));
+  z.preprocess(
+    (value) => {
+      if (value === '' || value === null || value === undefined) return 0;
+      const n = typeof value === 'number' ? value : Number(value);
+      return Number.isFinite(n) ? Math.trunc(n) : 0;
+    },
+    z.number().int().min(0, { error: 'Debe ser un número mayor o igual a 0' }).max(1_000_000, { error: 'Número demasiado grande' }),
+  );
 
 export const httpUrl = (message = 'Ingrese una URL válida (http o https)') =>
   z
     .string({ error: message })
     .trim()
     .max(2000, { error: 'La URL es demasiado larga' })
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'http:' || url.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, { error: message });
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return url.protocol === 'http:' || url.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      },
+      { error: message },
+    );
 
 export const uuid = z.uuid({ error: 'Identificador inválido' });
 

@@ -6,7 +6,11 @@ import type { NoticeState } from '../notice';
 
 export const contactMessageInput = z.object({
   name: requiredText('El nombre es requerido', 200),
-  email: z.string({ error: 'El correo electrónico es requerido' }).trim().min(1, { error: 'El correo electrónico es requerido' }).pipe(z.email({ error: 'Ingrese un correo electrónico válido' })),
+  email: z
+    .string({ error: 'El correo electrónico es requerido' })
+    .trim()
+    .min(1, { error: 'El correo electrónico es requerido' })
+    .pipe(z.email({ error: 'Ingrese un correo electrónico válido' })),
   phone: optionalText(50),
   message: requiredText('El mensaje es requerido', 5000),
   /** Honeypot: people leave it empty; bots fill it. */

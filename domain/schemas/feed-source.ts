@@ -13,11 +13,20 @@ export const feedSourceInput = z.object({
   defaultCategory: z.enum(newsCategories, { error: 'Seleccione una categoría válida' }),
   autoPublish: z.boolean().default(false),
   // A cleared field (or anything that is not a number) means the minimum, 1 hour.
-  scheduleIntervalHours: z.preprocess((v) => {
-    if (v === null || (typeof v === 'string' && v.trim() === '')) return 1;
-    const n = typeof v === 'number' ? v : Number(v);
-    return Number.isFinite(n) ? Math.trunc(n) : 1;
-  }, z.number().int().min(1, { error: 'El intervalo mínimo es 1 hora' }).max(24 * 30, { error: 'El intervalo máximo es 720 horas' })).default(12),
+  scheduleIntervalHours: z
+    .preprocess(
+      (v) => {
+        if (v === null || (typeof v === 'string' && v.trim() === '')) return 1;
+        const n = typeof v === 'number' ? v : Number(v);
+        return Number.isFinite(n) ? Math.trunc(n) : 1;
+      },
+      z
+        .number()
+        .int()
+        .min(1, { error: 'El intervalo mínimo es 1 hora' })
+        .max(24 * 30, { error: 'El intervalo máximo es 720 horas' }),
+    )
+    .default(12),
   includeKeywords: keywords,
   excludeKeywords: keywords,
 });

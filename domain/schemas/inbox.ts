@@ -5,8 +5,15 @@ import { requiredText } from './common';
 
 /** GET /api/contact/messages and its CSV export: `search` (accent-blind) and `status`, like the news list. */
 export const contactListQuery = z.object({
-  search: z.string().trim().max(200, { error: 'La búsqueda admite hasta 200 caracteres' }).optional().transform((v) => v || undefined),
-  status: z.enum([...contactStatuses, 'all'], { error: 'Estado inválido (unread, read, resolved o all)' }).optional()
+  search: z
+    .string()
+    .trim()
+    .max(200, { error: 'La búsqueda admite hasta 200 caracteres' })
+    .optional()
+    .transform((v) => v || undefined),
+  status: z
+    .enum([...contactStatuses, 'all'], { error: 'Estado inválido (unread, read, resolved o all)' })
+    .optional()
     .transform((v) => (v === 'all' ? undefined : v)),
 });
 export type ContactListQuery = z.infer<typeof contactListQuery>;
@@ -37,7 +44,15 @@ export function whatsappNumber(phone: string | null): string | null {
 
 /** The columns of the CSV export, in order. */
 export const inboxExportHeader = [
-  'Recibido', 'Estado', 'Nombre', 'Correo electrónico', 'Teléfono', 'Mensaje', 'Notas internas', 'Horas hasta lectura', 'Horas hasta resolución',
+  'Recibido',
+  'Estado',
+  'Nombre',
+  'Correo electrónico',
+  'Teléfono',
+  'Mensaje',
+  'Notas internas',
+  'Horas hasta lectura',
+  'Horas hasta resolución',
 ];
 
 /** A duration as staff read it: '45 min', '3 h 20 min', '2 d 4 h'. */

@@ -71,14 +71,15 @@ export type NewsSummary = Omit<NewsArticle, 'content' | 'englishContent'>;
 export const newsSorts = ['newest', 'oldest'] as const;
 /** 'Fecha desde' after 'Fecha hasta' is refused by the API (the news list swaps them before asking). */
 export const dateRangeMessage = 'La fecha desde no puede ser posterior a la fecha hasta';
-export const newsListQuery = z.object({
-  search: z.string().trim().max(200).optional(),
-  category: z.string().optional(),
-  dateFrom: z.string().optional(),
-  dateTo: z.string().optional(),
-  sort: z.enum(newsSorts).catch('newest').default('newest'),
-  status: z.enum(['published', 'pending', 'all']).catch('published').default('published'),
-  ...pagingFields,
-}).refine((q) => !(q.dateFrom && q.dateTo && q.dateFrom.slice(0, 10) > q.dateTo.slice(0, 10)), { error: dateRangeMessage, path: ['dateFrom'] });
+export const newsListQuery = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    category: z.string().optional(),
+    dateFrom: z.string().optional(),
+    dateTo: z.string().optional(),
+    sort: z.enum(newsSorts).catch('newest').default('newest'),
+    status: z.enum(['published', 'pending', 'all']).catch('published').default('published'),
+    ...pagingFields,
+  })
+  .refine((q) => !(q.dateFrom && q.dateTo && q.dateFrom.slice(0, 10) > q.dateTo.slice(0, 10)), { error: dateRangeMessage, path: ['dateFrom'] });
 export type NewsListQuery = z.infer<typeof newsListQuery>;
-

@@ -9,16 +9,24 @@ export const maxListOffset = 100_000;
 const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 export const pagingFields = {
-  limit: z.preprocess(blankIsAbsent, z.coerce.number({ error: 'limit debe ser un número' })
-    .int({ error: 'limit debe ser un número entero' })
-    .min(1, { error: `limit debe estar entre 1 y ${maxListLimit}` })
-    .max(maxListLimit, { error: `limit debe estar entre 1 y ${maxListLimit}` })
-    .default(30)),
-  offset: z.preprocess(blankIsAbsent, z.coerce.number({ error: 'offset debe ser un número' })
-    .int({ error: 'offset debe ser un número entero' })
-    .min(0, { error: `offset debe estar entre 0 y ${maxListOffset}` })
-    .max(maxListOffset, { error: `offset debe estar entre 0 y ${maxListOffset}` })
-    .default(0)),
+  limit: z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ error: 'limit debe ser un número' })
+      .int({ error: 'limit debe ser un número entero' })
+      .min(1, { error: `limit debe estar entre 1 y ${maxListLimit}` })
+      .max(maxListLimit, { error: `limit debe estar entre 1 y ${maxListLimit}` })
+      .default(30),
+  ),
+  offset: z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ error: 'offset debe ser un número' })
+      .int({ error: 'offset debe ser un número entero' })
+      .min(0, { error: `offset debe estar entre 0 y ${maxListOffset}` })
+      .max(maxListOffset, { error: `offset debe estar entre 0 y ${maxListOffset}` })
+      .default(0),
+  ),
 };
 export const pagingQuery = z.object(pagingFields);
 export type Paging = z.infer<typeof pagingQuery>;

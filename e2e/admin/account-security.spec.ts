@@ -41,7 +41,12 @@ test('a passkey registered in the virtual authenticator signs in without passwor
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
-      protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true,
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
     },
   });
   await fillLogin(page, username);
@@ -109,9 +114,10 @@ test('on a phone, the security screen and its QR step have no serious accessibil
   await page.goto('/admin/seguridad');
   await expect(page.getByRole('list', { name: 'Sesiones activas' })).toBeVisible();
   // react-aria's live announcer briefly keeps a 'pending' announcement whose label left with the button.
-  const serious = async () => (await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`);
+  const serious = async () =>
+    (await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`);
   expect(await serious()).toEqual([]);
   await page.getByRole('button', { name: 'Configurar aplicación de autenticación' }).click();
   await expect(page.getByRole('img', { name: /Código QR/ })).toBeVisible();

@@ -5,7 +5,12 @@ import { expect, test, unique } from '../fixtures';
 import { card, choose, expectToast, openTab } from './helpers';
 import { createAdvanceForm } from './seed';
 
-const message = (name: string, extra: Record<string, unknown> = {}) => ({ name, email: 'lead@example.com', message: 'Necesito una revisión de cámaras ocultas', ...extra });
+const message = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  email: 'lead@example.com',
+  message: 'Necesito una revisión de cámaras ocultas',
+  ...extra,
+});
 
 test('search ignores accents, the status filter narrows, and each card offers the right replies', async ({ adminPage: page, api }) => {
   const tag = unique('Ñandú').split(' ')[1];
@@ -15,7 +20,9 @@ test('search ignores accents, the status filter narrows, and each card offers th
   const second = await (await api.post('/api/contact', { data: message(withoutPhone) })).json();
   await api.patch(`/api/contact/${second.id}/status`, { data: { status: 'read' } });
   // The notice is mailed in the background; the list shows it as it was when loaded.
-  await expect.poll(async () => (await (await api.get(`/api/contact/messages?search=${encodeURIComponent(withPhone)}`)).json())[0]?.notice?.status, { timeout: 30_000 }).toBe('sent');
+  await expect
+    .poll(async () => (await (await api.get(`/api/contact/messages?search=${encodeURIComponent(withPhone)}`)).json())[0]?.notice?.status, { timeout: 30_000 })
+    .toBe('sent');
 
   await openTab(page, 'contacts', 'Mensajes');
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(`jose perez ${tag}`);
@@ -81,9 +88,10 @@ test('the CSV export downloads the filtered list with a BOM, and the figures sho
   expect(lines[1]).toContain(`"${name}"`);
 });
 
-test('an advance form\'s card says its notice was sent', async ({ adminPage: page, api }) => {
+test("an advance form's card says its notice was sent", async ({ adminPage: page, api }) => {
   const form = await createAdvanceForm(api, unique('Anfitrión avisado'));
-  const noticeOf = async () => ((await (await api.get('/api/advance-forms')).json()) as { id: string; notice?: { status: string } }[]).find((f) => f.id === form.id)?.notice?.status;
+  const noticeOf = async () =>
+    ((await (await api.get('/api/advance-forms')).json()) as { id: string; notice?: { status: string } }[]).find((f) => f.id === form.id)?.notice?.status;
   await expect.poll(noticeOf, { timeout: 30_000 }).toBe('sent');
   await openTab(page, 'avanzadas', 'Avanzadas');
   await expect(card(page, form.hostName).getByText('Aviso enviado')).toBeVisible();

@@ -15,19 +15,22 @@ export async function startPrivateServer(): Promise<{ baseURL: string; close(): 
   const httpServer = createServer();
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const { port } = httpServer.address() as AddressInfo;
-  const config = loadConfig({
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'e2e-private-')),
-    ADMIN_USERNAME: e2eAdmin.username,
-    ADMIN_PASSWORD: e2eAdmin.password,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    PUBLIC_WRITE_LIMIT: '0',
-    FEED_SCHEDULER: 'off',
-    SITE_NAME: e2eSite.siteName,
-    CONTACT_PHONE: e2eSite.phone,
-    CONTACT_EMAIL: e2eSite.email,
-  }, { databaseUrl: database.databaseUrl });
+  const config = loadConfig(
+    {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'e2e-private-')),
+      ADMIN_USERNAME: e2eAdmin.username,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_WRITE_LIMIT: '0',
+      FEED_SCHEDULER: 'off',
+      SITE_NAME: e2eSite.siteName,
+      CONTACT_PHONE: e2eSite.phone,
+      CONTACT_EMAIL: e2eSite.email,
+    },
+    { databaseUrl: database.databaseUrl },
+  );
   const { app, close } = await createApp(config, { httpServer, db: database.db, log: () => {} });
   httpServer.on('request', app.callback());
   return {

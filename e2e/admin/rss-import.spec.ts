@@ -21,7 +21,10 @@ test('importing a source toasts the count, shows the run and queues the articles
   const button = source.getByRole('button', { name: 'Importar ahora' });
   await button.click();
   await expectToast(page, 'Importación completada', /^Se importaron \d+ artículo\(s\)$/);
-  const toastText = await page.getByRole('region', { name: 'Notification' }).getByText(/Se importaron/).textContent();
+  const toastText = await page
+    .getByRole('region', { name: 'Notification' })
+    .getByText(/Se importaron/)
+    .textContent();
   const count = Number(/(\d+)/.exec(toastText ?? '')?.[1]);
   expect(count).toBeGreaterThan(0);
   await expect(source.getByText(new RegExp(`Última importación: \\d+ leído\\(s\\), ${count} nuevo\\(s\\)`))).toBeVisible();

@@ -44,12 +44,21 @@ test('a feed source is created, edited, toggled and deleted with the spec toasts
   await expect(source.getByText('Excluye: publicidad')).toBeVisible();
 
   await expect(source.getByRole('switch', { name: `Habilitar ${name}` })).toBeChecked();
-  await source.locator('label').filter({ has: page.getByRole('switch') }).click();
+  await source
+    .locator('label')
+    .filter({ has: page.getByRole('switch') })
+    .click();
   await expectToast(page, 'Fuente RSS actualizada exitosamente');
   await expect(source.getByText('Deshabilitado')).toBeVisible();
   // The toggle changed nothing else.
   const [saved] = ((await (await api.get('/api/rss/sources')).json()) as any[]).filter((s) => s.name === name);
-  expect(saved).toMatchObject({ enabled: false, autoPublish: true, scheduleIntervalHours: 6, includeKeywords: ['espionaje', 'privacidad'], excludeKeywords: ['publicidad'] });
+  expect(saved).toMatchObject({
+    enabled: false,
+    autoPublish: true,
+    scheduleIntervalHours: 6,
+    includeKeywords: ['espionaje', 'privacidad'],
+    excludeKeywords: ['publicidad'],
+  });
 
   await deleteThroughDialog(page, source);
   await expectToast(page, 'Fuente RSS eliminada exitosamente');

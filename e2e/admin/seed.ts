@@ -25,7 +25,12 @@ export const createService = (api: Api, title: string) =>
 export const createArticle = (api: Api, title: string, extra: Record<string, unknown> = {}) =>
   created<Created & { title: string; slug: string }>(api, '/api/news', {
     title,
-    slug: title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+    slug: title
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, ''),
     excerpt: 'Un resumen breve de la noticia para la lista.',
     content: '<p>Contenido de la noticia con <strong>HTML</strong>.</p>',
     category: 'Ciberseguridad',
@@ -45,20 +50,24 @@ export const sendContactMessage = (api: Api, name: string) =>
   });
 
 export const createAdvanceForm = (api: Api, hostName: string) =>
-  created<Created & { hostName: string }>(api, '/api/advance-forms', advanceForm({
-    hostName,
-    hostPosition: 'Gerente General',
-    eventDate: '2026-12-15',
-    eventTime: '19:00',
-    address: 'San José, Escazú, Hotel Central',
-    eventNature: 'Cena privada',
-    estimatedAttendees: 40,
-    vipStayDuration: '3 horas',
-    mainVehicleRoute: 'Autopista Próspero Fernández',
-    internalTransitRoutes: 'Pasillo principal hacia el salón',
-    emergencyExits: 'Dos salidas al estacionamiento',
-    emergencyContact: 'Seguridad del hotel, 2222-0000',
-  }));
+  created<Created & { hostName: string }>(
+    api,
+    '/api/advance-forms',
+    advanceForm({
+      hostName,
+      hostPosition: 'Gerente General',
+      eventDate: '2026-12-15',
+      eventTime: '19:00',
+      address: 'San José, Escazú, Hotel Central',
+      eventNature: 'Cena privada',
+      estimatedAttendees: 40,
+      vipStayDuration: '3 horas',
+      mainVehicleRoute: 'Autopista Próspero Fernández',
+      internalTransitRoutes: 'Pasillo principal hacia el salón',
+      emergencyExits: 'Dos salidas al estacionamiento',
+      emergencyContact: 'Seguridad del hotel, 2222-0000',
+    }),
+  );
 
 export const createUser = (api: Api, username: string, password: string, role: 'admin' | 'colaborador') =>
   created<Created & { username: string }>(api, '/api/users', { username, password, role });

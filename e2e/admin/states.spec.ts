@@ -18,7 +18,9 @@ test('empty lists say so in the spec words', async ({ adminPage: page }) => {
 
 test('a list that fails to load says so and retries', async ({ adminPage: page }) => {
   let fail = true;
-  await page.route(/\/api\/news\?/, (route) => (fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Fallo interno"}' }) : route.fallback()));
+  await page.route(/\/api\/news\?/, (route) =>
+    fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Fallo interno"}' }) : route.fallback(),
+  );
   await openTab(page, 'news', 'Noticias');
   await expect(page.getByText('Error al cargar noticias')).toBeVisible();
   fail = false;
@@ -30,7 +32,9 @@ test('failed writes toast the spec errors with the server reason', async ({ admi
   const title = unique('No se deja borrar');
   await createArticle(api, title);
   await page.route(/\/api\/news\/[0-9a-f-]{36}$/, (route) =>
-    route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Base de datos no disponible"}' }) : route.fallback(),
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Base de datos no disponible"}' })
+      : route.fallback(),
   );
   await openTab(page, 'news', 'Noticias');
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(title);

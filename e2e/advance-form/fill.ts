@@ -10,7 +10,9 @@ export const labelOf = (spec: FieldSpec) => spec.label + ('required' in spec && 
 /** A small JPEG with a colour of its own, so the four photos differ. */
 export async function jpegFixture(index: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
   const colors = ['#1d4ed8', '#b91c1c', '#15803d', '#a16207'];
-  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: colors[index % colors.length] } }).jpeg().toBuffer();
+  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: colors[index % colors.length] } })
+    .jpeg()
+    .toBuffer();
   return { name: `foto-${index + 1}.jpg`, mimeType: 'image/jpeg', buffer };
 }
 
@@ -18,11 +20,16 @@ export async function jpegFixture(index: number): Promise<{ name: string; mimeTy
 export function answerFor(spec: FieldSpec, host: string): string {
   if (spec.key === 'hostName') return host;
   switch (spec.kind) {
-    case 'select': return spec.options[1] ?? spec.options[0];
-    case 'number': return spec.key === 'estimatedAttendees' ? '45' : '4';
-    case 'time': return '19:30';
-    case 'date': return '05/03/2027';
-    default: return `${spec.label.replace(/[¿?]/g, '')}: información de acción y ubicación`;
+    case 'select':
+      return spec.options[1] ?? spec.options[0];
+    case 'number':
+      return spec.key === 'estimatedAttendees' ? '45' : '4';
+    case 'time':
+      return '19:30';
+    case 'date':
+      return '05/03/2027';
+    default:
+      return `${spec.label.replace(/[¿?]/g, '')}: información de acción y ubicación`;
   }
 }
 
@@ -79,7 +86,10 @@ export async function fillRequired(page: Page, host: string) {
 
 /** A switch is turned on by pressing its visible label, as a finger does (the checkbox itself is hidden). */
 export async function turnOn(page: Page, label: string) {
-  await page.locator('label').filter({ hasText: new RegExp(`^${escape(label)}$`) }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${escape(label)}$`) })
+    .click();
   await expect(page.getByRole('switch', { name: label, exact: true })).toBeChecked();
 }
 

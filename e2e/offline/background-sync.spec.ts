@@ -5,7 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, unique } from '../fixtures';
 import { completeValues, formsOf, jpeg, readDrafts, seedDraft, waitForOfflineReady } from './helpers';
 
-test('the worker sends a queued form with its photo when the browser fires Background Sync, with no page of the app open', async ({ browser, baseURL, api }) => {
+test('the worker sends a queued form with its photo when the browser fires Background Sync, with no page of the app open', async ({
+  browser,
+  baseURL,
+  api,
+}) => {
   const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica' });
   const page = await context.newPage();
   await page.goto('/');

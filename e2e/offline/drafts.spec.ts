@@ -28,10 +28,12 @@ test('a form filled offline with two photos survives closing the page, and is de
   await addPhoto(page, 'Foto de las salidas de emergencia', 0);
   await turnOn(page, '¿Existe zona segura?');
   await addPhoto(page, 'Foto de la zona segura', 1);
-  await expect.poll(async () => (await readDrafts(page)).find((d) => d.values.hostName === host)?.photos, { timeout: 5_000 }).toEqual({
-    emergencyExitsPhoto: { size: expect.any(Number), objectPath: null },
-    safeZonePhoto: { size: expect.any(Number), objectPath: null },
-  });
+  await expect
+    .poll(async () => (await readDrafts(page)).find((d) => d.values.hostName === host)?.photos, { timeout: 5_000 })
+    .toEqual({
+      emergencyExitsPhoto: { size: expect.any(Number), objectPath: null },
+      safeZonePhoto: { size: expect.any(Number), objectPath: null },
+    });
 
   // The tab is closed (a dead battery would do the same), then the form is opened again.
   await page.close();
@@ -47,7 +49,9 @@ test('a form filled offline with two photos survives closing the page, and is de
   }
 
   await page.getByRole('button', { name: 'Guardar Formulario' }).click();
-  await expect(page.getByRole('region', { name: 'Notification' }).getByText('Sin conexión: el formulario se enviará automáticamente al recuperar la conexión')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Notification' }).getByText('Sin conexión: el formulario se enviará automáticamente al recuperar la conexión'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect((await readDrafts(page)).find((d) => d.values.hostName === host)?.state).toBe('pending');
   expect(await formsOf(api, host)).toHaveLength(0);

@@ -11,7 +11,8 @@ export async function waitForOfflineReady(page: Page) {
   // Precache keys carry their revision ('/app-shell?__WB_REVISION__=...').
   const shellPrecached = () =>
     page.evaluate(async () => {
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) if (new URL(request.url).pathname === '/app-shell') return true;
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) if (new URL(request.url).pathname === '/app-shell') return true;
       return false;
     });
   await expect.poll(shellPrecached, { timeout: 20_000 }).toBe(true);
@@ -23,7 +24,9 @@ export const pageIsCached = (page: Page, path: string) =>
 
 /** A small real JPEG (the server checks the bytes), in one colour so two photos differ. */
 export async function jpeg(rgb: [number, number, number]): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).jpeg().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Every required answer, valid for the server; the safe-zone switch on so its photo counts. */
@@ -48,7 +51,14 @@ export function completeValues(hostName: string): AdvanceFormValues {
 }
 
 export type SeedPhoto = { field: PhotoField; bytes: Buffer; objectPath?: string | null };
-export type SeedDraft = { id: string; variant: 'public' | 'admin'; ownerId: string | null; values: AdvanceFormValues; state: 'draft' | 'pending'; photos: SeedPhoto[] };
+export type SeedDraft = {
+  id: string;
+  variant: 'public' | 'admin';
+  ownerId: string | null;
+  values: AdvanceFormValues;
+  state: 'draft' | 'pending';
+  photos: SeedPhoto[];
+};
 
 /** Writes a draft as the app would have (IndexedDB is the queue: nothing else marks it pending). */
 export async function seedDraft(page: Page, draft: SeedDraft) {
@@ -66,7 +76,14 @@ export async function seedDraft(page: Page, draft: SeedDraft) {
         formId: null,
         updatedAt: new Date().toISOString(),
         photos: Object.fromEntries(
-          photos.map((p) => [p.field, { blob: new Blob([Uint8Array.from(atob(p.base64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' }), name: `${p.field}.jpg`, objectPath: p.objectPath }]),
+          photos.map((p) => [
+            p.field,
+            {
+              blob: new Blob([Uint8Array.from(atob(p.base64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' }),
+              name: `${p.field}.jpg`,
+              objectPath: p.objectPath,
+            },
+          ]),
         ),
       };
       await new Promise<void>((resolve, reject) => {
@@ -94,7 +111,14 @@ export async function seedDraft(page: Page, draft: SeedDraft) {
   );
 }
 
-export type StoredDraft = { id: string; state: string; error: string | null; formId: string | null; values: AdvanceFormValues; photos: Record<string, { size: number; objectPath: string | null }> };
+export type StoredDraft = {
+  id: string;
+  state: string;
+  error: string | null;
+  formId: string | null;
+  values: AdvanceFormValues;
+  photos: Record<string, { size: number; objectPath: string | null }>;
+};
 
 /** The drafts in the page's IndexedDB, photos reduced to their size and link. */
 export function readDrafts(page: Page): Promise<StoredDraft[]> {
@@ -111,7 +135,12 @@ export function readDrafts(page: Page): Promise<StoredDraft[]> {
             resolve(
               all.result.map((d) => ({
                 ...d,
-                photos: Object.fromEntries(Object.entries(d.photos as Record<string, { blob: Blob; objectPath: string | null }>).map(([f, p]) => [f, { size: p.blob.size, objectPath: p.objectPath }])),
+                photos: Object.fromEntries(
+                  Object.entries(d.photos as Record<string, { blob: Blob; objectPath: string | null }>).map(([f, p]) => [
+                    f,
+                    { size: p.blob.size, objectPath: p.objectPath },
+                  ]),
+                ),
               })),
             );
           };

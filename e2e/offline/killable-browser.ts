@@ -21,10 +21,18 @@ export class KillableBrowser {
     const child = spawn(
       '/usr/bin/chromium',
       [
-        '--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--lang=es-CR', `--user-data-dir=${this.profile}`,
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--lang=es-CR',
+        `--user-data-dir=${this.profile}`,
         // Port 0: Chromium picks a free one and writes it to DevToolsActivePort.
-        '--remote-debugging-port=0', 'about:blank',
+        '--remote-debugging-port=0',
+        'about:blank',
       ],
       { stdio: 'ignore', detached: true, env: { ...process.env, TZ: 'America/Costa_Rica' } },
     );

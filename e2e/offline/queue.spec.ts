@@ -74,7 +74,11 @@ test('a queued form opened again from Borradores, corrected and saved: the serve
   await context.close();
 });
 
-test('a connection that never answers: the photo and then the form fall back to the queue within their time limits, and go once it answers', async ({ browser, baseURL, api }) => {
+test('a connection that never answers: the photo and then the form fall back to the queue within their time limits, and go once it answers', async ({
+  browser,
+  baseURL,
+  api,
+}) => {
   const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
   const page = await context.newPage();
   const hung: Route[] = [];
@@ -107,7 +111,7 @@ test('a connection that never answers: the photo and then the form fall back to 
   const formSeconds = (Date.now() - sending) / 1000;
   await expect(page).toHaveURL(/\/$/);
   expect((await readDrafts(page)).find((d) => d.values.hostName === host)?.state).toBe('pending');
-  console.log(`[red colgada] foto a la cola en ${photoSeconds.toFixed(1)} s, formulario en ${(formSeconds).toFixed(1)} s`);
+  console.log(`[red colgada] foto a la cola en ${photoSeconds.toFixed(1)} s, formulario en ${formSeconds.toFixed(1)} s`);
   expect(photoSeconds).toBeGreaterThan(10); // the limit, not a failure: the upload did hang
   expect(photoSeconds).toBeLessThan(25);
   expect(formSeconds).toBeGreaterThan(10);
@@ -123,7 +127,11 @@ test('a connection that never answers: the photo and then the form fall back to 
   await context.close();
 });
 
-test("a server error answer is not a lost connection: the visitor sees 'Error' with the server's message and stays on the form", async ({ browser, baseURL, api }) => {
+test("a server error answer is not a lost connection: the visitor sees 'Error' with the server's message and stays on the form", async ({
+  browser,
+  baseURL,
+  api,
+}) => {
   const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto('/formulario-avanzada');
@@ -154,7 +162,11 @@ test("a server error answer is not a lost connection: the visitor sees 'Error' w
   await context.close();
 });
 
-test('signing out with unsent forms asks first; they stay, another user neither sees nor sends them, and the same user sends them at sign-in', async ({ browser, baseURL, api }) => {
+test('signing out with unsent forms asks first; they stay, another user neither sees nor sends them, and the same user sends them at sign-in', async ({
+  browser,
+  baseURL,
+  api,
+}) => {
   const context = await staffContext(browser, baseURL, e2eAdmin, 'block');
   const owner = await staffId(context);
   const page = await context.newPage();
@@ -240,7 +252,12 @@ test('a backlog of 10 forms with 4 photos each is sent in under a minute', async
   const page = await context.newPage();
   await page.goto('/admin/login');
   const prefix = unique('Atraso');
-  const colours: [number, number, number][] = [[200, 0, 0], [0, 200, 0], [0, 0, 200], [200, 200, 0]];
+  const colours: [number, number, number][] = [
+    [200, 0, 0],
+    [0, 200, 0],
+    [0, 0, 200],
+    [200, 200, 0],
+  ];
   const fields = ['emergencyExitsPhoto', 'evacuationPlanPhoto', 'evacuationRoutesPhoto', 'safeZonePhoto'] as const;
   const photos = await Promise.all(fields.map(async (field, i) => ({ field, bytes: await jpeg(colours[i]) })));
   // The tablet writes while the queue cannot run (no page open on it yet): seeded, then the app starts.

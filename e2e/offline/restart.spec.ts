@@ -26,7 +26,10 @@ async function addPhoto(page: Page, label: string, buffer: Buffer) {
   await expect(slot.getByText(keptText, { exact: true })).toBeVisible({ timeout: 30_000 });
 }
 
-test('a visitor who saw only the home page fills the form offline; killed 1 s after saving, the browser reopened with signal sends it by itself, once', async ({ baseURL, api }) => {
+test('a visitor who saw only the home page fills the form offline; killed 1 s after saving, the browser reopened with signal sends it by itself, once', async ({
+  baseURL,
+  api,
+}) => {
   const chrome = new KillableBrowser();
   try {
     let context = await chrome.start();

@@ -92,7 +92,8 @@ test("a visitor's phone never fetches admin code, and staff data or writes are n
   await expect(adminPage.getByRole('tab', { name: 'Mensajes', selected: true })).toBeVisible();
   const staffCached = await adminPage.evaluate(async () => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname + new URL(request.url).search);
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname + new URL(request.url).search);
     return urls;
   });
   expect(staffCached.filter((url) => /^\/(api\/(advance-forms|contact|auth|users|history|feed-sources)|objects\/|admin)/.test(url))).toEqual([]);

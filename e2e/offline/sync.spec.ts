@@ -6,7 +6,8 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { e2eAdmin, expect, test, unique } from '../fixtures';
 import { completeValues, formsOf, jpeg, readDrafts, seedDraft, staffId } from './helpers';
 
-const newContext = (browser: Browser, baseURL: string | undefined) => browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
+const newContext = (browser: Browser, baseURL: string | undefined) =>
+  browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
 
 async function twoPhotos() {
   return [
@@ -86,7 +87,11 @@ test('the same draft sent by two tabs without the lock is still one form (Idempo
     ({ id, body }) =>
       Promise.all(
         [0, 1, 2].map(() =>
-          fetch('/api/advance-forms/public', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': id }, body: JSON.stringify(body) }).then(async (r) => [r.status, (await r.json()).id]),
+          fetch('/api/advance-forms/public', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'Idempotency-Key': id },
+            body: JSON.stringify(body),
+          }).then(async (r) => [r.status, (await r.json()).id]),
         ),
       ),
     { id, body },
@@ -118,7 +123,9 @@ test('an expired session keeps the draft pending, asks to sign in, and sends it 
   // The session ends behind the app's back (expiry, or a sign-out elsewhere).
   expect((await context.request.post('/api/auth/logout')).ok()).toBe(true);
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Notification' }).getByText('Su sesión expiró: inicie sesión para enviar los formularios pendientes')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Notification' }).getByText('Su sesión expiró: inicie sesión para enviar los formularios pendientes'),
+  ).toBeVisible();
   await page.waitForTimeout(1000);
   expect((await readDrafts(page)).find((d) => d.id === id)?.state).toBe('pending');
   expect(await formsOf(api, host)).toHaveLength(0);

@@ -29,8 +29,17 @@ test.beforeAll(async () => {
   // As the image runs it, and unable to load a devDependency (the image installs without them).
   server = spawn(process.execPath, ['--import', './e2e/ops/no-dev-dependencies.mjs', '--import', 'tsx', 'api/server.ts'], {
     env: {
-      ...process.env, NODE_ENV: 'production', TRUST_PROXY: '1', SESSION_SECRET: 'secreto-de-produccion', PORT: '0', DATA_DIR: dataDir,
-      DATABASE_URL: cluster.url, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, FEED_SCHEDULER: 'off', SHUTDOWN_GRACE_MS: '15000',
+      ...process.env,
+      NODE_ENV: 'production',
+      TRUST_PROXY: '1',
+      SESSION_SECRET: 'secreto-de-produccion',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: cluster.url,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      FEED_SCHEDULER: 'off',
+      SHUTDOWN_GRACE_MS: '15000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -70,7 +79,10 @@ test('behind the proxy: pages, HSTS, a secure session cookie; straight over HTTP
   expect(cookies).toMatch(/sid=[^;]+;.*secure/i);
   expect(cookies).toMatch(/httponly/i);
   expect(cookies).toMatch(/samesite=lax/i);
-  const sid = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const sid = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   expect((await fetch(`${proxy.base}/api/auth/me`, { headers: { cookie: sid } })).status).toBe(200);
 
   const direct = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
@@ -78,7 +90,10 @@ test('behind the proxy: pages, HSTS, a secure session cookie; straight over HTTP
   expect((await direct.json()).message).toBe('Inicie sesión a través de HTTPS');
 
   // Structured logs: JSON lines with request ids, and no password anywhere.
-  const requestLines = serverLog.split('\n').filter((line) => line.includes('"msg":"request"')).map((line) => JSON.parse(line));
+  const requestLines = serverLog
+    .split('\n')
+    .filter((line) => line.includes('"msg":"request"'))
+    .map((line) => JSON.parse(line));
   expect(requestLines.length).toBeGreaterThan(0);
   expect(requestLines.every((line) => typeof line.requestId === 'string')).toBe(true);
   expect(serverLog).not.toContain(admin.password);
@@ -107,14 +122,20 @@ test('with the database stopped a visitor sees a friendly Spanish page, and the 
 test('SIGTERM: readiness turns off, a request in flight finishes, new connections are refused, the process exits 0', async () => {
   const upload = await (await fetch(`${origin}/api/objects/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
   const sharp = (await import('sharp')).default;
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+    .jpeg()
+    .toBuffer();
   // A slow client: the photo's bytes arrive in two halves, with the stop signal in between.
   const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const put = httpRequest(`${origin}${upload.uploadURL}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg', 'content-length': jpeg.length } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const put = httpRequest(
+      `${origin}${upload.uploadURL}`,
+      { method: 'PUT', headers: { 'content-type': 'image/jpeg', 'content-length': jpeg.length } },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     put.on('error', reject);
     put.write(jpeg.subarray(0, 1000));
     setTimeout(() => {

@@ -6,9 +6,7 @@ export type AdvanceFormEvent =
   | { type: 'AdvanceFormSubmitted'; data: { form: AdvanceFormData; submittedBy: string | null; requestHash: string; createdAt: string } }
   | { type: 'AdvanceFormErased'; data: Record<string, never> };
 
-export type AdvanceFormCommand =
-  | { type: 'Submit'; form: AdvanceFormData; submittedBy: string | null; requestHash: string; at: Date }
-  | { type: 'Erase' };
+export type AdvanceFormCommand = { type: 'Submit'; form: AdvanceFormData; submittedBy: string | null; requestHash: string; at: Date } | { type: 'Erase' };
 
 type State = { status: 'new' } | { status: 'submitted'; requestHash: string } | { status: 'erased' };
 

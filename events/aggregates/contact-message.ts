@@ -30,11 +30,16 @@ export const contactMessage: Decider<State, ContactMessageCommand, ContactMessag
   initialState: () => ({ status: 'new' }),
   evolve(state, event) {
     switch (event.type) {
-      case 'ContactMessageReceived': return { status: 'unread', requestHash: event.data.requestHash };
-      case 'ContactStatusChanged': return { ...state, status: event.data.to };
-      case 'ContactNoteAdded': return state;
-      case 'ContactMessageErased': return { status: 'erased' };
-      default: return state;
+      case 'ContactMessageReceived':
+        return { status: 'unread', requestHash: event.data.requestHash };
+      case 'ContactStatusChanged':
+        return { ...state, status: event.data.to };
+      case 'ContactNoteAdded':
+        return state;
+      case 'ContactMessageErased':
+        return { status: 'erased' };
+      default:
+        return state;
     }
   },
   decide(command, state) {
@@ -47,10 +52,12 @@ export const contactMessage: Decider<State, ContactMessageCommand, ContactMessag
           throw new Conflict('Esta clave de idempotencia ya se usó con otro mensaje');
         }
         const { name, email, phone, message, at, requestHash, language } = command;
-        return [{
-          type: 'ContactMessageReceived',
-          data: { name, email, phone, message, createdAt: at.toISOString(), ...(requestHash ? { requestHash } : {}), ...(language ? { language } : {}) },
-        }];
+        return [
+          {
+            type: 'ContactMessageReceived',
+            data: { name, email, phone, message, createdAt: at.toISOString(), ...(requestHash ? { requestHash } : {}), ...(language ? { language } : {}) },
+          },
+        ];
       }
       case 'ChangeStatus': {
         if (state.status === 'new' || state.status === 'erased') throw notFound();

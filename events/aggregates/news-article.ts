@@ -8,21 +8,21 @@ export const newsArticleEvents = { created: 'NewsArticleCreated', updated: 'News
 type EnglishVersion = 'englishTitle' | 'englishExcerpt' | 'englishContent';
 
 /** The English version is optional: imported articles and articles written before it existed have none. */
-export type NewsArticleRecord = Omit<NewsArticleInput, 'publishedAt' | 'reviewRequired' | EnglishVersion> & Partial<Pick<NewsArticleInput, EnglishVersion>> & {
-  publishedAt: string;
-  reviewRequired: boolean;
-  isImported: boolean;
-  sourceId: string | null;
-  sourceUrl: string | null;
-  guidHash: string | null;
-};
+export type NewsArticleRecord = Omit<NewsArticleInput, 'publishedAt' | 'reviewRequired' | EnglishVersion> &
+  Partial<Pick<NewsArticleInput, EnglishVersion>> & {
+    publishedAt: string;
+    reviewRequired: boolean;
+    isImported: boolean;
+    sourceId: string | null;
+    sourceUrl: string | null;
+    guidHash: string | null;
+  };
 
 /** What a deletion remembers: where an imported article came from, so the importer never brings it back. */
 export type NewsArticleDeletion = { slug: string; sourceId: string | null; guidHash: string | null };
 
 export type NewsArticleEvent =
-  | RecordEvent<typeof newsArticleEvents, NewsArticleRecord, NewsArticleDeletion>
-  | { type: 'NewsArticlePublished'; data: Record<string, never> };
+  RecordEvent<typeof newsArticleEvents, NewsArticleRecord, NewsArticleDeletion> | { type: 'NewsArticlePublished'; data: Record<string, never> };
 
 const base = recordDecider<NewsArticleRecord, typeof newsArticleEvents, NewsArticleDeletion>(newsArticleEvents, 'Noticia no encontrada', (record) => ({
   slug: record.slug,

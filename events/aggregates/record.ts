@@ -10,16 +10,15 @@ export type RecordEventNames = { created: string; updated: string; deleted: stri
 
 /** The three events of a record, typed by its names, its fields and what its deletion remembers. */
 export type RecordEvent<N extends RecordEventNames, T, Deleted = Record<string, never>> =
-  | { type: N['created']; data: T }
-  | { type: N['updated']; data: { changes: Changes } }
-  | { type: N['deleted']; data: Deleted };
+  { type: N['created']; data: T } | { type: N['updated']; data: { changes: Changes } } | { type: N['deleted']; data: Deleted };
 
-export type RecordCommand<T> =
-  | { type: 'Create'; record: T }
-  | { type: 'Update'; patch: Partial<T> }
-  | { type: 'Delete' };
+export type RecordCommand<T> = { type: 'Create'; record: T } | { type: 'Update'; patch: Partial<T> } | { type: 'Delete' };
 
-export function recordDecider<T extends Record<string, unknown>, const N extends RecordEventNames, Deleted extends Record<string, unknown> = Record<string, never>>(
+export function recordDecider<
+  T extends Record<string, unknown>,
+  const N extends RecordEventNames,
+  Deleted extends Record<string, unknown> = Record<string, never>,
+>(
   names: N,
   notFoundMessage: string,
   deletedData: (record: T) => Deleted = () => ({}) as Deleted,

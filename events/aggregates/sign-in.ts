@@ -16,8 +16,16 @@ export type SignInEvent =
   | { type: 'UserSessionEnded'; data: { userId: string; reason: SessionEndReason } };
 
 export type SignInCommand =
-  | { type: 'RecordSignIn'; userId: string; username: string; method: SignInMethod; place: SignInPlace; at: Date;
-      passkey?: { id: string; counter: number }; newDevice: { noticeEmail: string | null } | null }
+  | {
+      type: 'RecordSignIn';
+      userId: string;
+      username: string;
+      method: SignInMethod;
+      place: SignInPlace;
+      at: Date;
+      passkey?: { id: string; counter: number };
+      newDevice: { noticeEmail: string | null } | null;
+    }
   | { type: 'RecordFailure'; username: string; userId: string | null; reason: 'password' | 'code' | 'passkey'; address: string }
   | { type: 'End'; reason: SessionEndReason };
 
@@ -27,10 +35,13 @@ export const signIn: Decider<State, SignInCommand, SignInEvent> = {
   initialState: () => ({ status: 'new' }),
   evolve(state, event) {
     switch (event.type) {
-      case 'UserSignedIn': return { status: 'open', userId: event.data.userId };
+      case 'UserSignedIn':
+        return { status: 'open', userId: event.data.userId };
       case 'UserSignInFailed':
-      case 'UserSessionEnded': return { status: 'closed' };
-      default: return state;
+      case 'UserSessionEnded':
+        return { status: 'closed' };
+      default:
+        return state;
     }
   },
   decide(command, state) {
@@ -44,10 +55,12 @@ export const signIn: Decider<State, SignInCommand, SignInEvent> = {
       return [{ type: 'UserSignInFailed', data: { username, userId, reason, address } }];
     }
     const { userId, username, method, place, passkey, newDevice, at } = command;
-    const events: SignInEvent[] = [{
-      type: 'UserSignedIn',
-      data: { userId, username, method, ...place, ...(passkey ? { passkeyId: passkey.id, passkeyCounter: passkey.counter } : {}) },
-    }];
+    const events: SignInEvent[] = [
+      {
+        type: 'UserSignedIn',
+        data: { userId, username, method, ...place, ...(passkey ? { passkeyId: passkey.id, passkeyCounter: passkey.counter } : {}) },
+      },
+    ];
     if (newDevice) {
       events.push({ type: 'UserSignedInFromNewDevice', data: { userId, username, noticeEmail: newDevice.noticeEmail, ...place, at: at.toISOString() } });
     }

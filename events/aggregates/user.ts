@@ -26,7 +26,12 @@ export type UserEvent =
 export type UserCommand =
   | { type: 'Register'; username: string; role: UserRole; passwordHash: string; at: Date }
   | {
-      type: 'Change'; role?: UserRole; passwordHash?: string; mustChangePassword?: boolean; disabled?: boolean; noticeEmail?: string | null;
+      type: 'Change';
+      role?: UserRole;
+      passwordHash?: string;
+      mustChangePassword?: boolean;
+      disabled?: boolean;
+      noticeEmail?: string | null;
     }
   | { type: 'EnableTotp'; totpSecret: string; recoveryCodeHashes: string[] }
   | { type: 'DisableTotp' }
@@ -39,18 +44,25 @@ type State = { status: 'new' } | ({ status: 'active' | 'disabled' } & Account);
 
 function evolveAccount(account: Account, event: UserEvent): Account {
   switch (event.type) {
-    case 'UserRoleChanged': return { ...account, role: event.data.to };
-    case 'UserTotpEnabled': return { ...account, totp: true, recoveryCodes: event.data.recoveryCodeHashes };
-    case 'UserTotpDisabled': return { ...account, totp: false, recoveryCodes: [] };
-    case 'UserRecoveryCodeUsed': return { ...account, recoveryCodes: account.recoveryCodes.filter((hash) => hash !== event.data.codeHash) };
-    case 'UserPasskeyRegistered': return { ...account, passkeys: new Map(account.passkeys).set(event.data.credentialId, event.data.name) };
+    case 'UserRoleChanged':
+      return { ...account, role: event.data.to };
+    case 'UserTotpEnabled':
+      return { ...account, totp: true, recoveryCodes: event.data.recoveryCodeHashes };
+    case 'UserTotpDisabled':
+      return { ...account, totp: false, recoveryCodes: [] };
+    case 'UserRecoveryCodeUsed':
+      return { ...account, recoveryCodes: account.recoveryCodes.filter((hash) => hash !== event.data.codeHash) };
+    case 'UserPasskeyRegistered':
+      return { ...account, passkeys: new Map(account.passkeys).set(event.data.credentialId, event.data.name) };
     case 'UserPasskeyRemoved': {
       const passkeys = new Map(account.passkeys);
       passkeys.delete(event.data.credentialId);
       return { ...account, passkeys };
     }
-    case 'UserNoticeEmailChanged': return { ...account, noticeEmail: event.data.to };
-    default: return account;
+    case 'UserNoticeEmailChanged':
+      return { ...account, noticeEmail: event.data.to };
+    default:
+      return account;
   }
 }
 
@@ -73,7 +85,8 @@ export const user: Decider<State, UserCommand, UserEvent> = {
     }
     if (state.status === 'new') throw new NotFound('Usuario no encontrado');
     switch (command.type) {
-      case 'Change': return decideChange(command, state);
+      case 'Change':
+        return decideChange(command, state);
       case 'EnableTotp':
         if (state.totp) throw new Conflict('La aplicación de autenticación ya está activa');
         return [{ type: 'UserTotpEnabled', data: { totpSecret: command.totpSecret, recoveryCodeHashes: command.recoveryCodeHashes } }];

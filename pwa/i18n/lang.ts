@@ -28,7 +28,10 @@ export function pathIn(lang: Lang, path: string): string | null {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (clean === '/' || clean === '/en') return lang === 'en' ? '/en' : '/';
   for (const [es, en] of sections) {
-    for (const [from, to] of [[es, en], [en, es]]) {
+    for (const [from, to] of [
+      [es, en],
+      [en, es],
+    ]) {
       if (clean === from || clean.startsWith(`${from}/`)) {
         const translated = (lang === 'en') === (from === es) ? to + clean.slice(from.length) : clean;
         return translated;

@@ -10,7 +10,10 @@ export const appDataElementId = 'app-data';
 
 /** The <script> tag; '<' is escaped so no text in the data can close the tag early. */
 export function appDataScript(data: AppData): string {
-  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${appDataElementId}">${json}</script>`;
 }
 

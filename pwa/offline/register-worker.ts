@@ -38,7 +38,10 @@ function cacheCurrentPage(worker: ServiceWorker | null): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
-    const assets = performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.startsWith(`${location.origin}/assets/`));
+    const assets = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.startsWith(`${location.origin}/assets/`));
     worker.postMessage({ type: swMessages.cachePage, url: window.location.href, assets }, [channel.port2]);
     setTimeout(resolve, 10_000);
   });

@@ -38,7 +38,8 @@ export const offlineTexts = {
   onDeviceUnsent: 'En este dispositivo, sin enviar',
   storageUse: (usedMb: string, freeMb: string) => `Espacio usado en este dispositivo: ${usedMb} MB · libre: ${freeMb} MB`,
   draftDiscarded: 'Borrador descartado',
-  unsentKept: (n: number) => (n === 1 ? '1 formulario sin enviar se conserva en este dispositivo' : `${n} formularios sin enviar se conservan en este dispositivo`),
+  unsentKept: (n: number) =>
+    n === 1 ? '1 formulario sin enviar se conserva en este dispositivo' : `${n} formularios sin enviar se conservan en este dispositivo`,
   photoUploadFailed: 'No se pudo subir una foto',
   untitledDraft: 'Sin anfitrión',
 } as const;

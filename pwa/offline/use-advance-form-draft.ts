@@ -138,7 +138,13 @@ export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock
   return { onValuesChange, onPhotoChange, submit, saveNow };
 }
 
-function buildDraft(id: string, variant: DraftVariant, ownerId: string | null, values: AdvanceFormValues, kept: Partial<Record<PhotoField, { blob: Blob; name: string }>>): Draft {
+function buildDraft(
+  id: string,
+  variant: DraftVariant,
+  ownerId: string | null,
+  values: AdvanceFormValues,
+  kept: Partial<Record<PhotoField, { blob: Blob; name: string }>>,
+): Draft {
   const photos: DraftPhotos = {};
   for (const field of photoFields) {
     const photo = kept[field];

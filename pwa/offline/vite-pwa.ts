@@ -7,7 +7,10 @@ import type { ManifestEntry } from 'workbox-build';
 
 type SizedEntry = ManifestEntry & { size: number };
 
-type ViteManifest = Record<string, { file: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }>;
+type ViteManifest = Record<
+  string,
+  { file: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }
+>;
 
 /**
  * What a visitor of the public pages never runs: the admin screens (the staff advance form among
@@ -38,7 +41,9 @@ export function publicShellFiles(manifest: ViteManifest): Set<string> {
     chunk.imports?.forEach(visit);
     chunk.dynamicImports?.filter((k) => !isRuntimeOnly(manifest, k)).forEach(visit);
   };
-  Object.keys(manifest).filter((key) => manifest[key].isEntry).forEach(visit);
+  Object.keys(manifest)
+    .filter((key) => manifest[key].isEntry)
+    .forEach(visit);
   return files;
 }
 

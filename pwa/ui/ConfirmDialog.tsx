@@ -15,7 +15,17 @@ export type ConfirmDialogProps = {
   destructive?: boolean;
 };
 
-export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLabel = 'Eliminar', cancelLabel = 'Cancelar', onConfirm, isPending, destructive = true }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  isOpen,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel = 'Eliminar',
+  cancelLabel = 'Cancelar',
+  onConfirm,
+  isPending,
+  destructive = true,
+}: ConfirmDialogProps) {
   return (
     <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={title} role="alertdialog" size="sm">
       <p className="text-slate-700">{message}</p>

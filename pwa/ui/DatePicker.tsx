@@ -49,7 +49,8 @@ const toCalendarDate = (day: string): CalendarDate | null => {
   }
 };
 
-const iconButton = 'inline-flex size-9 items-center justify-center rounded-md text-slate-600 outline-none hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-400';
+const iconButton =
+  'inline-flex size-9 items-center justify-center rounded-md text-slate-600 outline-none hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-400';
 
 export function DatePicker({ label, value, onChange, description, errorMessage, clearLabel, className = '', ...props }: DatePickerProps) {
   const lang = useLang();
@@ -95,7 +96,11 @@ export function DatePicker({ label, value, onChange, description, errorMessage, 
             <CalendarDays className="size-4" aria-hidden="true" />
           </Button>
         </Group>
-        {description && <Text slot="description" className={descriptionClass}>{description}</Text>}
+        {description && (
+          <Text slot="description" className={descriptionClass}>
+            {description}
+          </Text>
+        )}
         <FieldError className={errorClass}>{errorMessage}</FieldError>
         <Popover className="rounded-lg border border-slate-200 bg-white p-3 shadow-xl outline-none">
           <Dialog className="outline-none">

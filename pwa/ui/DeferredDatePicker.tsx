@@ -32,7 +32,12 @@ export function DeferredDatePicker(props: DatePickerProps) {
         >
           {asShown(props.value)}
         </button>
-        <button type="button" aria-label={`Calendario ${props.label}`} onClick={() => setActivation('calendar')} className="inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100">
+        <button
+          type="button"
+          aria-label={`Calendario ${props.label}`}
+          onClick={() => setActivation('calendar')}
+          className="inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
+        >
           <CalendarDays className="size-4" aria-hidden="true" />
         </button>
       </div>

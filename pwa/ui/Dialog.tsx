@@ -32,7 +32,11 @@ export function Dialog({ isOpen, onOpenChange, title, description, children, rol
           </Heading>
           {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
           {role === 'dialog' && (
-            <Button slot="close" aria-label="Cerrar" className="absolute top-4 right-4 inline-flex size-9 items-center justify-center rounded-md text-slate-500 outline-none hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-400">
+            <Button
+              slot="close"
+              aria-label="Cerrar"
+              className="absolute top-4 right-4 inline-flex size-9 items-center justify-center rounded-md text-slate-500 outline-none hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-400"
+            >
               <X className="size-5" aria-hidden="true" />
             </Button>
           )}

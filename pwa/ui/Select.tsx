@@ -19,7 +19,17 @@ export type SelectProps = {
   className?: string;
 };
 
-export function Select({ label, options, value, onChange, placeholder = 'Seleccione una opción', description, errorMessage, className = '', ...props }: SelectProps) {
+export function Select({
+  label,
+  options,
+  value,
+  onChange,
+  placeholder = 'Seleccione una opción',
+  description,
+  errorMessage,
+  className = '',
+  ...props
+}: SelectProps) {
   return (
     <AriaSelect
       {...props}
@@ -35,7 +45,11 @@ export function Select({ label, options, value, onChange, placeholder = 'Selecci
         <SelectValue className="truncate data-[placeholder]:text-slate-500" />
         <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
       </Button>
-      {description && <Text slot="description" className={descriptionClass}>{description}</Text>}
+      {description && (
+        <Text slot="description" className={descriptionClass}>
+          {description}
+        </Text>
+      )}
       <FieldError className={errorClass}>{errorMessage}</FieldError>
       <Popover className="min-w-[var(--trigger-width)] overflow-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg outline-none">
         <ListBox className="max-h-72 outline-none" items={options}>

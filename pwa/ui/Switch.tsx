@@ -6,7 +6,10 @@ export type SwitchProps = Omit<AriaSwitchProps, 'className' | 'children'> & { ch
 
 export function Switch({ children, className = '', ...props }: SwitchProps) {
   return (
-    <AriaSwitch {...props} className={`group inline-flex cursor-pointer items-center gap-3 text-sm font-medium text-slate-800 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 ${className}`}>
+    <AriaSwitch
+      {...props}
+      className={`group inline-flex cursor-pointer items-center gap-3 text-sm font-medium text-slate-800 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 ${className}`}
+    >
       <span className="flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 p-0.5 transition-colors group-data-[focus-visible]:ring-2 group-data-[focus-visible]:ring-accent-400 group-data-[focus-visible]:ring-offset-2 group-data-[selected]:bg-accent-700">
         <span className="size-5 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5" />
       </span>

@@ -1,7 +1,16 @@
 // Tabs styled once (react-aria Tabs: arrow keys move between tabs, each panel labelled by its tab).
 // <Tabs selectedKey={tab} onSelectionChange={...}><TabList aria-label="..."><Tab id="news">Noticias</Tab>
 // </TabList><TabPanel id="news">...</TabPanel></Tabs>
-import { Tab as AriaTab, TabList as AriaTabList, TabPanel as AriaTabPanel, Tabs as AriaTabs, type TabListProps, type TabPanelProps, type TabProps, type TabsProps } from 'react-aria-components';
+import {
+  Tab as AriaTab,
+  TabList as AriaTabList,
+  TabPanel as AriaTabPanel,
+  Tabs as AriaTabs,
+  type TabListProps,
+  type TabPanelProps,
+  type TabProps,
+  type TabsProps,
+} from 'react-aria-components';
 
 export function Tabs(props: Omit<TabsProps, 'className'>) {
   return <AriaTabs {...props} className="flex flex-col gap-4" />;

@@ -1,6 +1,13 @@
 // A labelled multi-line text input, with the same props and behaviour as TextField.
 import type { Ref } from 'react';
-import { FieldError, Label, Text, TextArea as AriaTextArea, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import {
+  FieldError,
+  Label,
+  Text,
+  TextArea as AriaTextArea,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+} from 'react-aria-components';
 import { descriptionClass, errorClass, inputClass, labelClass } from './field-styles';
 
 export type TextAreaProps = Omit<AriaTextFieldProps, 'className' | 'children'> & {
@@ -18,7 +25,11 @@ export function TextArea({ label, description, errorMessage, placeholder, rows =
     <AriaTextField {...props} isInvalid={props.isInvalid || Boolean(errorMessage)} validationBehavior="aria" className={`flex flex-col gap-1.5 ${className}`}>
       <Label className={labelClass}>{label}</Label>
       <AriaTextArea ref={inputRef} rows={rows} placeholder={placeholder} className={`${inputClass} resize-y`} />
-      {description && <Text slot="description" className={descriptionClass}>{description}</Text>}
+      {description && (
+        <Text slot="description" className={descriptionClass}>
+          {description}
+        </Text>
+      )}
       <FieldError className={errorClass}>{errorMessage}</FieldError>
     </AriaTextField>
   );

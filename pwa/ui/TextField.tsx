@@ -19,7 +19,11 @@ export function TextField({ label, description, errorMessage, placeholder, class
     <AriaTextField {...props} isInvalid={props.isInvalid || Boolean(errorMessage)} validationBehavior="aria" className={`flex flex-col gap-1.5 ${className}`}>
       <Label className={labelClass}>{label}</Label>
       <Input ref={inputRef} placeholder={placeholder} className={inputClass} />
-      {description && <Text slot="description" className={descriptionClass}>{description}</Text>}
+      {description && (
+        <Text slot="description" className={descriptionClass}>
+          {description}
+        </Text>
+      )}
       <FieldError className={errorClass}>{errorMessage}</FieldError>
     </AriaTextField>
   );

@@ -52,7 +52,11 @@ export function TimeField({ label, value, onChange, description, errorMessage, c
           />
         )}
       </DateInput>
-      {description && <Text slot="description" className={descriptionClass}>{description}</Text>}
+      {description && (
+        <Text slot="description" className={descriptionClass}>
+          {description}
+        </Text>
+      )}
       <FieldError className={errorClass}>{errorMessage}</FieldError>
     </AriaTimeField>
   );

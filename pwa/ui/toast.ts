@@ -38,5 +38,9 @@ const subscribe = (listener: () => void) => {
 const noToasts: Toast[] = [];
 
 export function useToasts(): Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => noToasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => noToasts,
+  );
 }

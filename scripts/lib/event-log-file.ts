@@ -32,7 +32,15 @@ export async function exportLog(sql: Sql, write: (line: string) => Promise<void>
   let after = 0;
   let events = 0;
   for (;;) {
-    type Row = { position: string | number; stream_id: string; stream_version: string | number; type: string; recorded_at: string; data: string; metadata: string };
+    type Row = {
+      position: string | number;
+      stream_id: string;
+      stream_version: string | number;
+      type: string;
+      recorded_at: string;
+      data: string;
+      metadata: string;
+    };
     const rows = await sql.query<Row>(
       `SELECT position, stream_id, stream_version, type, ${utc('recorded_at')} AS recorded_at, data::text AS data, metadata::text AS metadata
        FROM events WHERE position > $1 ORDER BY position LIMIT 1000`,
@@ -41,8 +49,14 @@ export async function exportLog(sql: Sql, write: (line: string) => Promise<void>
     if (rows.length === 0) break;
     for (const row of rows) {
       const line: EventLine = {
-        kind: 'event', position: Number(row.position), streamId: row.stream_id, streamVersion: Number(row.stream_version), type: row.type,
-        recordedAt: row.recorded_at, data: JSON.parse(row.data), metadata: JSON.parse(row.metadata),
+        kind: 'event',
+        position: Number(row.position),
+        streamId: row.stream_id,
+        streamVersion: Number(row.stream_version),
+        type: row.type,
+        recordedAt: row.recorded_at,
+        data: JSON.parse(row.data),
+        metadata: JSON.parse(row.metadata),
       };
       await write(JSON.stringify(line) + '\n');
       after = line.position;
@@ -50,7 +64,12 @@ export async function exportLog(sql: Sql, write: (line: string) => Promise<void>
     }
   }
   type UploadRow = {
-    id: string; created_at: string; expires_at: string; claimed_at: string | null; stored_at: string | null; content_type: string | null;
+    id: string;
+    created_at: string;
+    expires_at: string;
+    claimed_at: string | null;
+    stored_at: string | null;
+    content_type: string | null;
     size_bytes: string | number | null;
   };
   const uploads = await sql.query<UploadRow>(
@@ -59,8 +78,14 @@ export async function exportLog(sql: Sql, write: (line: string) => Promise<void>
   );
   for (const row of uploads) {
     const line: UploadLine = {
-      kind: 'upload', id: row.id, createdAt: row.created_at, expiresAt: row.expires_at, claimedAt: row.claimed_at, storedAt: row.stored_at,
-      contentType: row.content_type, sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
+      kind: 'upload',
+      id: row.id,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      claimedAt: row.claimed_at,
+      storedAt: row.stored_at,
+      contentType: row.content_type,
+      sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
     };
     await write(JSON.stringify(line) + '\n');
   }
@@ -82,7 +107,9 @@ export async function importLog(db: Db, lines: AsyncIterable<string>): Promise<{
     let batch: EventLine[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      const values = batch.map((_, i) => `($${i * 7 + 1}, $${i * 7 + 2}, $${i * 7 + 3}, $${i * 7 + 4}, $${i * 7 + 5}::timestamptz, $${i * 7 + 6}::jsonb, $${i * 7 + 7}::jsonb)`);
+      const values = batch.map(
+        (_, i) => `($${i * 7 + 1}, $${i * 7 + 2}, $${i * 7 + 3}, $${i * 7 + 4}, $${i * 7 + 5}::timestamptz, $${i * 7 + 6}::jsonb, $${i * 7 + 7}::jsonb)`,
+      );
       const params = batch.flatMap((e) => [e.position, e.streamId, e.streamVersion, e.type, e.recordedAt, JSON.stringify(e.data), JSON.stringify(e.metadata)]);
       await tx.query(`INSERT INTO events (position, stream_id, stream_version, type, recorded_at, data, metadata) VALUES ${values.join(', ')}`, params);
       events += batch.length;
@@ -113,7 +140,9 @@ export async function importLog(db: Db, lines: AsyncIterable<string>): Promise<{
       }
     }
     await flush();
-    await tx.query(`SELECT setval(pg_get_serial_sequence('events', 'position'), GREATEST((SELECT max(position) FROM events), 1), (SELECT count(*) > 0 FROM events))`);
+    await tx.query(
+      `SELECT setval(pg_get_serial_sequence('events', 'position'), GREATEST((SELECT max(position) FROM events), 1), (SELECT count(*) > 0 FROM events))`,
+    );
   });
   return { events, uploads };
 }

@@ -25,7 +25,10 @@ test('a password shorter than 12 characters or a common one is refused with a Sp
     assert.is(answer.status, 400, common);
     assert.match(answer.body.errors.password, /demasiado común/);
   }
-  assert.is((await admin.get('/api/users')).body.some((u: any) => u.username === 'comun'), false);
+  assert.is(
+    (await admin.get('/api/users')).body.some((u: any) => u.username === 'comun'),
+    false,
+  );
 });
 
 test('a user changes the password with the current one; other sessions end, this one stays', async () => {
@@ -59,7 +62,15 @@ test('after a reset by an admin the user must choose a new password before anyth
   assert.is(blocked.status, 403);
   assert.equal(blocked.body, { message: 'Debe cambiar su contraseña antes de continuar. Hágalo en Seguridad de la cuenta.' });
   // The public site still works for them, as for any visitor: published news only.
-  await admin.post('/api/news', { title: 'En revisión', slug: 'en-revision', excerpt: 'e', content: '<p>c</p>', category: 'Noticias', author: 'A', reviewRequired: true });
+  await admin.post('/api/news', {
+    title: 'En revisión',
+    slug: 'en-revision',
+    excerpt: 'e',
+    content: '<p>c</p>',
+    category: 'Noticias',
+    author: 'A',
+    reviewRequired: true,
+  });
   const news = await bruno.get('/api/news?status=all');
   assert.is(news.status, 200);
   assert.not.ok(news.body.some((article: any) => article.slug === 'en-revision'));
@@ -115,7 +126,13 @@ test('with a second factor required, a user without one may only set it up and s
   assert.is((await colaborador.get('/api/contact/messages')).status, 200);
   assert.is((await admin.put('/api/settings/security', { requireSecondFactor: false })).status, 200);
   const changes = (await admin.get('/api/history?type=SecuritySettingsChanged')).body.items;
-  assert.equal(changes.map((i: any) => i.changes.requireSecondFactor), [{ from: true, to: false }, { from: false, to: true }]);
+  assert.equal(
+    changes.map((i: any) => i.changes.requireSecondFactor),
+    [
+      { from: true, to: false },
+      { from: false, to: true },
+    ],
+  );
 });
 
 test.run();

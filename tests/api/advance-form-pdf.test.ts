@@ -17,7 +17,9 @@ const staff = await app.admin();
 
 async function uploadedPhoto(color: string): Promise<string> {
   const { body } = await visitor.post('/api/objects/upload');
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
   const stored = await visitor.request('PUT', body.uploadURL, jpeg, { 'content-type': 'image/jpeg' });
   assert.is(stored.status, 200, stored.text);
   return body.objectPath;
@@ -71,7 +73,17 @@ test('staff download the PDF with every section, accented answers and the photos
   writeFileSync(file, pdf);
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
   for (const section of advanceFormSections) assert.ok(text.includes(section.title), `section ${section.title}`);
-  for (const expected of ['José Ángel Núñez', 'Director de Comunicación', 'Reunión de negocios', 'Parqueo subterráneo con vigilancia', 'Dos salidas al jardín', 'Sí [Intermedio]', 'María Jiménez', 'Contraespionaje CR', '5 de marzo, 2026']) {
+  for (const expected of [
+    'José Ángel Núñez',
+    'Director de Comunicación',
+    'Reunión de negocios',
+    'Parqueo subterráneo con vigilancia',
+    'Dos salidas al jardín',
+    'Sí [Intermedio]',
+    'María Jiménez',
+    'Contraespionaje CR',
+    '5 de marzo, 2026',
+  ]) {
     assert.ok(text.includes(expected), `answer ${expected}`);
   }
   const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').slice(2);

@@ -11,7 +11,6 @@ let admin: Client;
 let visitor: Client;
 let adminId: string;
 
-
 const submittedEvents = async (id: string) =>
   Number((await app.services.db.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'AdvanceFormSubmitted'`, [id]))[0].n);
 const formRows = async (id: string) => Number((await app.services.db.query('SELECT count(*)::int AS n FROM advance_forms WHERE id = $1', [id]))[0].n);
@@ -45,7 +44,7 @@ test('a public create without credentials stores submittedBy null', async () => 
   assert.is(detail.body.submittedBy, null);
 });
 
-test('a form carries when it was completed on site (device time) beside the server\'s createdAt', async () => {
+test("a form carries when it was completed on site (device time) beside the server's createdAt", async () => {
   const onSite = '2026-11-20T15:04:05.000Z';
   const answer = await visitor.post('/api/advance-forms/public', validForm({ hostName: 'En sitio', completedOnSiteAt: '2026-11-20T09:04:05-06:00' }));
   assert.is(answer.status, 201, answer.text);
@@ -124,7 +123,15 @@ test('an ISO timestamp as eventDate is stored as its calendar day in Costa Rica'
 test('detail fields of a switch that is off are stored as null; those of a switch that is on are kept', async () => {
   const { body } = await admin.post('/api/advance-forms', validForm());
   const { body: detail } = await admin.get(`/api/advance-forms/${body.id}`);
-  for (const field of ['serviceEntranceDetails', 'evacuationPlanDetails', 'evacuationPlanPhoto', 'securityCompanyName', 'numberOfGuards', 'guardsArmed', 'fireAlarmsDetails']) {
+  for (const field of [
+    'serviceEntranceDetails',
+    'evacuationPlanDetails',
+    'evacuationPlanPhoto',
+    'securityCompanyName',
+    'numberOfGuards',
+    'guardsArmed',
+    'fireAlarmsDetails',
+  ]) {
     assert.is(detail[field], null, field);
   }
   assert.is(detail.parkingDetails, 'Sótano con guarda');
@@ -150,7 +157,10 @@ test('the list is newest first with createdAt and X-Total-Count; the detail has 
   assert.is(list.body[0].hostName, 'Último');
   for (const form of list.body) assert.ok(!Number.isNaN(Date.parse(form.createdAt)));
   const paged = await admin.get('/api/advance-forms?limit=1&offset=1');
-  assert.equal(paged.body.map((f: any) => f.id), [list.body[1].id]);
+  assert.equal(
+    paged.body.map((f: any) => f.id),
+    [list.body[1].id],
+  );
   const detail = await admin.get(`/api/advance-forms/${made.id}`);
   assert.equal(detail.body, made);
   const missing = await admin.get('/api/advance-forms/00000000-0000-4000-8000-000000000000');
@@ -190,7 +200,11 @@ for (const [label, path, client] of [
     const key = randomUUID();
     const body = validForm({ hostName: `Concurrente ${label}` });
     const answers = await Promise.all(Array.from({ length: 10 }, () => client().post(path, body, { 'Idempotency-Key': key })));
-    assert.equal(answers.map((a) => a.status), Array(10).fill(201), answers.map((a) => a.text).join('\n'));
+    assert.equal(
+      answers.map((a) => a.status),
+      Array(10).fill(201),
+      answers.map((a) => a.text).join('\n'),
+    );
     assert.ok(answers.every((a) => a.body.id === key));
     assert.is(await submittedEvents(key), 1);
     assert.is(await formRows(key), 1);

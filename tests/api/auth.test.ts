@@ -8,9 +8,17 @@ const password = 'otra-clave-segura-1';
 
 /** The `name=value` pairs a response sets, e.g. { sid, 'sid.sig' }. */
 function cookiesOf(headers: Headers): Record<string, string> {
-  return Object.fromEntries(headers.getSetCookie().map((line) => line.split(';')[0].split('=')).map(([k, ...v]) => [k.trim(), v.join('=')]));
+  return Object.fromEntries(
+    headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0].split('='))
+      .map(([k, ...v]) => [k.trim(), v.join('=')]),
+  );
 }
-const cookieHeader = (cookies: Record<string, string>) => Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+const cookieHeader = (cookies: Record<string, string>) =>
+  Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
 
 async function createUser(username: string, role = 'colaborador') {
   const admin = await app.admin();
@@ -82,7 +90,10 @@ test('session cookies are httpOnly and SameSite=Lax, and hold no user data', asy
   assert.match(sid!, /;\s*httponly/i);
   assert.match(sid!, /;\s*samesite=lax/i);
   assert.match(sid!, /;\s*path=\//i);
-  assert.ok(lines.some((l) => l.startsWith('sid.sig=')), 'the cookie is signed');
+  assert.ok(
+    lines.some((l) => l.startsWith('sid.sig=')),
+    'the cookie is signed',
+  );
   assert.not.match(sid!, /admin/);
 });
 
@@ -134,7 +145,7 @@ test('a disabled user cannot log in and loses the session it had', async () => {
   assert.is((await app.client().post('/api/auth/login', { username: 'deshabilitar', password })).status, 200);
 });
 
-test('a login and its logout are one session stream in the audit trail, apart from the user\'s own', async () => {
+test("a login and its logout are one session stream in the audit trail, apart from the user's own", async () => {
   const client = app.client();
   const { body: me } = await client.post('/api/auth/login', adminCredentials);
   const [session] = (await client.get('/api/auth/sessions')).body;
@@ -142,7 +153,10 @@ test('a login and its logout are one session stream in the audit trail, apart fr
   const admin = await app.admin();
   const history = await admin.get(`/api/history?streamId=${session.id}`);
   // This client never signed in before (no device cookie) while the admin had: a new device.
-  assert.equal(history.body.items.map((i: any) => i.type), ['UserSessionEnded', 'UserSignedInFromNewDevice', 'UserSignedIn']);
+  assert.equal(
+    history.body.items.map((i: any) => i.type),
+    ['UserSessionEnded', 'UserSignedInFromNewDevice', 'UserSignedIn'],
+  );
   assert.equal(history.body.items[0].changes.reason, { from: null, to: 'logout' });
   assert.equal(history.body.items[2].changes.userId, { from: null, to: me.id });
   const own = await admin.get(`/api/history?streamId=${me.id}`);

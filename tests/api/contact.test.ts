@@ -7,7 +7,13 @@ let app: TestApp;
 let admin: Client;
 let visitor: Client;
 
-const message = (overrides: Record<string, unknown> = {}) => ({ name: 'Ana Mora', email: 'ana@example.com', phone: '+506 8888 1234', message: 'Necesito un barrido', ...overrides });
+const message = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ana Mora',
+  email: 'ana@example.com',
+  phone: '+506 8888 1234',
+  message: 'Necesito un barrido',
+  ...overrides,
+});
 
 async function send(overrides: Record<string, unknown> = {}) {
   const answer = await visitor.post('/api/contact', message(overrides));
@@ -23,14 +29,26 @@ test.before(async () => {
 test.after(() => app.close());
 
 test('a visitor sends a message without a session and gets 201 with the record, unread', async () => {
-  const answer = await visitor.post('/api/contact', message({ status: 'resolved', id: '11111111-1111-4111-8111-111111111111', createdAt: '2000-01-01T00:00:00Z' }));
+  const answer = await visitor.post(
+    '/api/contact',
+    message({ status: 'resolved', id: '11111111-1111-4111-8111-111111111111', createdAt: '2000-01-01T00:00:00Z' }),
+  );
   assert.is(answer.status, 201);
   const { id, createdAt, ...rest } = answer.body;
   assert.match(id, /^[0-9a-f-]{36}$/);
   assert.is.not(id, '11111111-1111-4111-8111-111111111111');
   assert.ok(Math.abs(Date.parse(createdAt) - Date.now()) < 60_000);
-  assert.equal(rest, { name: 'Ana Mora', email: 'ana@example.com', phone: '+506 8888 1234', message: 'Necesito un barrido', status: 'unread', language: 'es',
-    notes: [], readAfterMs: null, resolvedAfterMs: null, notice: null,
+  assert.equal(rest, {
+    name: 'Ana Mora',
+    email: 'ana@example.com',
+    phone: '+506 8888 1234',
+    message: 'Necesito un barrido',
+    status: 'unread',
+    language: 'es',
+    notes: [],
+    readAfterMs: null,
+    resolvedAfterMs: null,
+    notice: null,
   });
 });
 
@@ -126,11 +144,20 @@ test('staff list messages newest first, paged, with X-Total-Count', async () => 
   const total = all.body.length;
   assert.is(all.headers.get('x-total-count'), String(total));
   const times = all.body.map((m: any) => Date.parse(m.createdAt));
-  assert.equal(times, [...times].sort((a, b) => b - a));
+  assert.equal(
+    times,
+    [...times].sort((a, b) => b - a),
+  );
   const first = await admin.get('/api/contact/messages?limit=3');
-  assert.equal(first.body.map((m: any) => m.id), all.body.slice(0, 3).map((m: any) => m.id));
+  assert.equal(
+    first.body.map((m: any) => m.id),
+    all.body.slice(0, 3).map((m: any) => m.id),
+  );
   const second = await admin.get('/api/contact/messages?limit=3&offset=3');
-  assert.equal(second.body.map((m: any) => m.id), all.body.slice(3, 6).map((m: any) => m.id));
+  assert.equal(
+    second.body.map((m: any) => m.id),
+    all.body.slice(3, 6).map((m: any) => m.id),
+  );
   assert.is(second.headers.get('x-total-count'), String(total));
   assert.ok(total >= 8);
 });

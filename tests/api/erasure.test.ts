@@ -18,8 +18,9 @@ async function tablesContaining(db: Db, needle: string): Promise<string[]> {
   );
   assert.ok(tables.some((t) => t.name === 'events') && tables.some((t) => t.name === 'contact_messages') && tables.some((t) => t.name === 'sessions'));
   // One query over all tables: each branch answers its table's name when some row holds the text.
-  const branches = tables.map(({ schema, name }, i) =>
-    `(SELECT ${i} AS i FROM "${schema}"."${name}" AS t WHERE lower(t::text) LIKE '%' || lower($1) || '%' LIMIT 1)`);
+  const branches = tables.map(
+    ({ schema, name }, i) => `(SELECT ${i} AS i FROM "${schema}"."${name}" AS t WHERE lower(t::text) LIKE '%' || lower($1) || '%' LIMIT 1)`,
+  );
   const rows = await db.query<{ i: number }>(`${branches.join(' UNION ALL ')} ORDER BY 1`, [needle]);
   return rows.map((r) => `${tables[Number(r.i)].schema}.${tables[Number(r.i)].name}`);
 }
@@ -35,7 +36,7 @@ test.before(async () => {
 });
 test.after(() => app.close());
 
-test('the search finds a contact message\'s text before its deletion (the probe works)', async () => {
+test("the search finds a contact message's text before its deletion (the probe works)", async () => {
   const sent = await app.client().post('/api/contact', { name: 'Prueba Sonda', email: 'sonda@example.com', message: 'Texto Sondeable Xq' });
   assert.is(sent.status, 201);
   assert.equal(await tablesContaining(app.services.db, 'Texto Sondeable Xq'), ['public.contact_messages', 'public.events']);
@@ -44,7 +45,10 @@ test('the search finds a contact message\'s text before its deletion (the probe 
 test('a deleted contact message leaves no personal data in any table; the log keeps the erasure', async () => {
   const marker = 'Zorbanquell';
   const sent = await app.client().post('/api/contact', {
-    name: `Ana ${marker}`, email: `${marker.toLowerCase()}@example.com`, phone: '+506 7777 4242', message: `Encontré un micrófono ${marker} en la sala`,
+    name: `Ana ${marker}`,
+    email: `${marker.toLowerCase()}@example.com`,
+    phone: '+506 7777 4242',
+    message: `Encontré un micrófono ${marker} en la sala`,
   });
   assert.is(sent.status, 201);
   const { id } = sent.body;
@@ -54,11 +58,14 @@ test('a deleted contact message leaves no personal data in any table; the log ke
   assert.is((await admin.delete(`/api/contact/${id}`)).status, 204);
   for (const needle of [marker, '7777 4242', 'Encontré un micrófono']) assert.equal(await tablesContaining(app.services.db, needle), [], needle);
   const events = await streamOf(id);
-  assert.equal(events.map((e) => [e.type, e.data]), [
-    ['ContactMessageReceived', { redacted: true }],
-    ['ContactStatusChanged', { redacted: true }],
-    ['ContactMessageErased', {}],
-  ]);
+  assert.equal(
+    events.map((e) => [e.type, e.data]),
+    [
+      ['ContactMessageReceived', { redacted: true }],
+      ['ContactStatusChanged', { redacted: true }],
+      ['ContactMessageErased', {}],
+    ],
+  );
   const erased = events[2];
   assert.equal(erased.metadata.actor, { id: adminId, username: 'admin', role: 'admin' });
   assert.is(erased.metadata.origin, 'api');
@@ -67,17 +74,33 @@ test('a deleted contact message leaves no personal data in any table; the log ke
 
 test('a deleted advance form leaves no personal data in any table; the log keeps the erasure', async () => {
   const marker = 'Quixwelding';
-  const sent = await admin.post('/api/advance-forms', advanceForm({
-    hostName: `Don ${marker}`, address: `Casa ${marker}, Santa Ana`, mainVehicleRoute: 'Autopista Próspero Fernández', emergencyContact: 'Guardaespaldas 8123-4567',
-    hasSecurityGuards: true, securityCompanyName: `Seguridad ${marker}`, numberOfGuards: 4, guardsArmed: 'Algunos',
-  }), { 'Idempotency-Key': '5b1f0f3c-8c1e-4c55-9a43-3d3c8a1d2e77' });
+  const sent = await admin.post(
+    '/api/advance-forms',
+    advanceForm({
+      hostName: `Don ${marker}`,
+      address: `Casa ${marker}, Santa Ana`,
+      mainVehicleRoute: 'Autopista Próspero Fernández',
+      emergencyContact: 'Guardaespaldas 8123-4567',
+      hasSecurityGuards: true,
+      securityCompanyName: `Seguridad ${marker}`,
+      numberOfGuards: 4,
+      guardsArmed: 'Algunos',
+    }),
+    { 'Idempotency-Key': '5b1f0f3c-8c1e-4c55-9a43-3d3c8a1d2e77' },
+  );
   assert.is(sent.status, 201, sent.text);
   const { id } = sent.body;
   assert.ok((await tablesContaining(app.services.db, marker)).length > 0);
   assert.is((await admin.delete(`/api/advance-forms/${id}`)).status, 204);
   for (const needle of [marker, '8123-4567', 'Próspero Fernández']) assert.equal(await tablesContaining(app.services.db, needle), [], needle);
   const events = await streamOf(id);
-  assert.equal(events.map((e) => [e.type, e.data]), [['AdvanceFormSubmitted', { redacted: true }], ['AdvanceFormErased', {}]]);
+  assert.equal(
+    events.map((e) => [e.type, e.data]),
+    [
+      ['AdvanceFormSubmitted', { redacted: true }],
+      ['AdvanceFormErased', {}],
+    ],
+  );
   assert.equal(events[1].metadata.actor, { id: adminId, username: 'admin', role: 'admin' });
   assert.is((await admin.get(`/api/advance-forms/${id}`)).status, 404);
 });

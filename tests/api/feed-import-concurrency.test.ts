@@ -64,14 +64,20 @@ test('only enabled sources that never ran or whose interval has passed are sched
 
   const results = await runDueImports(app.services, now);
   assert.equal(results.map((r) => r.sourceId).sort(), [neverRan.id, overdue.id].sort());
-  assert.equal(results.find((r) => r.sourceId === neverRan.id), { sourceId: neverRan.id, outcome: 'imported', count: 2, error: null });
+  assert.equal(
+    results.find((r) => r.sourceId === neverRan.id),
+    { sourceId: neverRan.id, outcome: 'imported', count: 2, error: null },
+  );
   assert.is((await articlesOf(app, neverRan.id)).length, 2);
   assert.is((await articlesOf(app, disabled.id)).length, 0);
 
   assert.equal(await runDueImports(app.services, new Date()), [], 'nothing is due right after a run');
   const tomorrow = await runDueImports(app.services, new Date(now.getTime() + 25 * hour));
   assert.equal(tomorrow.map((r) => r.sourceId).sort(), [neverRan.id, justRan.id, overdue.id, notYet.id].sort());
-  assert.ok(tomorrow.every((r) => r.outcome === 'imported' && r.count === 0), 'every item is known already');
+  assert.ok(
+    tomorrow.every((r) => r.outcome === 'imported' && r.count === 0),
+    'every item is known already',
+  );
   // The remaining tests make disabled sources so that this scheduler never sees them.
 });
 
@@ -79,8 +85,14 @@ test('a failed scheduled run is reported and recorded, and the others still run'
   const broken = await sourceServing(serveBody('no', { status: 500, contentType: 'text/plain' }));
   const fine = await sourceServing(serveBody(rssFeed(generatedEntries(1, 50))));
   const results = await runDueImports(app.services, new Date());
-  assert.equal(results.find((r) => r.sourceId === broken.id), { sourceId: broken.id, outcome: 'failed', count: 0, error: 'La fuente respondió 500 (error interno del servidor)' });
-  assert.equal(results.find((r) => r.sourceId === fine.id), { sourceId: fine.id, outcome: 'imported', count: 1, error: null });
+  assert.equal(
+    results.find((r) => r.sourceId === broken.id),
+    { sourceId: broken.id, outcome: 'failed', count: 0, error: 'La fuente respondió 500 (error interno del servidor)' },
+  );
+  assert.equal(
+    results.find((r) => r.sourceId === fine.id),
+    { sourceId: fine.id, outcome: 'imported', count: 1, error: null },
+  );
   await admin.patch(`/api/rss/sources/${broken.id}`, { enabled: false });
   await admin.patch(`/api/rss/sources/${fine.id}`, { enabled: false });
 });
@@ -94,7 +106,10 @@ function assertEachItemOnce(outcomes: PromiseSettledResult<{ count: number }>[],
     assert.is(reason.message, 'Ya hay una importación en curso');
   }
   assert.ok(done.length >= 1, 'at least one run finished');
-  assert.is(done.reduce((a, b) => a + b, 0), items);
+  assert.is(
+    done.reduce((a, b) => a + b, 0),
+    items,
+  );
 }
 
 test('two simultaneous imports of one source over HTTP import each item once; the second answers 409', async () => {
@@ -126,7 +141,10 @@ test('a manual import while a scheduled one runs answers 409 and imports nothing
   const manual = await admin.post(`/api/rss/sources/${source.id}/fetch`);
   assert.is(manual.status, 409);
   assert.is(manual.body.message, 'Ya hay una importación en curso');
-  assert.equal((await scheduled).find((r) => r.sourceId === source.id), { sourceId: source.id, outcome: 'imported', count: 4, error: null });
+  assert.equal(
+    (await scheduled).find((r) => r.sourceId === source.id),
+    { sourceId: source.id, outcome: 'imported', count: 4, error: null },
+  );
   assert.is((await articlesOf(app, source.id)).length, 4);
   await admin.patch(`/api/rss/sources/${source.id}`, { enabled: false });
 });
@@ -147,7 +165,10 @@ async function assertScheduledOnce(sources: { id: string; url: string }[], runs:
     const outcomes = runs.flat().filter((r) => r.sourceId === source.id);
     assert.is(outcomes.filter((r) => r.outcome === 'imported').length, 1, `source ${index + 1}: ${JSON.stringify(outcomes)}`);
     assert.ok(outcomes.every((r) => r.outcome === 'imported' || r.outcome === 'busy' || r.outcome === 'not-due'));
-    assert.is(outcomes.reduce((sum, r) => sum + r.count, 0), items[index]);
+    assert.is(
+      outcomes.reduce((sum, r) => sum + r.count, 0),
+      items[index],
+    );
     assert.is(feeds.requests.filter((r) => source.url.endsWith(r.path)).length, 1, `source ${index + 1} fetched once`);
     assert.is((await articlesOf(app, source.id)).length, items[index]);
   }

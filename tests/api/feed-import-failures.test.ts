@@ -104,7 +104,12 @@ test('private addresses are refused when the source is saved, while FEED_ALLOW_P
     const guardedAdmin = await guarded.admin();
     feeds.setRoute('/privada.xml', serveBody(rssFeed(generatedEntries(2))));
     const before = feeds.requests.length;
-    for (const url of [feeds.url('/privada.xml'), feeds.url('/privada.xml').replace('127.0.0.1', 'localhost'), 'http://[::1]/feed.xml', 'http://169.254.169.254/latest']) {
+    for (const url of [
+      feeds.url('/privada.xml'),
+      feeds.url('/privada.xml').replace('127.0.0.1', 'localhost'),
+      'http://[::1]/feed.xml',
+      'http://169.254.169.254/latest',
+    ]) {
       const answer = await guardedAdmin.post('/api/rss/sources', { name: 'Privada', url, defaultCategory: 'Ciberseguridad' });
       assert.is(answer.status, 400, url);
       assert.is(answer.body.errors.url, 'Dirección no permitida: la fuente apunta a una red privada');

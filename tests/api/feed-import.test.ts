@@ -78,7 +78,21 @@ test('hostile markup never reaches an article', async () => {
   assert.is((await fetchSource(source.id)).body.count, 1);
   const [article] = await articlesOf(app, source.id);
   assert.is(article.title, 'Título limpio');
-  for (const bad of ['<script', 'onerror', 'onclick', 'javascript:', 'data:', '<iframe', '<form', '<input', '<style', '<object', '<embed', 'style=', 'alert(']) {
+  for (const bad of [
+    '<script',
+    'onerror',
+    'onclick',
+    'javascript:',
+    'data:',
+    '<iframe',
+    '<form',
+    '<input',
+    '<style',
+    '<object',
+    '<embed',
+    'style=',
+    'alert(',
+  ]) {
     assert.not.ok(article.content.toLowerCase().includes(bad), `content keeps ${bad}: ${article.content}`);
   }
   const good = /<a ([^>]*)>bueno<\/a>/.exec(article.content)?.[1] ?? '';
@@ -130,10 +144,16 @@ test('without autoPublish, articles stay away from visitors until they are publi
   const visible = async () => (await visitor.get('/api/news?limit=100')).body.some((a: { id: string }) => a.id === article.id);
 
   assert.not.ok(await visible(), 'not in the public list');
-  assert.ok(!(await visitor.get('/api/news?status=pending&limit=100')).body.some((a: { id: string }) => a.id === article.id), 'asking for pending does not help a visitor');
+  assert.ok(
+    !(await visitor.get('/api/news?status=pending&limit=100')).body.some((a: { id: string }) => a.id === article.id),
+    'asking for pending does not help a visitor',
+  );
   assert.is((await visitor.get(`/api/news/${article.slug}`)).status, 404);
   const queue = await admin.get('/api/news?status=pending&limit=100');
-  assert.ok(queue.body.some((a: { id: string }) => a.id === article.id), 'in the review queue');
+  assert.ok(
+    queue.body.some((a: { id: string }) => a.id === article.id),
+    'in the review queue',
+  );
 
   const published = await admin.patch(`/api/news/${article.id}`, { reviewRequired: false });
   assert.is(published.status, 200, published.text);

@@ -6,7 +6,12 @@ import { startTestApp, type Client, type TestApp } from '../helpers/app';
 let app: TestApp;
 let admin: Client;
 
-const source = (overrides: Record<string, unknown> = {}) => ({ name: 'Fuente', url: 'https://example.com/feed.xml', defaultCategory: 'Ciberseguridad', ...overrides });
+const source = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Fuente',
+  url: 'https://example.com/feed.xml',
+  defaultCategory: 'Ciberseguridad',
+  ...overrides,
+});
 
 test.before(async () => {
   app = await startTestApp();
@@ -21,12 +26,24 @@ test('a created feed source answers 201 with the create defaults', async () => {
   assert.match(id, /^[0-9a-f-]{36}$/);
   assert.ok(Math.abs(Date.parse(createdAt) - Date.now()) < 60_000);
   assert.equal(rest, {
-    name: 'Fuente', url: 'https://example.com/defaults.xml', format: 'rss', enabled: true, defaultCategory: 'Ciberseguridad', autoPublish: false,
-    scheduleIntervalHours: 12, includeKeywords: [], excludeKeywords: [], lastFetchedAt: null, lastRun: null,
+    name: 'Fuente',
+    url: 'https://example.com/defaults.xml',
+    format: 'rss',
+    enabled: true,
+    defaultCategory: 'Ciberseguridad',
+    autoPublish: false,
+    scheduleIntervalHours: 12,
+    includeKeywords: [],
+    excludeKeywords: [],
+    lastFetchedAt: null,
+    lastRun: null,
   });
   const list = await admin.get('/api/rss/sources');
   assert.is(list.status, 200);
-  assert.equal(list.body.map((s: any) => s.id), [id]);
+  assert.equal(
+    list.body.map((s: any) => s.id),
+    [id],
+  );
 });
 
 test('a second source with the same URL is a 409 with a Spanish message, on create and update', async () => {
@@ -41,7 +58,10 @@ test('a second source with the same URL is a 409 with a Spanish message, on crea
 });
 
 test('PATCH {enabled} toggles a source and changes nothing else', async () => {
-  const { body: created } = await admin.post('/api/rss/sources', source({ url: 'https://example.com/toggle.xml', autoPublish: true, scheduleIntervalHours: 3 }));
+  const { body: created } = await admin.post(
+    '/api/rss/sources',
+    source({ url: 'https://example.com/toggle.xml', autoPublish: true, scheduleIntervalHours: 3 }),
+  );
   const off = await admin.patch(`/api/rss/sources/${created.id}`, { enabled: false });
   assert.is(off.status, 200);
   assert.equal(off.body, { ...created, enabled: false });

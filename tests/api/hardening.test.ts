@@ -17,14 +17,24 @@ test.after(async () => {
 });
 
 test("another record's id used as an Idempotency-Key is refused, and that record's history stays whole", async () => {
-  const article = await admin.post('/api/news', { title: 'Artículo ajeno', slug: 'articulo-ajeno', excerpt: 'e', content: '<p>c</p>', category: 'Noticias', author: 'a' });
+  const article = await admin.post('/api/news', {
+    title: 'Artículo ajeno',
+    slug: 'articulo-ajeno',
+    excerpt: 'e',
+    content: '<p>c</p>',
+    category: 'Noticias',
+    author: 'a',
+  });
   const form = await app.client().post('/api/advance-forms/public', validForm(), { 'Idempotency-Key': article.body.id, 'X-Forwarded-For': '198.51.100.1' });
   assert.is(form.status, 409);
   assert.is(form.body.message, 'Ese identificador ya pertenece a otro registro');
   const erase = await admin.delete(`/api/advance-forms/${article.body.id}`);
   assert.is(erase.status, 404);
   const history = await admin.get(`/api/history?streamId=${article.body.id}`);
-  assert.equal(history.body.items.map((i: { type: string }) => i.type), ['NewsArticleCreated']);
+  assert.equal(
+    history.body.items.map((i: { type: string }) => i.type),
+    ['NewsArticleCreated'],
+  );
   await rebuildProjections(app.services.db, allProjectors);
   assert.is((await app.client().get('/api/news/articulo-ajeno')).body.title, 'Artículo ajeno');
 });
@@ -32,7 +42,9 @@ test("another record's id used as an Idempotency-Key is refused, and that record
 test('behind a proxy, a forged X-Forwarded-For does not dodge the public write limit', async () => {
   const statuses = [];
   for (let i = 0; i < 4; i++) {
-    const sent = await app.client().post('/api/contact', { name: 'Ana', email: 'ana@example.com', message: 'Hola' }, { 'X-Forwarded-For': `203.0.113.${i}, 192.0.2.77` });
+    const sent = await app
+      .client()
+      .post('/api/contact', { name: 'Ana', email: 'ana@example.com', message: 'Hola' }, { 'X-Forwarded-For': `203.0.113.${i}, 192.0.2.77` });
     statuses.push(sent.status);
   }
   assert.equal(statuses, [201, 201, 429, 429]);
@@ -54,10 +66,21 @@ test('text the database cannot store and absurd dates answer 400, never 500', as
     await visitor.get('/api/news?search=%00'),
     await visitor.get('/api/news/a%00b'),
     await admin.get('/api/history?type=%00'),
-    await admin.post('/api/news', { title: 't', slug: 'fecha-absurda', excerpt: 'e', content: 'c', category: 'Noticias', author: 'a', publishedAt: '+275760-09-13T00:00:00.000Z' }),
+    await admin.post('/api/news', {
+      title: 't',
+      slug: 'fecha-absurda',
+      excerpt: 'e',
+      content: 'c',
+      category: 'Noticias',
+      author: 'a',
+      publishedAt: '+275760-09-13T00:00:00.000Z',
+    }),
     await admin.post('/api/news', { title: 't', slug: 'fecha-booleana', excerpt: 'e', content: 'c', category: 'Noticias', author: 'a', publishedAt: true }),
   ];
-  assert.equal(cases.map((c) => c.status), [400, 400, 400, 400, 400, 400, 400, 400]);
+  assert.equal(
+    cases.map((c) => c.status),
+    [400, 400, 400, 400, 400, 400, 400, 400],
+  );
   for (const answer of cases) assert.type(answer.body.message, 'string');
   assert.is((await visitor.get('/api/news?dateTo=9999-12-31')).status, 200);
   assert.is((await admin.get('/api/history?streamId=&type=&actor=&before=&limit=')).status, 200);
@@ -71,8 +94,13 @@ test('parallel wrong passwords get no more than five tries, and parallel right o
   const other = await admin.post('/api/users', { username: 'doble', password: 'clave-correcta-456', role: 'colaborador' });
   assert.is(other.status, 201);
   // A double click, or two tabs signing in at once: both succeed (the audit trail records both).
-  const logins = await Promise.all(Array.from({ length: 3 }, () => app.client().post('/api/auth/login', { username: 'doble', password: 'clave-correcta-456' })));
-  assert.equal(logins.map((l) => l.status), [200, 200, 200]);
+  const logins = await Promise.all(
+    Array.from({ length: 3 }, () => app.client().post('/api/auth/login', { username: 'doble', password: 'clave-correcta-456' })),
+  );
+  assert.equal(
+    logins.map((l) => l.status),
+    [200, 200, 200],
+  );
 });
 
 test('API answers to signed-in staff are never stored by a cache; visitors may keep published news', async () => {

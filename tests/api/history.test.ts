@@ -17,14 +17,22 @@ test.before(async () => {
   colaborador = await app.userWithRole('colaborador', 'editora');
   adminMe = (await admin.get('/api/auth/me')).body;
   colaboradorMe = (await colaborador.get('/api/auth/me')).body;
-  const created = await admin.post('/api/news', { title: 'Original', slug: 'historia', excerpt: 'E', content: '<p>C</p>', category: 'Noticias', author: 'A', publishedAt: '2026-01-10T12:00:00Z' });
+  const created = await admin.post('/api/news', {
+    title: 'Original',
+    slug: 'historia',
+    excerpt: 'E',
+    content: '<p>C</p>',
+    category: 'Noticias',
+    author: 'A',
+    publishedAt: '2026-01-10T12:00:00Z',
+  });
   articleId = created.body.id;
   await admin.patch(`/api/news/${articleId}`, { title: 'Primera edición' });
   await colaborador.patch(`/api/news/${articleId}`, { title: 'Segunda edición', category: 'Tecnología' });
 });
 test.after(() => app.close());
 
-test('a record\'s history after two edits shows both, newest first, with changes and actors', async () => {
+test("a record's history after two edits shows both, newest first, with changes and actors", async () => {
   const answer = await colaborador.get(`/api/history?streamId=${articleId}`);
   assert.is(answer.status, 200);
   assert.equal(Object.keys(answer.body).sort(), ['items', 'nextBefore']);
@@ -34,7 +42,11 @@ test('a record\'s history after two edits shows both, newest first, with changes
   assert.equal(
     { ...second, position: undefined, recordedAt: undefined },
     {
-      position: undefined, recordedAt: undefined, streamId: articleId, type: 'NewsArticleUpdated', origin: 'api',
+      position: undefined,
+      recordedAt: undefined,
+      streamId: articleId,
+      type: 'NewsArticleUpdated',
+      origin: 'api',
       actor: { id: colaboradorMe.id, username: 'editora', role: 'colaborador' },
       changes: { title: { from: 'Primera edición', to: 'Segunda edición' }, category: { from: 'Noticias', to: 'Tecnología' } },
     },
@@ -58,7 +70,13 @@ test('seeded events have no actor and the origin seed', async () => {
 
 test('history filters by event type', async () => {
   const answer = await admin.get('/api/history?type=NewsArticleUpdated');
-  assert.equal(answer.body.items.map((i: any) => [i.type, i.streamId]), [['NewsArticleUpdated', articleId], ['NewsArticleUpdated', articleId]]);
+  assert.equal(
+    answer.body.items.map((i: any) => [i.type, i.streamId]),
+    [
+      ['NewsArticleUpdated', articleId],
+      ['NewsArticleUpdated', articleId],
+    ],
+  );
   assert.equal((await admin.get('/api/history?type=NoExiste')).body, { items: [], nextBefore: null });
 });
 
@@ -75,7 +93,10 @@ test('history pages with limit, nextBefore and before until nextBefore is null',
   const all = (await admin.get('/api/history?limit=200')).body.items;
   assert.ok(all.length > 12);
   const positions = all.map((i: any) => i.position);
-  assert.equal(positions, [...positions].sort((a: number, b: number) => b - a));
+  assert.equal(
+    positions,
+    [...positions].sort((a: number, b: number) => b - a),
+  );
   const seen: number[] = [];
   let before: number | null = null;
   for (let page = 0; page < 100; page++) {
@@ -111,13 +132,28 @@ test('no password hash, request hash or erased data appears anywhere in the hist
     text += answer.text;
     before = answer.body.nextBefore;
   } while (before);
-  for (const secret of ['passwordHash', 'requestHash', 'scrypt$', 'clave-muy-secreta-9', 'Persona Borrada', 'borrada@example.com', 'Dirección Secreta 123', 'Anfitrión Borrado']) {
+  for (const secret of [
+    'passwordHash',
+    'requestHash',
+    'scrypt$',
+    'clave-muy-secreta-9',
+    'Persona Borrada',
+    'borrada@example.com',
+    'Dirección Secreta 123',
+    'Anfitrión Borrado',
+  ]) {
     assert.not.ok(text.includes(secret), secret);
   }
   // The password change is there, masked, and the erasures name who did them.
   assert.ok(text.includes('UserPasswordChanged'));
   const erased = (await admin.get(`/api/history?streamId=${form.body.id}`)).body.items;
-  assert.equal(erased.map((i: any) => [i.type, i.changes]), [['AdvanceFormErased', {}], ['AdvanceFormSubmitted', {}]]);
+  assert.equal(
+    erased.map((i: any) => [i.type, i.changes]),
+    [
+      ['AdvanceFormErased', {}],
+      ['AdvanceFormSubmitted', {}],
+    ],
+  );
   assert.equal(erased[0].actor, { id: adminMe.id, username: 'admin', role: 'admin' });
 });
 

@@ -8,7 +8,18 @@ let app: TestApp;
 let admin: Client;
 
 const send = async (name: string, message: string, phone: string | null = null) =>
-  (await app.client().post('/api/contact', { name, email: `${name.split(' ')[0].toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')}@example.com`, phone, message })).body;
+  (
+    await app.client().post('/api/contact', {
+      name,
+      email: `${name
+        .split(' ')[0]
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')}@example.com`,
+      phone,
+      message,
+    })
+  ).body;
 const names = (answer: { body: { name: string }[] }) => answer.body.map((m) => m.name).sort();
 
 test.before(async () => {
@@ -45,13 +56,22 @@ test('internal notes are kept in order, appear in the history, and are erased wi
   const first = await admin.post(`/api/contact/${message.id}/notes`, { text: 'Llamé, no contestó' });
   assert.is(first.status, 201);
   const second = await admin.post(`/api/contact/${message.id}/notes`, { text: 'Cita el lunes' });
-  assert.equal(second.body.notes.map((n: any) => [n.text, n.author]), [['Llamé, no contestó', 'admin'], ['Cita el lunes', 'admin']]);
+  assert.equal(
+    second.body.notes.map((n: any) => [n.text, n.author]),
+    [
+      ['Llamé, no contestó', 'admin'],
+      ['Cita el lunes', 'admin'],
+    ],
+  );
   const empty = await admin.post(`/api/contact/${message.id}/notes`, { text: '   ' });
   assert.is(empty.status, 400);
   assert.is(empty.body.errors.text, 'La nota no puede estar vacía');
   assert.is((await app.client().post(`/api/contact/${message.id}/notes`, { text: 'x' })).status, 401);
   const history = await admin.get(`/api/history?streamId=${message.id}`);
-  assert.equal(history.body.items.filter((i: any) => i.type === 'ContactNoteAdded').map((i: any) => i.changes.note.to), ['Cita el lunes', 'Llamé, no contestó']);
+  assert.equal(
+    history.body.items.filter((i: any) => i.type === 'ContactNoteAdded').map((i: any) => i.changes.note.to),
+    ['Cita el lunes', 'Llamé, no contestó'],
+  );
 
   assert.is((await admin.delete(`/api/contact/${message.id}`)).status, 204);
   const after = await admin.get(`/api/history?streamId=${message.id}`);

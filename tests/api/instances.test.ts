@@ -9,7 +9,13 @@ import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { waitFor } from '../helpers/wait';
 
 const article = (title: string, slug: string) => ({
-  title, slug, excerpt: 'Resumen', content: '<p>Contenido</p>', category: 'Ciberseguridad', author: 'Equipo', image: null,
+  title,
+  slug,
+  excerpt: 'Resumen',
+  content: '<p>Contenido</p>',
+  category: 'Ciberseguridad',
+  author: 'Equipo',
+  image: null,
 });
 
 if (usingPostgres) {
@@ -28,7 +34,7 @@ if (usingPostgres) {
     await smtp.close();
   });
 
-  test('when the connection that holds the notices\' lock dies, the other instance takes over; each notice is sent once', async () => {
+  test("when the connection that holds the notices' lock dies, the other instance takes over; each notice is sent once", async () => {
     const mailsAbout = (name: string) => smtp.received.filter((mail) => mail.subject?.includes(name)).length;
     await a.client().post('/api/contact', { name: 'Antes Caída', email: 'x@example.com', message: 'uno' });
     await waitFor(() => mailsAbout('Antes Caída') === 1, 30_000, 'the first mail');
@@ -51,7 +57,7 @@ if (usingPostgres) {
     assert.ok(holders[0].n >= 1, 'the lock is held again');
   });
 
-  test('an article published on instance A shows on instance B\'s cached visitors\' list right away', async () => {
+  test("an article published on instance A shows on instance B's cached visitors' list right away", async () => {
     const visitor = b.client();
     const staff = await a.admin();
     for (const round of [1, 2, 3]) {

@@ -32,7 +32,13 @@ test.before(async () => {
   // The fixture set for the list tests. Costa Rica is UTC-6: 05:30Z on the 5th is still the 4th there.
   await create({ title: 'Cámaras ocultas en hoteles', slug: 'camaras-en-titulo', category: 'Anti-Espionaje', publishedAt: '2026-03-04T12:00:00Z' });
   await create({ title: 'Barrido de oficinas', slug: 'camaras-en-extracto', excerpt: 'Hallamos CÁMARAS y micrófonos', publishedAt: '2026-03-05T05:30:00Z' });
-  await create({ title: 'Informe anual', slug: 'camaras-en-contenido', content: '<p>Las <strong>cámaras</strong> IP son un riesgo</p>', category: 'Tecnología', publishedAt: '2026-03-05T06:30:00Z' });
+  await create({
+    title: 'Informe anual',
+    slug: 'camaras-en-contenido',
+    content: '<p>Las <strong>cámaras</strong> IP son un riesgo</p>',
+    category: 'Tecnología',
+    publishedAt: '2026-03-05T06:30:00Z',
+  });
   await create({ title: 'Phishing dirigido', slug: 'phishing', category: 'Ciberseguridad', publishedAt: '2026-03-07T18:00:00Z' });
   await create({ title: 'Cámaras en revisión', slug: 'pendiente-camaras', reviewRequired: true, publishedAt: '2026-03-06T12:00:00Z' });
 });
@@ -70,9 +76,23 @@ test('a created article answers 201 with the whole record', async () => {
   assert.equal(
     { ...answer.body, id: undefined, publishedAt: undefined },
     {
-      id: undefined, title: 'Nueva amenaza', slug: 'registro-completo', excerpt: 'Resumen breve', content: '<p>Contenido del artículo</p>',
-      image: 'https://example.com/a.jpg', category: 'Ciberseguridad', author: 'Redacción', publishedAt: undefined, sourceId: null, sourceUrl: null,
-      guidHash: null, isImported: false, reviewRequired: false, englishTitle: null, englishExcerpt: null, englishContent: null,
+      id: undefined,
+      title: 'Nueva amenaza',
+      slug: 'registro-completo',
+      excerpt: 'Resumen breve',
+      content: '<p>Contenido del artículo</p>',
+      image: 'https://example.com/a.jpg',
+      category: 'Ciberseguridad',
+      author: 'Redacción',
+      publishedAt: undefined,
+      sourceId: null,
+      sourceUrl: null,
+      guidHash: null,
+      isImported: false,
+      reviewRequired: false,
+      englishTitle: null,
+      englishExcerpt: null,
+      englishContent: null,
     },
   );
   // publishedAt defaults to now.
@@ -105,7 +125,10 @@ test('images load over https only: an http image URL is refused with a Spanish f
   const answer = await admin.post('/api/news', article({ slug: 'imagen-http', image: 'http://example.com/a.jpg' }));
   assert.is(answer.status, 400);
   assert.is(answer.body.errors.image, 'La imagen debe ser una URL válida que empiece por https://');
-  const inContent = await admin.post('/api/news', article({ slug: 'imagen-http-contenido', content: '<p>x<img src="http://example.com/a.jpg"><img src="https://example.com/b.jpg"></p>' }));
+  const inContent = await admin.post(
+    '/api/news',
+    article({ slug: 'imagen-http-contenido', content: '<p>x<img src="http://example.com/a.jpg"><img src="https://example.com/b.jpg"></p>' }),
+  );
   assert.is(inContent.status, 201);
   assert.not.ok(inContent.body.content.includes('http://example.com/a.jpg'));
   assert.ok(inContent.body.content.includes('https://example.com/b.jpg'));
@@ -214,7 +237,10 @@ test('"Publicar" (PATCH reviewRequired false) makes a pending article public', a
   assert.is(seen.status, 200);
   assert.is(seen.body.id, id);
   const history = await admin.get(`/api/history?streamId=${id}`);
-  assert.equal(history.body.items.map((i: any) => i.type), ['NewsArticlePublished', 'NewsArticleCreated']);
+  assert.equal(
+    history.body.items.map((i: any) => i.type),
+    ['NewsArticlePublished', 'NewsArticleCreated'],
+  );
   assert.is((await admin.delete(`/api/news/${id}`)).status, 204);
 });
 
@@ -265,7 +291,7 @@ test('a slug clash is a 409 with a Spanish message and errors.slug, on create an
   assert.is((await visitor.get('/api/news/otro-slug')).status, 200);
 });
 
-test('an invalid body is a 400 with each field\'s Spanish message', async () => {
+test("an invalid body is a 400 with each field's Spanish message", async () => {
   const empty = await admin.post('/api/news', {});
   assert.is(empty.status, 400);
   assert.is(empty.body.message, 'Revise los campos marcados');
@@ -294,7 +320,16 @@ test('an invalid body is a 400 with each field\'s Spanish message', async () => 
 });
 
 test('fields the server owns are never taken from the body', async () => {
-  const answer = await admin.post('/api/news', article({ slug: 'campos-del-servidor', id: '11111111-1111-4111-8111-111111111111', isImported: true, guidHash: 'abc', sourceId: '22222222-2222-4222-8222-222222222222' }));
+  const answer = await admin.post(
+    '/api/news',
+    article({
+      slug: 'campos-del-servidor',
+      id: '11111111-1111-4111-8111-111111111111',
+      isImported: true,
+      guidHash: 'abc',
+      sourceId: '22222222-2222-4222-8222-222222222222',
+    }),
+  );
   assert.is(answer.status, 201);
   assert.is.not(answer.body.id, '11111111-1111-4111-8111-111111111111');
   assert.is(answer.body.isImported, false);
@@ -303,10 +338,14 @@ test('fields the server owns are never taken from the body', async () => {
 });
 
 test('article HTML is sanitized: scripts and event handlers are removed', async () => {
-  const answer = await admin.post('/api/news', article({
-    slug: 'html-sucio',
-    content: '<p onclick="steal()">Hola <img src="https://example.com/x.png" onerror="alert(1)"><script>alert("x")</script><a href="javascript:alert(1)">enlace</a></p>',
-  }));
+  const answer = await admin.post(
+    '/api/news',
+    article({
+      slug: 'html-sucio',
+      content:
+        '<p onclick="steal()">Hola <img src="https://example.com/x.png" onerror="alert(1)"><script>alert("x")</script><a href="javascript:alert(1)">enlace</a></p>',
+    }),
+  );
   assert.is(answer.status, 201);
   const content: string = answer.body.content;
   assert.not.match(content, /script/i);

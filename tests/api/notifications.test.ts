@@ -14,8 +14,19 @@ let smtp: TestSmtp;
 let app: TestApp;
 let admin: Client;
 
-const mailConfig = () => ({ smtpUrl: `smtp://bot:secreto@127.0.0.1:${smtp.port}`, notifyEmail: 'equipo@example.com', notifyRetry: retry, smtpTimeoutMs: 5_000 });
-const contact = (name: string, extra: Record<string, unknown> = {}) => ({ name, email: 'visita@example.com', phone: '8888 1234', message: `Hola, soy ${name}`, ...extra });
+const mailConfig = () => ({
+  smtpUrl: `smtp://bot:secreto@127.0.0.1:${smtp.port}`,
+  notifyEmail: 'equipo@example.com',
+  notifyRetry: retry,
+  smtpTimeoutMs: 5_000,
+});
+const contact = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  email: 'visita@example.com',
+  phone: '8888 1234',
+  message: `Hola, soy ${name}`,
+  ...extra,
+});
 const mailsAbout = (name: string) => smtp.received.filter((mail) => mail.subject?.includes(name));
 
 async function noticeOf(name: string) {
@@ -33,7 +44,7 @@ test.after(async () => {
   await smtp.close();
 });
 
-test('a visitor\'s message is mailed to NOTIFY_EMAIL with its essentials and a link, and its card says so', async () => {
+test("a visitor's message is mailed to NOTIFY_EMAIL with its essentials and a link, and its card says so", async () => {
   const sent = await app.client().post('/api/contact', contact('Lucía Fernández', { message: 'Necesito un barrido en mi oficina' }));
   assert.is(sent.status, 201);
   await waitFor(() => mailsAbout('Lucía Fernández').length === 1, 30_000, 'the mail');
@@ -44,7 +55,7 @@ test('a visitor\'s message is mailed to NOTIFY_EMAIL with its essentials and a l
   assert.match(mail.text!, 'Teléfono: 8888 1234');
   assert.match(mail.text!, 'Necesito un barrido en mi oficina');
   assert.match(mail.text!, `/admin/dashboard?tab=contacts&buscar=${sent.body.id}`);
-  assert.ok(smtp.logins.includes('bot:secreto'), 'logged in with the URL\'s credentials');
+  assert.ok(smtp.logins.includes('bot:secreto'), "logged in with the URL's credentials");
   await waitFor(async () => (await noticeOf('Lucía Fernández'))?.status === 'sent', 30_000, 'the card');
 });
 
@@ -56,7 +67,10 @@ test('advance forms from the public page, from staff and from an offline draft a
     await admin.post('/api/advance-forms', validForm({ hostName: 'Anfitrión Borrador' }), { 'Idempotency-Key': key }),
     await admin.post('/api/advance-forms', validForm({ hostName: 'Anfitrión Borrador' }), { 'Idempotency-Key': key }),
   ];
-  assert.equal(made.map((answer) => answer.status), [201, 201, 201, 201]);
+  assert.equal(
+    made.map((answer) => answer.status),
+    [201, 201, 201, 201],
+  );
   await waitFor(() => ['Público', 'Personal', 'Borrador'].every((n) => mailsAbout(`Anfitrión ${n}`).length === 1), 30_000, 'three mails');
   await new Promise((r) => setTimeout(r, 500));
   assert.is(mailsAbout('Anfitrión Borrador').length, 1, 'a retried sync is one form and one notice');
@@ -169,7 +183,7 @@ if (usingPostgres) {
   });
 }
 
-test('a sign-in from a device never seen before is mailed to the staff member\'s own notice address, not to NOTIFY_EMAIL', async () => {
+test("a sign-in from a device never seen before is mailed to the staff member's own notice address, not to NOTIFY_EMAIL", async () => {
   const staff = await app.userWithRole('colaborador', 'viajera');
   assert.is((await staff.put('/api/account/notice-email', { noticeEmail: 'viajera@example.com' })).status, 200);
   // Another browser: no device cookie, so the server has never seen it.

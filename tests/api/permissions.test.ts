@@ -53,7 +53,8 @@ test('every non-public route answers 401 without a session', async () => {
   const failures: string[] = [];
   for (const [method, path] of staffRoutes) {
     const answer = await call(visitor, method, path);
-    if (answer.status !== 401 || answer.body?.message !== 'Debe iniciar sesión') failures.push(`${method.toUpperCase()} ${path}: ${answer.status} ${answer.text}`);
+    if (answer.status !== 401 || answer.body?.message !== 'Debe iniciar sesión')
+      failures.push(`${method.toUpperCase()} ${path}: ${answer.status} ${answer.text}`);
   }
   assert.equal(failures, []);
 });
@@ -76,12 +77,13 @@ test('a colaborador gets 403 on every DELETE and every /api/users call', async (
   const failures: string[] = [];
   for (const [method, path] of denied) {
     const answer = await call(colaborador, method, path);
-    if (answer.status !== 403 || answer.body?.message !== 'Solo un administrador puede realizar esta acción') failures.push(`${method.toUpperCase()} ${path}: ${answer.status} ${answer.text}`);
+    if (answer.status !== 403 || answer.body?.message !== 'Solo un administrador puede realizar esta acción')
+      failures.push(`${method.toUpperCase()} ${path}: ${answer.status} ${answer.text}`);
   }
   assert.equal(failures, []);
 });
 
-test('a colaborador\'s DELETE of a real record is refused and the record stays', async () => {
+test("a colaborador's DELETE of a real record is refused and the record stays", async () => {
   const { body: article } = await admin.post('/api/news', { title: 'T', slug: 'se-queda', excerpt: 'E', content: 'C', category: 'Noticias', author: 'A' });
   assert.is((await colaborador.delete(`/api/news/${article.id}`)).status, 403);
   assert.is((await app.client().get('/api/news/se-queda')).status, 200);

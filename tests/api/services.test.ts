@@ -18,7 +18,10 @@ test('visitors see the eight seeded services in order, each with four features',
   const answer = await visitor.get('/api/services');
   assert.is(answer.status, 200);
   assert.is(answer.body.length, 8);
-  assert.equal(answer.body.map((s: any) => s.order), ['1', '2', '3', '4', '5', '6', '7', '8']);
+  assert.equal(
+    answer.body.map((s: any) => s.order),
+    ['1', '2', '3', '4', '5', '6', '7', '8'],
+  );
   assert.is(answer.body[0].title, 'Barridos Electrónicos en Oficinas');
   for (const s of answer.body) {
     assert.is(s.features.length, 4, s.title);
@@ -28,22 +31,49 @@ test('visitors see the eight seeded services in order, each with four features',
 });
 
 test('a created service answers 201 with defaults: icon Shield, order 1, features split from text', async () => {
-  const answer = await admin.post('/api/services', { title: 'Auditoría', description: 'Revisión completa', category: 'Consultoría', features: ' uno, dos ,, tres ' });
-  assert.is(answer.status, 201);
-  assert.equal({ ...answer.body, id: undefined }, {
-    id: undefined, title: 'Auditoría', description: 'Revisión completa', icon: 'Shield', category: 'Consultoría', features: ['uno', 'dos', 'tres'], order: '1',
+  const answer = await admin.post('/api/services', {
+    title: 'Auditoría',
+    description: 'Revisión completa',
+    category: 'Consultoría',
+    features: ' uno, dos ,, tres ',
   });
+  assert.is(answer.status, 201);
+  assert.equal(
+    { ...answer.body, id: undefined },
+    {
+      id: undefined,
+      title: 'Auditoría',
+      description: 'Revisión completa',
+      icon: 'Shield',
+      category: 'Consultoría',
+      features: ['uno', 'dos', 'tres'],
+      order: '1',
+    },
+  );
   const list = await visitor.get('/api/services');
   assert.is(list.body.length, 9);
   // order '1' sorts with the first seeded service, before '2'.
-  assert.equal(list.body.slice(0, 2).map((s: any) => s.order), ['1', '1']);
+  assert.equal(
+    list.body.slice(0, 2).map((s: any) => s.order),
+    ['1', '1'],
+  );
 });
 
 test('a service is updated partially and deleted', async () => {
-  const { body: created } = await admin.post('/api/services', { title: 'Temporal', description: 'D', category: 'C', features: ['a'], order: '20', icon: 'Lock' });
+  const { body: created } = await admin.post('/api/services', {
+    title: 'Temporal',
+    description: 'D',
+    category: 'C',
+    features: ['a'],
+    order: '20',
+    icon: 'Lock',
+  });
   const updated = await admin.patch(`/api/services/${created.id}`, { title: 'Renombrado', features: 'x, y' });
   assert.is(updated.status, 200);
-  assert.equal({ ...updated.body, id: undefined }, { id: undefined, title: 'Renombrado', description: 'D', icon: 'Lock', category: 'C', features: ['x', 'y'], order: '20' });
+  assert.equal(
+    { ...updated.body, id: undefined },
+    { id: undefined, title: 'Renombrado', description: 'D', icon: 'Lock', category: 'C', features: ['x', 'y'], order: '20' },
+  );
   const list = await visitor.get('/api/services');
   assert.equal(list.body[list.body.length - 1], updated.body);
   assert.is((await admin.delete(`/api/services/${created.id}`)).status, 204);

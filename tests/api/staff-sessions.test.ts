@@ -91,7 +91,8 @@ test('a sign-in from a device the user never used is an event with what a notice
   const { body: users } = await admin.get('/api/users');
   const elena = users.find((u: any) => u.username === 'elena');
   assert.is((await admin.patch(`/api/users/${elena.id}`, { noticeEmail: 'elena@example.com' })).status, 200);
-  const noticesOf = async () => (await admin.get('/api/history?type=UserSignedInFromNewDevice&limit=100')).body.items.filter((i: any) => i.changes.userId.to === elena.id);
+  const noticesOf = async () =>
+    (await admin.get('/api/history?type=UserSignedInFromNewDevice&limit=100')).body.items.filter((i: any) => i.changes.userId.to === elena.id);
   const before = (await noticesOf()).length;
   // The same browser (its device cookie) twice: noticed once.
   const browser = new Client(app.base);

@@ -18,7 +18,10 @@ const staff = await app.admin();
 async function jpegWithGps(): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'Cámara de prueba' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '9/1 56/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '84/1 5/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'Cámara de prueba' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '9/1 56/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '84/1 5/1 0/1' },
+    })
     .toBuffer();
 }
 
@@ -70,7 +73,10 @@ test('the stored photo keeps no EXIF, so no GPS position', async () => {
 });
 
 test('a sideways phone photo is stored upright', async () => {
-  const sideways = await sharp({ create: { width: 80, height: 40, channels: 3, background: '#aa3333' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+  const sideways = await sharp({ create: { width: 80, height: 40, channels: 3, background: '#aa3333' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
   const { uploadURL, objectPath } = await newUploadUrl();
   assert.is((await put(uploadURL, sideways)).status, 200);
   const served = Buffer.from(await (await fetch(app.base + objectPath, { headers: { cookie: await cookieOf(staff) } })).arrayBuffer());

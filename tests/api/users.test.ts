@@ -26,15 +26,42 @@ test('the seeded admin is listed with its account fields and no secret', async (
   assert.is(list.status, 200);
   assert.is(list.body.length, 1);
   assert.equal(Object.keys(list.body[0]).sort(), ['createdAt', 'disabled', 'hasSecondFactor', 'id', 'mustChangePassword', 'noticeEmail', 'role', 'username']);
-  assert.equal({ ...list.body[0], id: undefined, createdAt: undefined }, { id: undefined, createdAt: undefined, username: 'admin', role: 'admin', disabled: false, noticeEmail: null, hasSecondFactor: false, mustChangePassword: false });
+  assert.equal(
+    { ...list.body[0], id: undefined, createdAt: undefined },
+    {
+      id: undefined,
+      createdAt: undefined,
+      username: 'admin',
+      role: 'admin',
+      disabled: false,
+      noticeEmail: null,
+      hasSecondFactor: false,
+      mustChangePassword: false,
+    },
+  );
 });
 
 test('an admin creates a user: 201 with the record, colaborador by default', async () => {
   const answer = await kept(admin.post('/api/users', { username: 'maria', password }));
   assert.is(answer.status, 201);
-  assert.equal({ ...answer.body, id: undefined, createdAt: undefined }, { id: undefined, createdAt: undefined, username: 'maria', role: 'colaborador', disabled: false, noticeEmail: null, hasSecondFactor: false, mustChangePassword: false });
+  assert.equal(
+    { ...answer.body, id: undefined, createdAt: undefined },
+    {
+      id: undefined,
+      createdAt: undefined,
+      username: 'maria',
+      role: 'colaborador',
+      disabled: false,
+      noticeEmail: null,
+      hasSecondFactor: false,
+      mustChangePassword: false,
+    },
+  );
   const list = await kept(admin.get('/api/users'));
-  assert.equal(list.body.map((u: any) => u.username), ['admin', 'maria']);
+  assert.equal(
+    list.body.map((u: any) => u.username),
+    ['admin', 'maria'],
+  );
   assert.is((await kept(app.client().post('/api/auth/login', { username: 'maria', password }))).status, 200);
 });
 
@@ -107,7 +134,10 @@ test('the last active admin can be neither disabled nor demoted (409); with two,
   // A disabled admin is not active: the seeded one is the last again.
   assert.is((await kept(admin.patch(`/api/users/${adminId}`, { role: 'colaborador' }))).status, 409);
   const after = (await admin.get('/api/users')).body.filter((u: any) => u.role === 'admin').map((u: any) => [u.username, u.disabled]);
-  assert.equal(after, [['admin', false], ['pedro', true]]);
+  assert.equal(after, [
+    ['admin', false],
+    ['pedro', true],
+  ]);
 });
 
 test('no answer ever carries a password or its hash', () => {

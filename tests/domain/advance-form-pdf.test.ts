@@ -94,7 +94,7 @@ function pdfText(pdf: Uint8Array, name: string): string {
 
 // Without poppler the PDF tests cannot read anything: one failing test with the fix, not five traces.
 const pdftotextMissing = spawnSync('pdftotext', ['-v']).error !== undefined;
-const pdfTest: typeof test = pdftotextMissing ? (() => {}) as unknown as typeof test : test;
+const pdfTest: typeof test = pdftotextMissing ? ((() => {}) as unknown as typeof test) : test;
 if (pdftotextMissing) {
   test('pdftotext is installed', () => {
     const error = new Error('pdftotext not found: run `apt-get install -y poppler-utils`');
@@ -124,7 +124,14 @@ pdfTest('a form with every switch on shows every section, answer and detail', as
   const text = folded(pdfText(pdf, 'complete.pdf'));
 
   for (const section of advanceFormSections) assert.ok(text.includes(`${section.number}. ${section.title}`), section.title);
-  for (const label of ['Nombre del anfitrión', 'Naturaleza del evento', 'Detalles del parqueo', 'Detalles del CCTV', 'Empresa de seguridad', 'Contacto de emergencia']) {
+  for (const label of [
+    'Nombre del anfitrión',
+    'Naturaleza del evento',
+    'Detalles del parqueo',
+    'Detalles del CCTV',
+    'Empresa de seguridad',
+    'Contacto de emergencia',
+  ]) {
     assert.ok(text.includes(label), label);
   }
   for (const answer of ['Cámaras en el salón principal', 'Reunión de negocios', 'Sí', '¿cifrado WPA3?', '¡Atención!', 'Escazú', 'Sí [Intermedio]']) {

@@ -6,8 +6,18 @@ import { advanceFormInput, fieldErrors, newAdvanceFormDefaults, normalizeAdvance
 import { advanceForm } from '../helpers/forms';
 
 const requiredFields = [
-  'hostName', 'hostPosition', 'eventDate', 'eventTime', 'address', 'eventNature', 'estimatedAttendees',
-  'vipStayDuration', 'mainVehicleRoute', 'internalTransitRoutes', 'emergencyExits', 'emergencyContact',
+  'hostName',
+  'hostPosition',
+  'eventDate',
+  'eventTime',
+  'address',
+  'eventNature',
+  'estimatedAttendees',
+  'vipStayDuration',
+  'mainVehicleRoute',
+  'internalTransitRoutes',
+  'emergencyExits',
+  'emergencyContact',
 ];
 
 const filled = () => advanceForm();
@@ -41,7 +51,8 @@ test('eventDate becomes a calendar day from a day, an ISO timestamp or a Date', 
   // 02:00 UTC on the 6th is still the evening of the 5th in Costa Rica.
   assert.is(parse('2026-03-06T02:00:00.000Z'), '2026-03-05');
   assert.is(parse(new Date('2026-03-05T18:00:00Z')), '2026-03-05');
-  for (const bad of ['', '2026-02-30', 'mañana', null]) assert.is(errorsOf({ ...filled(), eventDate: bad }).eventDate, 'La fecha del evento es requerida', String(bad));
+  for (const bad of ['', '2026-02-30', 'mañana', null])
+    assert.is(errorsOf({ ...filled(), eventDate: bad }).eventDate, 'La fecha del evento es requerida', String(bad));
 });
 
 test('number inputs turn invalid or empty values into 0', () => {
@@ -58,8 +69,16 @@ test('number inputs turn invalid or empty values into 0', () => {
 
 test('details of a switch that is off are stored as null; the honeypot is dropped', () => {
   const input = advanceFormInput.parse({
-    ...filled(), hasSecureParking: false, parkingDetails: 'Sótano', hasSecurityGuards: false, securityCompanyName: 'X', numberOfGuards: 3, guardsArmed: 'Sí',
-    hasFirstAidKit: true, firstAidKitLevel: 'Básico', website: '',
+    ...filled(),
+    hasSecureParking: false,
+    parkingDetails: 'Sótano',
+    hasSecurityGuards: false,
+    securityCompanyName: 'X',
+    numberOfGuards: 3,
+    guardsArmed: 'Sí',
+    hasFirstAidKit: true,
+    firstAidKitLevel: 'Básico',
+    website: '',
   });
   const stored = normalizeAdvanceForm(input);
   assert.is(stored.parkingDetails, null);
@@ -84,7 +103,10 @@ test('empty optional texts and selects become null; unknown choices are refused 
 
 test('a photo field takes an upload link or nothing', () => {
   assert.is(advanceFormInput.parse({ ...filled(), safeZonePhoto: '' }).safeZonePhoto, null);
-  assert.is(advanceFormInput.parse({ ...filled(), safeZonePhoto: '/objects/uploads/3f1c2a9e-5b7d-4c21-9a0e-7d8f6b5a4c3b' }).safeZonePhoto, '/objects/uploads/3f1c2a9e-5b7d-4c21-9a0e-7d8f6b5a4c3b');
+  assert.is(
+    advanceFormInput.parse({ ...filled(), safeZonePhoto: '/objects/uploads/3f1c2a9e-5b7d-4c21-9a0e-7d8f6b5a4c3b' }).safeZonePhoto,
+    '/objects/uploads/3f1c2a9e-5b7d-4c21-9a0e-7d8f6b5a4c3b',
+  );
   assert.is(errorsOf({ ...filled(), safeZonePhoto: 'javascript:alert(1)' }).safeZonePhoto, 'Enlace de foto inválido');
 });
 

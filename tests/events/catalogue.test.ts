@@ -23,13 +23,13 @@ test('a note on a contact message lives in its stream, so erasing the message er
   assert.ok(erasesStream('ContactMessageErased'));
 });
 
-test('the visitors\' news cache clears on every news article event and on nothing else', () => {
+test("the visitors' news cache clears on every news article event and on nothing else", () => {
   const clearing = allEventTypes.filter((type) => touches(type, 'publicNews'));
   assert.equal(clearing.sort(), [...eventTypes.newsArticle].sort());
   assert.is(touches('NewsArticleSomething', 'publicNews'), false);
 });
 
-test('the history shows a creation\'s fields as new, without secrets, and nothing of an erased payload', () => {
+test("the history shows a creation's fields as new, without secrets, and nothing of an erased payload", () => {
   assert.equal(changesOf({ type: 'UserRegistered', data: { username: 'ana', role: 'admin', passwordHash: 'x', createdAt: '2026-01-01T00:00:00Z' } }), {
     username: { from: null, to: 'ana' },
     role: { from: null, to: 'admin' },

@@ -12,7 +12,14 @@ import { loadConfig } from '../../api/config';
 import { Client } from '../helpers/app';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'restart-'));
-const env = { DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'clave-de-reinicio-1', SESSION_SECRET: 'secreto-fijo-de-prueba', PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off' };
+const env = {
+  DATA_DIR: dataDir,
+  ADMIN_USERNAME: 'admin',
+  ADMIN_PASSWORD: 'clave-de-reinicio-1',
+  SESSION_SECRET: 'secreto-fijo-de-prueba',
+  PUBLIC_WRITE_LIMIT: '0',
+  FEED_SCHEDULER: 'off',
+};
 
 async function start(port = 0): Promise<{ app: App; server: Server; base: string }> {
   const config = loadConfig(env as NodeJS.ProcessEnv, { databaseUrl: null });
@@ -35,7 +42,14 @@ test('data written before a restart is all there after it, the seed is not repea
   const first = await start();
   assert.is(first.app.services.db.kind, 'pglite');
   const admin = await new Client(first.base).login('admin', 'clave-de-reinicio-1');
-  const article = await admin.post('/api/news', { title: 'Persistente', slug: 'persistente', excerpt: 'E', content: '<p>Cámaras</p>', category: 'Noticias', author: 'A' });
+  const article = await admin.post('/api/news', {
+    title: 'Persistente',
+    slug: 'persistente',
+    excerpt: 'E',
+    content: '<p>Cámaras</p>',
+    category: 'Noticias',
+    author: 'A',
+  });
   assert.is(article.status, 201);
   const message = await new Client(first.base).post('/api/contact', { name: 'Ana', email: 'ana@example.com', message: 'Sigue aquí' });
   await admin.patch(`/api/contact/${message.body.id}/status`, { status: 'read' });
@@ -52,13 +66,22 @@ test('data written before a restart is all there after it, the seed is not repea
     const read = await visitor.get('/api/news/persistente');
     assert.is(read.status, 200);
     assert.is(read.body.id, article.body.id);
-    assert.equal((await visitor.get('/api/news?search=camaras')).body.map((a: any) => a.slug), ['persistente']);
+    assert.equal(
+      (await visitor.get('/api/news?search=camaras')).body.map((a: any) => a.slug),
+      ['persistente'],
+    );
     assert.is((await visitor.get('/api/services')).body.length, 8);
     // The session lives in the database, signed with the same secret: the admin is still signed in.
     const list = await admin.get('/api/contact/messages');
     assert.is(list.status, 200, list.text);
-    assert.equal(list.body.map((m: any) => [m.id, m.status]), [[message.body.id, 'read']]);
-    assert.equal((await admin.get('/api/users')).body.map((u: any) => u.username), ['admin', 'editora']);
+    assert.equal(
+      list.body.map((m: any) => [m.id, m.status]),
+      [[message.body.id, 'read']],
+    );
+    assert.equal(
+      (await admin.get('/api/users')).body.map((u: any) => u.username),
+      ['admin', 'editora'],
+    );
     assert.is((await new Client(second.base).post('/api/auth/login', { username: 'editora', password: 'clave-editora-1' })).status, 200);
   } finally {
     await stop(second);

@@ -4,7 +4,10 @@ import { Conflict, NotFound, Unauthorized } from '../../domain';
 import { securitySettings, signIn, user } from '../../events';
 import { given } from '../helpers/given';
 
-const registered = { type: 'UserRegistered' as const, data: { username: 'ana', role: 'colaborador' as const, passwordHash: 'x', createdAt: '2026-01-01T00:00:00Z' } };
+const registered = {
+  type: 'UserRegistered' as const,
+  data: { username: 'ana', role: 'colaborador' as const, passwordHash: 'x', createdAt: '2026-01-01T00:00:00Z' },
+};
 const totpOn = { type: 'UserTotpEnabled' as const, data: { totpSecret: 'S', recoveryCodeHashes: ['h1', 'h2'] } };
 const place = { device: 'Chrome en Linux', address: '127.0.0.1' };
 const signedIn = { type: 'UserSignedIn' as const, data: { userId: 'u', username: 'ana', method: 'password' as const, ...place } };
@@ -15,7 +18,9 @@ test('a recovery code is spent once', () =>
     .thenThrows(Unauthorized));
 
 test('an unspent recovery code is recorded by its hash only', () =>
-  given(user, registered, totpOn).when({ type: 'UseRecoveryCode', codeHash: 'h2' }).then([{ type: 'UserRecoveryCodeUsed', data: { codeHash: 'h2' } }]));
+  given(user, registered, totpOn)
+    .when({ type: 'UseRecoveryCode', codeHash: 'h2' })
+    .then([{ type: 'UserRecoveryCodeUsed', data: { codeHash: 'h2' } }]));
 
 test('turning the app off forgets its recovery codes', () =>
   given(user, registered, totpOn, { type: 'UserTotpDisabled', data: {} }).when({ type: 'UseRecoveryCode', codeHash: 'h1' }).thenThrows(Unauthorized));
@@ -33,15 +38,27 @@ test('a notice address set to the same value records nothing', () =>
 
 test('a sign-in from a new device records the notice with the address to write to', () =>
   given(signIn)
-    .when({ type: 'RecordSignIn', userId: 'u', username: 'ana', method: 'totp', place, at: new Date('2026-01-01T12:00:00Z'), newDevice: { noticeEmail: 'a@b.co' } })
+    .when({
+      type: 'RecordSignIn',
+      userId: 'u',
+      username: 'ana',
+      method: 'totp',
+      place,
+      at: new Date('2026-01-01T12:00:00Z'),
+      newDevice: { noticeEmail: 'a@b.co' },
+    })
     .then([
       { type: 'UserSignedIn', data: { userId: 'u', username: 'ana', method: 'totp', ...place } },
       { type: 'UserSignedInFromNewDevice', data: { userId: 'u', username: 'ana', noticeEmail: 'a@b.co', ...place, at: '2026-01-01T12:00:00.000Z' } },
     ]));
 
 test('a session ends once', () => {
-  given(signIn, signedIn).when({ type: 'End', reason: 'logout' }).then([{ type: 'UserSessionEnded', data: { userId: 'u', reason: 'logout' } }]);
-  given(signIn, signedIn, { type: 'UserSessionEnded', data: { userId: 'u', reason: 'logout' } }).when({ type: 'End', reason: 'ended-by-admin' }).then([]);
+  given(signIn, signedIn)
+    .when({ type: 'End', reason: 'logout' })
+    .then([{ type: 'UserSessionEnded', data: { userId: 'u', reason: 'logout' } }]);
+  given(signIn, signedIn, { type: 'UserSessionEnded', data: { userId: 'u', reason: 'logout' } })
+    .when({ type: 'End', reason: 'ended-by-admin' })
+    .then([]);
 });
 
 test('a sign-in stream is never reused for another sign-in', () =>
@@ -49,7 +66,9 @@ test('a sign-in stream is never reused for another sign-in', () =>
 
 test('setting the forced second factor to what it is records nothing', () => {
   given(securitySettings).when({ type: 'Set', requireSecondFactor: false }).then([]);
-  given(securitySettings).when({ type: 'Set', requireSecondFactor: true }).then([{ type: 'SecuritySettingsChanged', data: { requireSecondFactor: { from: false, to: true } } }]);
+  given(securitySettings)
+    .when({ type: 'Set', requireSecondFactor: true })
+    .then([{ type: 'SecuritySettingsChanged', data: { requireSecondFactor: { from: false, to: true } } }]);
 });
 
 test.run();

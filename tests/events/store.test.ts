@@ -9,7 +9,10 @@ import { freshDatabase } from '../helpers/database';
 const store = suite<{ db: Db; drop(): Promise<void> }>('event store');
 
 const metadata = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
-  actor: { id: randomUUID(), username: 'admin', role: 'admin' }, origin: 'api', requestId: randomUUID(), ...overrides,
+  actor: { id: randomUUID(), username: 'admin', role: 'admin' },
+  origin: 'api',
+  requestId: randomUUID(),
+  ...overrides,
 });
 const noted = (n: number) => ({ type: 'ThingNoted', data: { n } });
 
@@ -41,9 +44,15 @@ const storeOf = (db: Db) => {
 store('an append to a new stream numbers its events 1, 2, ... with rising global positions', async ({ db }) => {
   const id = randomUUID();
   const stored = await storeOf(db).append(id, [noted(1), noted(2), noted(3)], { expectedVersion: 0, metadata: metadata() });
-  assert.equal(stored.map((e) => e.streamVersion), [1, 2, 3]);
+  assert.equal(
+    stored.map((e) => e.streamVersion),
+    [1, 2, 3],
+  );
   assert.ok(stored[0].position < stored[1].position && stored[1].position < stored[2].position);
-  assert.equal(stored.map((e) => e.data), [{ n: 1 }, { n: 2 }, { n: 3 }]);
+  assert.equal(
+    stored.map((e) => e.data),
+    [{ n: 1 }, { n: 2 }, { n: 3 }],
+  );
   assert.ok(stored.every((e) => e.streamId === id && e.type === 'ThingNoted' && e.recordedAt instanceof Date));
   assert.equal(await storeOf(db).append(id, [], { expectedVersion: 3, metadata: metadata() }), []);
 });
@@ -65,8 +74,14 @@ store('an append with a stale expected version is a ConcurrencyError, a 409 in S
       assert.is((error as Error).message, 'El registro fue modificado al mismo tiempo por otra persona. Recargue e intente de nuevo.');
     }
   }
-  assert.equal((await s.readStream(id)).map((e) => e.data), [{ n: 1 }, { n: 2 }]);
-  assert.equal((await db.query('SELECT n FROM noted WHERE stream_id = $1 ORDER BY n', [id])).map((r) => r.n), [1, 2]);
+  assert.equal(
+    (await s.readStream(id)).map((e) => e.data),
+    [{ n: 1 }, { n: 2 }],
+  );
+  assert.equal(
+    (await db.query('SELECT n FROM noted WHERE stream_id = $1 ORDER BY n', [id])).map((r) => r.n),
+    [1, 2],
+  );
 });
 
 store('two writers at the same version: exactly one wins', async ({ db }) => {
@@ -85,8 +100,18 @@ store('readStream answers one stream in version order, and nothing for an unknow
   await s.append(a, [noted(1)], { expectedVersion: 0, metadata: metadata() });
   await s.append(b, [noted(10)], { expectedVersion: 0, metadata: metadata() });
   await s.append(a, [noted(2), noted(3)], { expectedVersion: 1, metadata: metadata() });
-  assert.equal((await s.readStream(a)).map((e) => [e.streamVersion, e.data.n]), [[1, 1], [2, 2], [3, 3]]);
-  assert.equal((await s.readStream(b)).map((e) => e.data.n), [10]);
+  assert.equal(
+    (await s.readStream(a)).map((e) => [e.streamVersion, e.data.n]),
+    [
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ],
+  );
+  assert.equal(
+    (await s.readStream(b)).map((e) => e.data.n),
+    [10],
+  );
   assert.equal(await s.readStream(randomUUID()), []);
 });
 
@@ -96,12 +121,24 @@ store('readAll answers every event after a position in global order, a page at a
   await s.append(randomUUID(), [noted(202), noted(203)], { expectedVersion: 0, metadata: metadata() });
   await s.append(randomUUID(), [noted(204)], { expectedVersion: 0, metadata: metadata() });
   const after = await s.readAll(first.position);
-  assert.equal(after.map((e) => e.data.n), [202, 203, 204]);
-  assert.equal((await s.readAll(first.position, 2)).map((e) => e.data.n), [202, 203]);
-  assert.equal((await s.readAll(after[1].position, 2)).map((e) => e.data.n), [204]);
+  assert.equal(
+    after.map((e) => e.data.n),
+    [202, 203, 204],
+  );
+  assert.equal(
+    (await s.readAll(first.position, 2)).map((e) => e.data.n),
+    [202, 203],
+  );
+  assert.equal(
+    (await s.readAll(after[1].position, 2)).map((e) => e.data.n),
+    [204],
+  );
   assert.equal(await s.readAll(after[2].position), []);
   const everything = await s.readAll(0, 10_000);
-  assert.equal(everything.map((e) => e.position), [...everything.map((e) => e.position)].sort((x, y) => x - y));
+  assert.equal(
+    everything.map((e) => e.position),
+    [...everything.map((e) => e.position)].sort((x, y) => x - y),
+  );
 });
 
 store('every event carries its metadata: actor and role (or none for the public), origin and request id', async ({ db }) => {
@@ -112,16 +149,26 @@ store('every event carries its metadata: actor and role (or none for the public)
   await s.append(id, [noted(301), noted(302)], { expectedVersion: 0, metadata: staff });
   await s.append(id, [noted(303)], { expectedVersion: 2, metadata: visitor });
   const rows = await db.query('SELECT metadata FROM events WHERE stream_id = $1 ORDER BY stream_version', [id]);
-  assert.equal(rows.map((r) => r.metadata), [staff, staff, visitor]);
-  assert.equal((await s.readStream(id)).map((e) => e.metadata), [staff, staff, visitor]);
-  const [nulls] = await db.query(`SELECT count(*)::int AS n FROM events WHERE metadata->>'origin' IS NULL OR metadata->>'requestId' IS NULL OR NOT (metadata ? 'actor')`);
+  assert.equal(
+    rows.map((r) => r.metadata),
+    [staff, staff, visitor],
+  );
+  assert.equal(
+    (await s.readStream(id)).map((e) => e.metadata),
+    [staff, staff, visitor],
+  );
+  const [nulls] = await db.query(
+    `SELECT count(*)::int AS n FROM events WHERE metadata->>'origin' IS NULL OR metadata->>'requestId' IS NULL OR NOT (metadata ? 'actor')`,
+  );
   assert.is(Number(nulls.n), 0);
 });
 
-store('a projector runs in the append\'s transaction: its row is there as soon as the append returns', async ({ db }) => {
+store("a projector runs in the append's transaction: its row is there as soon as the append returns", async ({ db }) => {
   const id = randomUUID();
   const [event] = await storeOf(db).append(id, [noted(401)], { expectedVersion: 0, metadata: metadata() });
-  assert.equal(await db.query('SELECT n, position FROM noted WHERE stream_id = $1', [id]).then((rows) => rows.map((r) => [r.n, Number(r.position)])), [[401, event.position]]);
+  assert.equal(await db.query('SELECT n, position FROM noted WHERE stream_id = $1', [id]).then((rows) => rows.map((r) => [r.n, Number(r.position)])), [
+    [401, event.position],
+  ]);
 });
 
 store('a projector that throws rolls the whole append back: no event, no row', async ({ db }) => {
@@ -134,26 +181,47 @@ store('a projector that throws rolls the whole append back: no event, no row', a
   } catch (error) {
     assert.is((error as Error).message, 'el proyector falló');
   }
-  assert.equal((await s.readStream(id)).map((e) => e.data.n), [1]);
-  assert.equal((await db.query('SELECT n FROM noted WHERE stream_id = $1', [id])).map((r) => r.n), [1]);
+  assert.equal(
+    (await s.readStream(id)).map((e) => e.data.n),
+    [1],
+  );
+  assert.equal(
+    (await db.query('SELECT n FROM noted WHERE stream_id = $1', [id])).map((r) => r.n),
+    [1],
+  );
   // The stream goes on at the version it had.
   await s.append(id, [noted(2)], { expectedVersion: 1, metadata: metadata() });
-  assert.equal((await s.readStream(id)).map((e) => e.streamVersion), [1, 2]);
+  assert.equal(
+    (await s.readStream(id)).map((e) => e.streamVersion),
+    [1, 2],
+  );
 });
 
-store('handle() folds the stream, decides and appends; an erasure redacts the stream\'s earlier payloads', async ({ db }) => {
+store("handle() folds the stream, decides and appends; an erasure redacts the stream's earlier payloads", async ({ db }) => {
   const s = new EventStore(db);
   const id = randomUUID();
-  await handle(s, contactMessage, id, { type: 'Receive', name: 'Ana', email: 'ana@example.com', phone: null, message: 'Hola', at: new Date() }, metadata({ actor: null }));
+  await handle(
+    s,
+    contactMessage,
+    id,
+    { type: 'Receive', name: 'Ana', email: 'ana@example.com', phone: null, message: 'Hola', at: new Date() },
+    metadata({ actor: null }),
+  );
   await handle(s, contactMessage, id, { type: 'ChangeStatus', to: 'read' }, metadata());
   const { events, state } = await handle(s, contactMessage, id, { type: 'Erase' }, metadata());
-  assert.equal(events.map((e) => e.type), ['ContactMessageErased']);
+  assert.equal(
+    events.map((e) => e.type),
+    ['ContactMessageErased'],
+  );
   assert.equal(state, { status: 'erased' });
-  assert.equal((await s.readStream(id)).map((e) => [e.type, e.data]), [
-    ['ContactMessageReceived', { redacted: true }],
-    ['ContactStatusChanged', { redacted: true }],
-    ['ContactMessageErased', {}],
-  ]);
+  assert.equal(
+    (await s.readStream(id)).map((e) => [e.type, e.data]),
+    [
+      ['ContactMessageReceived', { redacted: true }],
+      ['ContactStatusChanged', { redacted: true }],
+      ['ContactMessageErased', {}],
+    ],
+  );
 });
 
 store.run();

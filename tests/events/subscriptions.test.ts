@@ -20,7 +20,8 @@ test.before(async () => {
 });
 test.after(async () => database.drop());
 
-const append = (type: string, data: Record<string, unknown> = {}) => store.append(randomUUID(), [{ type, data }], { expectedVersion: 0, metadata }).then(([e]) => e);
+const append = (type: string, data: Record<string, unknown> = {}) =>
+  store.append(randomUUID(), [{ type, data }], { expectedVersion: 0, metadata }).then(([e]) => e);
 
 function recorder(name: string, extra: Partial<Processor> = {}) {
   const seen: StoredEvent[] = [];
@@ -65,7 +66,10 @@ test('a handler that throws is retried with backoff and does not hold back later
   const bad = await append('ThingHappened', { fail: true });
   const good = await append('ThingHappened', {});
   await waitFor(() => seen.some((e) => e.position === good.position));
-  assert.not.ok(seen.some((e) => e.position === bad.position), 'the failing event waits for its retry');
+  assert.not.ok(
+    seen.some((e) => e.position === bad.position),
+    'the failing event waits for its retry',
+  );
   await waitFor(() => seen.some((e) => e.position === bad.position), 10_000);
   assert.is(tries.get(bad.position), 3);
   assert.is(failing, 2);
@@ -76,15 +80,21 @@ test('a handler that throws is retried with backoff and does not hold back later
 
 test('an event is given up once after a permanent failure or when its retry window is over', async () => {
   const given: number[] = [];
-  const subscriptions = await startSubscriptions(database.db, [{
-    name: 'give-up',
-    handles: ['ThingHappened'],
-    retry: { firstDelayMs: 100, maxDelayMs: 100, giveUpAfterMs: 350 },
-    async handle(event) {
-      throw event.data.permanent ? new PermanentFailure('buzón inexistente') : new Error('sin conexión');
-    },
-    gaveUp: async (event) => void given.push(event.position),
-  }], fast);
+  const subscriptions = await startSubscriptions(
+    database.db,
+    [
+      {
+        name: 'give-up',
+        handles: ['ThingHappened'],
+        retry: { firstDelayMs: 100, maxDelayMs: 100, giveUpAfterMs: 350 },
+        async handle(event) {
+          throw event.data.permanent ? new PermanentFailure('buzón inexistente') : new Error('sin conexión');
+        },
+        gaveUp: async (event) => void given.push(event.position),
+      },
+    ],
+    fast,
+  );
   const permanent = await append('ThingHappened', { permanent: true });
   const transient = await append('ThingHappened', {});
   await waitFor(() => given.length === 2, 10_000);
@@ -98,16 +108,26 @@ if (usingPostgres) {
   test('two instances on one PostgreSQL: each event handled once, and the other takes over when the holder stops', async () => {
     const second: Db = await openDb({ databaseUrl: database.databaseUrl!, max: 3 });
     const seen: { instance: string; position: number }[] = [];
-    const make = (instance: string): Processor => ({ name: 'exclusive', handles: ['ThingHappened'], handle: async (e) => void seen.push({ instance, position: e.position }) });
+    const make = (instance: string): Processor => ({
+      name: 'exclusive',
+      handles: ['ThingHappened'],
+      handle: async (e) => void seen.push({ instance, position: e.position }),
+    });
     const one = await startSubscriptions(database.db, [make('one')], fast);
     const two = await startSubscriptions(second, [make('two')], fast);
     const first = await Promise.all(Array.from({ length: 20 }, (_, n) => append('ThingHappened', { n })));
     await waitFor(() => seen.length >= 20);
     await new Promise((r) => setTimeout(r, 300));
     assert.is(seen.length, 20);
-    assert.equal(seen.map((s) => s.position).sort((x, y) => x - y), first.map((e) => e.position).sort((x, y) => x - y));
+    assert.equal(
+      seen.map((s) => s.position).sort((x, y) => x - y),
+      first.map((e) => e.position).sort((x, y) => x - y),
+    );
     const holder = seen[0].instance;
-    assert.ok(seen.every((s) => s.instance === holder), 'one instance ran the processor');
+    assert.ok(
+      seen.every((s) => s.instance === holder),
+      'one instance ran the processor',
+    );
 
     await (holder === 'one' ? one : two).stop();
     const later = await append('ThingHappened', { n: 'later' });
@@ -118,10 +138,15 @@ if (usingPostgres) {
     await second.close();
   });
 
-  test('a per-instance processor runs on every instance, woken at once by the other instance\'s append', async () => {
+  test("a per-instance processor runs on every instance, woken at once by the other instance's append", async () => {
     const second: Db = await openDb({ databaseUrl: database.databaseUrl!, max: 3 });
     const seen: string[] = [];
-    const make = (instance: string): Processor => ({ name: 'everywhere', mode: 'per-instance', handles: ['ThingHappened'], handle: async () => void seen.push(instance) });
+    const make = (instance: string): Processor => ({
+      name: 'everywhere',
+      mode: 'per-instance',
+      handles: ['ThingHappened'],
+      handle: async () => void seen.push(instance),
+    });
     const one = await startSubscriptions(database.db, [make('one')], fast);
     const two = await startSubscriptions(second, [make('two')], fast);
     try {

@@ -84,7 +84,13 @@ export async function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.
       ? await sameDatabase(options.shareDatabaseOf)
       : await freshDatabase();
   const config = loadConfig(
-    { ADMIN_USERNAME: adminCredentials.username, ADMIN_PASSWORD: adminCredentials.password, PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off', ...env } as NodeJS.ProcessEnv,
+    {
+      ADMIN_USERNAME: adminCredentials.username,
+      ADMIN_PASSWORD: adminCredentials.password,
+      PUBLIC_WRITE_LIMIT: '0',
+      FEED_SCHEDULER: 'off',
+      ...env,
+    } as NodeJS.ProcessEnv,
     { databaseUrl: database.databaseUrl, ...overrides },
   );
   const server = createServer();

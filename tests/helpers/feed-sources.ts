@@ -20,18 +20,20 @@ const cdata = (html: string) => `<![CDATA[${html.replace(/]]>/g, ']]]]><![CDATA[
 
 /** An RSS 2.0 document with content:encoded, dc:creator and image enclosures. */
 export function rssFeed(entries: FeedEntry[], title = 'Fuente de prueba'): string {
-  const items = entries.map((entry) => [
-    '<item>',
-    `<title>${escapeXml(entry.title)}</title>`,
-    entry.link ? `<link>${escapeXml(entry.link)}</link>` : '',
-    entry.guid ? `<guid isPermaLink="false">${escapeXml(entry.guid)}</guid>` : '',
-    entry.pubDate ? `<pubDate>${entry.pubDate}</pubDate>` : '',
-    entry.author ? `<dc:creator>${escapeXml(entry.author)}</dc:creator>` : '',
-    entry.description ? `<description>${cdata(entry.description)}</description>` : '',
-    entry.content ? `<content:encoded>${cdata(entry.content)}</content:encoded>` : '',
-    entry.image ? `<enclosure url="${escapeXml(entry.image)}" length="1000" type="image/jpeg"/>` : '',
-    '</item>',
-  ].join(''));
+  const items = entries.map((entry) =>
+    [
+      '<item>',
+      `<title>${escapeXml(entry.title)}</title>`,
+      entry.link ? `<link>${escapeXml(entry.link)}</link>` : '',
+      entry.guid ? `<guid isPermaLink="false">${escapeXml(entry.guid)}</guid>` : '',
+      entry.pubDate ? `<pubDate>${entry.pubDate}</pubDate>` : '',
+      entry.author ? `<dc:creator>${escapeXml(entry.author)}</dc:creator>` : '',
+      entry.description ? `<description>${cdata(entry.description)}</description>` : '',
+      entry.content ? `<content:encoded>${cdata(entry.content)}</content:encoded>` : '',
+      entry.image ? `<enclosure url="${escapeXml(entry.image)}" length="1000" type="image/jpeg"/>` : '',
+      '</item>',
+    ].join(''),
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">
 <channel><title>${escapeXml(title)}</title><link>https://fuente.example/</link><description>Pruebas</description>

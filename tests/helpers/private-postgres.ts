@@ -11,7 +11,9 @@ export type PrivatePostgres = { url: string; port: number; stop(): void; start()
 export function postgresBin(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const version = readdirSync(root).sort((a, b) => Number(b) - Number(a)).find((v) => existsSync(path.join(root, v, 'bin', 'pg_ctl')));
+  const version = readdirSync(root)
+    .sort((a, b) => Number(b) - Number(a))
+    .find((v) => existsSync(path.join(root, v, 'bin', 'pg_ctl')));
   return version ? path.join(root, version, 'bin') : null;
 }
 

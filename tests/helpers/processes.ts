@@ -22,7 +22,13 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv, opt
 }
 
 /** Starts a long-running command and resolves once a line of its output matches `ready`. */
-export function startUntil(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs = 60_000): Promise<{ child: ChildProcess; output: () => string }> {
+export function startUntil(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  timeoutMs = 60_000,
+): Promise<{ child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

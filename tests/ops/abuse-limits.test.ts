@@ -40,10 +40,16 @@ test('successful sign-ins do not use up their address’s allowance', async () =
 });
 
 test('a flood of sign-ins from many addresses gets quick 503s, not a queue that slows everyone', async () => {
-  const answers = await Promise.all(Array.from({ length: 90 }, (_, i) =>
-    app.client().post('/api/auth/login', { username: `rociado${i}`, password: 'adivinanza' }, from(`198.51.100.${i + 1}`))));
+  const answers = await Promise.all(
+    Array.from({ length: 90 }, (_, i) =>
+      app.client().post('/api/auth/login', { username: `rociado${i}`, password: 'adivinanza' }, from(`198.51.100.${i + 1}`)),
+    ),
+  );
   const statuses = answers.map((a) => a.status);
-  assert.ok(statuses.every((s) => s === 401 || s === 503), statuses.join(','));
+  assert.ok(
+    statuses.every((s) => s === 401 || s === 503),
+    statuses.join(','),
+  );
   const busy = answers.filter((a) => a.status === 503);
   assert.ok(busy.length > 0, 'some attempts are refused while hashing is saturated');
   assert.is(busy[0].body.message, busyMessage);

@@ -23,7 +23,8 @@ test.after(() => {
 });
 
 /** Every event as position, type and payload: the same text on both sides when the log moved whole. */
-const eventsOf = async (db: Sql) => (await db.query('SELECT position, type, data::text AS data FROM events ORDER BY position')).map((r) => `${r.position} ${r.type} ${r.data}`);
+const eventsOf = async (db: Sql) =>
+  (await db.query('SELECT position, type, data::text AS data FROM events ORDER BY position')).map((r) => `${r.position} ${r.type} ${r.data}`);
 
 const env = { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'clave-de-prueba-123', PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off' };
 
@@ -36,7 +37,16 @@ test('an exported embedded log imported into an empty database gives the same si
   try {
     const admin = await source.admin();
     const visitor = source.client();
-    const article = (await admin.post('/api/news', { title: 'Cámaras ocultas', slug: 'camaras-ocultas', excerpt: 'e', content: '<p>c</p>', category: 'Tecnología', author: 'A' })).body;
+    const article = (
+      await admin.post('/api/news', {
+        title: 'Cámaras ocultas',
+        slug: 'camaras-ocultas',
+        excerpt: 'e',
+        content: '<p>c</p>',
+        category: 'Tecnología',
+        author: 'A',
+      })
+    ).body;
     await admin.patch(`/api/news/${article.id}`, { title: 'Cámaras ocultas en oficinas' });
     await admin.post('/api/services', { title: 'Barrido', description: 'd', category: 'c', features: 'a, b' });
     await admin.post('/api/rss/sources', { name: 'F', url: 'https://example.com/feed', defaultCategory: 'Noticias' });
@@ -45,7 +55,9 @@ test('an exported embedded log imported into an empty database gives the same si
     await admin.patch(`/api/contact/${kept.id}/status`, { status: 'read' });
     assert.is((await admin.delete(`/api/contact/${erased.id}`)).status, 204);
     const upload = (await visitor.post('/api/objects/upload')).body;
-    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#225588' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#225588' } })
+      .jpeg()
+      .toBuffer();
     assert.is((await visitor.request('PUT', upload.uploadURL, jpeg, { 'content-type': 'image/jpeg' })).status, 200);
     photoPath = upload.objectPath;
     const form = await visitor.post('/api/advance-forms/public', validForm({ emergencyExitsPhoto: photoPath, evacuationPlanPhoto: null }));
@@ -60,8 +72,14 @@ test('an exported embedded log imported into an empty database gives the same si
   const exported = await run('npm', ['run', '--silent', 'events:export'], { DATA_DIR: sourceDir, DATABASE_URL: '' }, { timeoutMs: 120_000 });
   assert.is(exported.code, 0, exported.stderr);
   assert.match(exported.stderr, /Exportados \d+ eventos y 1 fotos/);
-  const lines = exported.stdout.trim().split('\n').map((line) => JSON.parse(line));
-  assert.ok(lines.every((line, i) => i === 0 || line.kind === 'upload' || line.position > lines[i - 1].position), 'in log order');
+  const lines = exported.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  assert.ok(
+    lines.every((line, i) => i === 0 || line.kind === 'upload' || line.position > lines[i - 1].position),
+    'in log order',
+  );
   assert.not.ok(exported.stdout.includes('beto@example.com'), 'erased personal data stays erased in the backup');
   writeFileSync(backup, exported.stdout);
 

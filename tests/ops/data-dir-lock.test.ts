@@ -39,7 +39,10 @@ test('while one process holds DATA_DIR, every other command refuses at once and 
     ]);
     for (const result of contenders) {
       assert.is(result.code, 1, result.stderr);
-      assert.match(result.stderr, `La base de datos integrada en ${dataDir} está en uso por otro proceso (pid ${holder.pid}, «npm run events:import», desde 20`);
+      assert.match(
+        result.stderr,
+        `La base de datos integrada en ${dataDir} está en uso por otro proceso (pid ${holder.pid}, «npm run events:import», desde 20`,
+      );
       assert.not.match(result.stderr, /\n\s+at /, 'no stack trace');
       // Starting node and loading the code is most of it on a busy machine; waiting on the lock would be forever.
       assert.ok(result.ms < 150_000, `refused after ${result.ms} ms`);

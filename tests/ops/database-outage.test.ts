@@ -50,13 +50,17 @@ if (!postgresBin()) {
     assert.is((await visitor.get('/healthz')).status, 200, 'the process itself is alive');
     // Eight sign-ins at once and eight wrong ones: more than the five failures an account may have.
     const logins = await Promise.all(Array.from({ length: 8 }, () => app.client().post('/api/auth/login', adminCredentials, fromOffice)));
-    for (let i = 0; i < 8; i++) await timed('wrong password', () => app.client().post('/api/auth/login', { ...adminCredentials, password: 'equivocada' }, fromOffice));
-    assert.equal(logins.map((l) => l.status), Array(8).fill(503));
+    for (let i = 0; i < 8; i++)
+      await timed('wrong password', () => app.client().post('/api/auth/login', { ...adminCredentials, password: 'equivocada' }, fromOffice));
+    assert.equal(
+      logins.map((l) => l.status),
+      Array(8).fill(503),
+    );
     assert.is(logins[0].body.message, unavailable);
 
     cluster.start();
     let readyAgain = false;
-    for (const started = Date.now(); Date.now() - started < 20_000; ) {
+    for (const started = Date.now(); Date.now() - started < 20_000;) {
       if ((await visitor.get('/readyz')).status === 200) {
         readyAgain = true;
         break;

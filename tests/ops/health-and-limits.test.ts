@@ -59,7 +59,10 @@ test('limit and offset out of bounds answer 400 naming the field, never 500', as
   const visitor = app.client();
   const admin = await app.admin();
   const cases = [
-    ['/api/news?offset=1e20', 'offset'], ['/api/news?offset=-1', 'offset'], ['/api/news?limit=0', 'limit'], ['/api/news?limit=101', 'limit'],
+    ['/api/news?offset=1e20', 'offset'],
+    ['/api/news?offset=-1', 'offset'],
+    ['/api/news?limit=0', 'limit'],
+    ['/api/news?limit=101', 'limit'],
     ['/api/news?limit=abc', 'limit'],
   ] as const;
   for (const [path, field] of cases) {

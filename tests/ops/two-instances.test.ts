@@ -37,10 +37,15 @@ if (!usingPostgres) {
     await database.db.close();
     const env = { ADMIN_USERNAME: adminCredentials.username, ADMIN_PASSWORD: adminCredentials.password, PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off' };
     // Both start at once, as after a deploy: migrations and the seed run once between them.
-    instances = await Promise.all([0, 1].map(() => startTestApp(
-      { databaseUrl: database.databaseUrl, dataDir: sharedDataDir, trustProxy: true, feedAllowPrivateHosts: true, sessionSecret: 'secreto-compartido' },
-      env, { configuredDatabase: true },
-    )));
+    instances = await Promise.all(
+      [0, 1].map(() =>
+        startTestApp(
+          { databaseUrl: database.databaseUrl, dataDir: sharedDataDir, trustProxy: true, feedAllowPrivateHosts: true, sessionSecret: 'secreto-compartido' },
+          env,
+          { configuredDatabase: true },
+        ),
+      ),
+    );
     proxy = await startReverseProxy(instances.map((instance) => instance.base));
     feeds = await startFeedServer();
   });
@@ -88,7 +93,9 @@ if (!usingPostgres) {
   test('a photo uploaded through one instance is served by the other', async () => {
     const visitor = new ProxiedClient(proxy.base);
     const target = (await visitor.on(0).post('/api/objects/upload')).body;
-    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3344' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3344' } })
+      .jpeg()
+      .toBuffer();
     assert.is((await visitor.on(0).put(target.uploadURL, jpeg, 'image/jpeg')).status, 200);
     const staff = new ProxiedClient(proxy.base);
     await staff.on(1).post('/api/auth/login', adminCredentials);
@@ -104,10 +111,15 @@ if (!usingPostgres) {
     // The other instance has just answered the visitors' list (and may keep that answer briefly).
     const before = await visitor.on(1).get('/api/news');
     assert.is(before.status, 200);
-    const created = await staff.on(0).post('/api/news', { title: 'Nueva en A', slug: 'nueva-en-a', excerpt: 'e', content: '<p>c</p>', category: 'Noticias', author: 'A' });
+    const created = await staff
+      .on(0)
+      .post('/api/news', { title: 'Nueva en A', slug: 'nueva-en-a', excerpt: 'e', content: '<p>c</p>', category: 'Noticias', author: 'A' });
     assert.is(created.status, 201, created.text);
     const after = await visitor.on(1).get('/api/news');
-    assert.ok(after.body.some((article: { slug: string }) => article.slug === 'nueva-en-a'), 'the new article is in the other instance’s next answer');
+    assert.ok(
+      after.body.some((article: { slug: string }) => article.slug === 'nueva-en-a'),
+      'the new article is in the other instance’s next answer',
+    );
     assert.is((await visitor.on(1).get('/api/news/nueva-en-a')).status, 200);
   });
 }

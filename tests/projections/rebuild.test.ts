@@ -19,7 +19,15 @@ test('after a mix of commands, the rebuilt read tables equal the live ones row b
   const admin = await app.admin();
   const visitor = app.client();
   const ok = (answer: { status: number; text: string }, status: number) => assert.is(answer.status, status, answer.text);
-  const article = (slug: string, extra: Record<string, unknown> = {}) => ({ title: `Artículo ${slug}`, slug, excerpt: 'Cámaras y micrófonos', content: '<p>Texto</p>', category: 'Tecnología', author: 'A', ...extra });
+  const article = (slug: string, extra: Record<string, unknown> = {}) => ({
+    title: `Artículo ${slug}`,
+    slug,
+    excerpt: 'Cámaras y micrófonos',
+    content: '<p>Texto</p>',
+    category: 'Tecnología',
+    author: 'A',
+    ...extra,
+  });
 
   // News: created, edited twice, one published after review, one deleted.
   const a = (await admin.post('/api/news', article('uno'))).body;
@@ -35,7 +43,9 @@ test('after a mix of commands, the rebuilt read tables equal the live ones row b
   ok(await admin.patch(`/api/services/${service.id}`, { features: ['c'], order: '9' }), 200);
   ok(await admin.delete(`/api/services/${(await visitor.get('/api/services')).body[0].id}`), 204);
   // Feed sources: toggled and deleted.
-  const source = (await admin.post('/api/rss/sources', { name: 'F', url: 'https://example.com/feed', defaultCategory: 'Noticias', includeKeywords: 'espía, cámara' })).body;
+  const source = (
+    await admin.post('/api/rss/sources', { name: 'F', url: 'https://example.com/feed', defaultCategory: 'Noticias', includeKeywords: 'espía, cámara' })
+  ).body;
   ok(await admin.patch(`/api/rss/sources/${source.id}`, { enabled: false, scheduleIntervalHours: 2 }), 200);
   const other = (await admin.post('/api/rss/sources', { name: 'G', url: 'https://example.com/g', defaultCategory: 'Noticias' })).body;
   ok(await admin.delete(`/api/rss/sources/${other.id}`), 204);

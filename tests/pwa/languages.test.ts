@@ -36,7 +36,10 @@ test('every lazily loaded page names its source file for the preload links, and 
     const file = pageSources[route.pattern];
     assert.ok(file, `falta ${route.pattern} en pwa/route-sources.ts`);
     assert.ok(existsSync(file), file);
-    assert.ok(source.includes(`import('./${file.replace(/^pwa\//, '').replace(/\.tsx?$/, '')}')`), `${route.pattern}: ${file} no es el módulo que carga la ruta`);
+    assert.ok(
+      source.includes(`import('./${file.replace(/^pwa\//, '').replace(/\.tsx?$/, '')}')`),
+      `${route.pattern}: ${file} no es el módulo que carga la ruta`,
+    );
   }
   for (const file of Object.values(layoutSources)) assert.ok(existsSync(file), file);
 });

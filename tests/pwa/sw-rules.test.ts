@@ -43,10 +43,19 @@ test('hashed chunks and icons are runtime assets; photos and pages are not', () 
 test('the precache holds the entry, the public pages and the public form with the queue; not the staff screens', () => {
   const manifest = {
     'index.html': {
-      file: 'assets/index-a.js', isEntry: true, css: ['assets/index-a.css'], imports: ['_react.js'],
+      file: 'assets/index-a.js',
+      isEntry: true,
+      css: ['assets/index-a.css'],
+      imports: ['_react.js'],
       dynamicImports: [
-        'pwa/features/news/NewsListPage.tsx', 'pwa/features/admin/AdminDashboardPage.tsx', 'pwa/features/advance-form/AdvanceFormPublicPage.tsx',
-        'pwa/features/advance-form/AdminAdvanceFormNewPage.tsx', 'pwa/offline/register-worker.ts', 'pwa/offline/sync.ts', 'pwa/offline/query-persist.ts', '_query-persist-k.js',
+        'pwa/features/news/NewsListPage.tsx',
+        'pwa/features/admin/AdminDashboardPage.tsx',
+        'pwa/features/advance-form/AdvanceFormPublicPage.tsx',
+        'pwa/features/advance-form/AdminAdvanceFormNewPage.tsx',
+        'pwa/offline/register-worker.ts',
+        'pwa/offline/sync.ts',
+        'pwa/offline/query-persist.ts',
+        '_query-persist-k.js',
       ],
     },
     '_query-persist-k.js': { file: 'assets/query-persist-k.js', name: 'query-persist' },
@@ -64,8 +73,15 @@ test('the precache holds the entry, the public pages and the public form with th
   const files = [...publicShellFiles(manifest)].sort();
   // The public form opens offline for a visitor who saw any public page, and reduces photos there too.
   assert.equal(files, [
-    'assets/AdvanceFormPublicPage-g.js', 'assets/NewsListPage-e.js', 'assets/bic-d.js', 'assets/index-a.css', 'assets/index-a.js',
-    'assets/react-b.js', 'assets/register-worker-h.js', 'assets/select-c.js', 'assets/sync-i.js',
+    'assets/AdvanceFormPublicPage-g.js',
+    'assets/NewsListPage-e.js',
+    'assets/bic-d.js',
+    'assets/index-a.css',
+    'assets/index-a.js',
+    'assets/react-b.js',
+    'assets/register-worker-h.js',
+    'assets/select-c.js',
+    'assets/sync-i.js',
   ]);
 });
 

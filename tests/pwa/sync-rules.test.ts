@@ -36,8 +36,14 @@ test('retries back off exponentially up to five minutes, with jitter', () => {
   assert.is(retryDelayMs(1, middle), 4_000);
   assert.is(retryDelayMs(3, middle), 16_000);
   assert.is(retryDelayMs(20, middle), 300_000);
-  assert.is(retryDelayMs(0, () => 0), 1_600);
-  assert.is(retryDelayMs(0, () => 1), 2_400);
+  assert.is(
+    retryDelayMs(0, () => 0),
+    1_600,
+  );
+  assert.is(
+    retryDelayMs(0, () => 1),
+    2_400,
+  );
 });
 
 test('a created or replayed form is sent', () => {
@@ -67,7 +73,10 @@ test('a lost photo with no blob kept, or beside other field errors, is a refusal
 test('a validation error or a reused key refuses the draft with the server message', () => {
   const verdict = judgeAnswer(400, { message: 'Revise los campos marcados', errors: { hostName: 'El nombre del anfitrión es requerido' } }, { photos });
   assert.equal(verdict, { kind: 'refused', message: 'Revise los campos marcados: El nombre del anfitrión es requerido' });
-  assert.equal(judgeAnswer(409, { message: 'La clave ya se usó con otro formulario' }, { photos }), { kind: 'refused', message: 'La clave ya se usó con otro formulario' });
+  assert.equal(judgeAnswer(409, { message: 'La clave ya se usó con otro formulario' }, { photos }), {
+    kind: 'refused',
+    message: 'La clave ya se usó con otro formulario',
+  });
   assert.is(refusalMessage(418, null), 'Error 418');
 });
 

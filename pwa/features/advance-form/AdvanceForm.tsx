@@ -47,7 +47,16 @@ export type AdvanceFormProps = {
 
 const defaultSubmit = (input: AdvanceFormInput, mode: AdvanceFormMode) => submitAdvanceForm(input, { mode });
 
-export function AdvanceForm({ mode, initialValues, initialPhotos, onValuesChange, onPhotoChange, submit = defaultSubmit, onSubmitted, language }: AdvanceFormProps) {
+export function AdvanceForm({
+  mode,
+  initialValues,
+  initialPhotos,
+  onValuesChange,
+  onPhotoChange,
+  submit = defaultSubmit,
+  onSubmitted,
+  language,
+}: AdvanceFormProps) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const form = useForm<AdvanceFormValues, unknown, AdvanceFormInput>({
@@ -122,7 +131,11 @@ export function AdvanceForm({ mode, initialValues, initialPhotos, onValuesChange
   return (
     <form noValidate onSubmit={handleSubmit(send)} className="flex flex-col gap-6" aria-busy={saving}>
       {advanceFormSections.map((section) => (
-        <section key={section.number} aria-labelledby={`section-${section.number}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <section
+          key={section.number}
+          aria-labelledby={`section-${section.number}`}
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
           <h2 id={`section-${section.number}`} className="mb-4 text-lg font-bold text-navy-900 sm:text-xl">
             {t.sectionHeading(section.number, section.title)}
           </h2>

@@ -60,10 +60,28 @@ function FieldControl({ spec, field, error, context }: ControlProps) {
       );
     case 'text':
       return (
-        <TextField {...common} label={label} type={spec.kind} placeholder={spec.placeholder} value={asText(field.value)} onChange={field.onChange} inputRef={field.ref} />
+        <TextField
+          {...common}
+          label={label}
+          type={spec.kind}
+          placeholder={spec.placeholder}
+          value={asText(field.value)}
+          onChange={field.onChange}
+          inputRef={field.ref}
+        />
       );
     case 'textarea':
-      return <TextArea {...common} label={label} rows={3} placeholder={spec.placeholder} value={asText(field.value)} onChange={field.onChange} inputRef={field.ref} />;
+      return (
+        <TextArea
+          {...common}
+          label={label}
+          rows={3}
+          placeholder={spec.placeholder}
+          value={asText(field.value)}
+          onChange={field.onChange}
+          inputRef={field.ref}
+        />
+      );
     case 'number':
       return (
         <TextField

@@ -91,7 +91,12 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
   };
 
   if (phase.kind === 'loading') return null;
-  if (phase.kind === 'busy') return <p role="status" className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">{t.draftBusy}</p>;
+  if (phase.kind === 'busy')
+    return (
+      <p role="status" className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
+        {t.draftBusy}
+      </p>
+    );
   if (phase.kind === 'sent') return <SentDraft draft={phase.draft} />;
   if (phase.kind === 'offer') return <DraftOffer draft={phase.draft} onContinue={continueWith} onDiscarded={startFresh} />;
   return <EditingDraft key={phase.draft.id} {...props} draft={phase.draft} lock={phase.lock} ownerId={ownerId} />;

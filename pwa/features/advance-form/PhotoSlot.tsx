@@ -89,8 +89,15 @@ export function PhotoSlot({ label, value, onChange, mode, errorMessage, preview,
   }
 
   return (
-    <div role="group" aria-labelledby={labelId} aria-describedby={messageId} className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3">
-      <span id={labelId} className={labelClass}>{label}</span>
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={messageId}
+      className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3"
+    >
+      <span id={labelId} className={labelClass}>
+        {label}
+      </span>
       {(value || kept) && (
         <div className="flex items-center gap-3">
           {thumbnail && <img src={thumbnail} alt={t.thumbnailAlt(label)} className="size-20 rounded-md border border-slate-200 bg-white object-cover" />}

@@ -12,4 +12,3 @@ export function photoFileProblem(file: Blob): string | null {
   if (file.size > maxPhotoBytes) return t.photo.tooLarge;
   return null;
 }
-

@@ -52,28 +52,60 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
         control={control}
         name="name"
         render={({ field, fieldState }) => (
-          <TextField label={contactTexts.name} autoComplete="name" isRequired {...fieldProps(field)} inputRef={field.ref} errorMessage={errorOf('name', fieldState.error?.message)} />
+          <TextField
+            label={contactTexts.name}
+            autoComplete="name"
+            isRequired
+            {...fieldProps(field)}
+            inputRef={field.ref}
+            errorMessage={errorOf('name', fieldState.error?.message)}
+          />
         )}
       />
       <Controller
         control={control}
         name="email"
         render={({ field, fieldState }) => (
-          <TextField label={contactTexts.email} type="email" autoComplete="email" isRequired {...fieldProps(field)} inputRef={field.ref} errorMessage={errorOf('email', fieldState.error?.message)} />
+          <TextField
+            label={contactTexts.email}
+            type="email"
+            autoComplete="email"
+            isRequired
+            {...fieldProps(field)}
+            inputRef={field.ref}
+            errorMessage={errorOf('email', fieldState.error?.message)}
+          />
         )}
       />
       <Controller
         control={control}
         name="phone"
         render={({ field, fieldState }) => (
-          <TextField label={contactTexts.phone} type="tel" autoComplete="tel" className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={errorOf('phone', fieldState.error?.message)} />
+          <TextField
+            label={contactTexts.phone}
+            type="tel"
+            autoComplete="tel"
+            className="sm:col-span-2"
+            {...fieldProps(field)}
+            inputRef={field.ref}
+            errorMessage={errorOf('phone', fieldState.error?.message)}
+          />
         )}
       />
       <Controller
         control={control}
         name="message"
         render={({ field, fieldState }) => (
-          <TextArea label={contactTexts.message} placeholder={contactTexts.messagePlaceholder} rows={6} isRequired className="sm:col-span-2" {...fieldProps(field)} inputRef={field.ref} errorMessage={errorOf('message', fieldState.error?.message)} />
+          <TextArea
+            label={contactTexts.message}
+            placeholder={contactTexts.messagePlaceholder}
+            rows={6}
+            isRequired
+            className="sm:col-span-2"
+            {...fieldProps(field)}
+            inputRef={field.ref}
+            errorMessage={errorOf('message', fieldState.error?.message)}
+          />
         )}
       />
       <Honeypot label={contactTexts.honeypot} field={register('website')} />

@@ -26,7 +26,12 @@ export default function ContactPage() {
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
             <ContactCard icon={WhatsAppIcon} title={contactTexts.whatsappTitle} text={contactTexts.whatsappText}>
-              <a href={whatsappLink(site.contactPhone, contactTexts.whatsappMessage)} target="_blank" rel="noopener noreferrer" className="font-semibold text-accent-800 underline-offset-2 hover:underline">
+              <a
+                href={whatsappLink(site.contactPhone, contactTexts.whatsappMessage)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-accent-800 underline-offset-2 hover:underline"
+              >
                 {formatPhone(site.contactPhone)}
               </a>
             </ContactCard>
@@ -58,7 +63,17 @@ export default function ContactPage() {
   );
 }
 
-function ContactCard({ icon: Icon, title, text, children }: { icon: LucideIcon | typeof WhatsAppIcon; title: string; text?: string; children?: React.ReactNode }) {
+function ContactCard({
+  icon: Icon,
+  title,
+  text,
+  children,
+}: {
+  icon: LucideIcon | typeof WhatsAppIcon;
+  title: string;
+  text?: string;
+  children?: React.ReactNode;
+}) {
   return (
     <li className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-navy-900 text-accent-400">

@@ -1,6 +1,23 @@
 // Home (/): hero, the four services, why us, threats, latest news (only when there is news), closing call.
 import { Link } from 'wouter';
-import { ArrowRight, BadgeCheck, CalendarClock, Camera, ClipboardList, Cpu, EyeOff, FileText, Globe, MapPin, Mic, Radar, ScanSearch, ShieldCheck, Wifi, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  BadgeCheck,
+  CalendarClock,
+  Camera,
+  ClipboardList,
+  Cpu,
+  EyeOff,
+  FileText,
+  Globe,
+  MapPin,
+  Mic,
+  Radar,
+  ScanSearch,
+  ShieldCheck,
+  Wifi,
+  type LucideIcon,
+} from 'lucide-react';
 import { usePageHead } from '../../lib/head';
 import { useSite, useWhatsappLink } from '../../lib/site';
 import { buttonClass } from '../../ui/button-styles';
@@ -55,7 +72,10 @@ function Hero() {
   const to = useLocalePath();
   return (
     <section className="relative overflow-hidden bg-navy-900 text-white">
-      <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(34,211,238,0.18),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(42,59,95,0.9),transparent_60%)]" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(34,211,238,0.18),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(42,59,95,0.9),transparent_60%)]"
+      />
       <div className="relative mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
         <p className="inline-flex items-center gap-2 rounded-full border border-accent-400/30 bg-accent-400/10 px-3 py-1 text-xs font-semibold tracking-wide text-accent-300 uppercase">
           <ShieldCheck className="size-4" aria-hidden="true" />

@@ -10,9 +10,7 @@ import { layoutTextsEn } from './texts.en';
 export default function EnglishLayout({ children }: { children: ReactNode }) {
   return (
     <LangContext value="en">
-      <ProvideTexts texts={{ layout: layoutTextsEn, home: homeTextsEn, notFound: notFoundTextsEn }}>
-        {children}
-      </ProvideTexts>
+      <ProvideTexts texts={{ layout: layoutTextsEn, home: homeTextsEn, notFound: notFoundTextsEn }}>{children}</ProvideTexts>
     </LangContext>
   );
 }

@@ -59,7 +59,12 @@ export function Footer() {
           <h2 className={headingClass}>{layoutTexts.footerContact}</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <a href={whatsappLink(site.contactPhone, layoutTexts.whatsappMessage)} target="_blank" rel="noopener noreferrer" className={`inline-flex items-center gap-2 ${linkClass}`}>
+              <a
+                href={whatsappLink(site.contactPhone, layoutTexts.whatsappMessage)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`inline-flex items-center gap-2 ${linkClass}`}
+              >
                 <WhatsAppIcon className="size-4 shrink-0" />
                 {layoutTexts.whatsapp}: {formatPhone(site.contactPhone)}
               </a>

@@ -14,9 +14,7 @@ export function isActiveLink(href: string, path: string): boolean {
 }
 
 const linkClass = (active: boolean) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-    active ? 'bg-white/10 text-accent-300' : 'text-slate-200 hover:bg-white/5 hover:text-white'
-  }`;
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${active ? 'bg-white/10 text-accent-300' : 'text-slate-200 hover:bg-white/5 hover:text-white'}`;
 
 export function Header() {
   const [path] = useLocation();
@@ -29,8 +27,14 @@ export function Header() {
   useMenuKeyboard(menuOpen, headerRef, toggleRef, closeMenu);
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-40 border-b border-white/10 bg-navy-900/95 text-white backdrop-blur supports-[backdrop-filter]:bg-navy-900/85">
-      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-navy-900">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-white/10 bg-navy-900/95 text-white backdrop-blur supports-[backdrop-filter]:bg-navy-900/85"
+    >
+      <a
+        href="#contenido"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-navy-900"
+      >
         {layoutTexts.skipToContent}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">

@@ -10,7 +10,15 @@ export function LanguageSwitch({ className, onClick }: { className: string; onCl
   const { otherLanguage } = useProvidedTexts('layout');
   const href = pathIn(otherLanguage.lang, path) ?? pathIn(otherLanguage.lang, '/')!;
   return (
-    <Link href={href} hrefLang={otherLanguage.lang} lang={otherLanguage.lang} title={otherLanguage.title} onClick={onClick} className={className} data-testid="cambio-idioma">
+    <Link
+      href={href}
+      hrefLang={otherLanguage.lang}
+      lang={otherLanguage.lang}
+      title={otherLanguage.title}
+      onClick={onClick}
+      className={className}
+      data-testid="cambio-idioma"
+    >
       {otherLanguage.label}
     </Link>
   );

@@ -8,9 +8,5 @@ import { notFoundTexts } from '../not-found/texts';
 import { layoutTexts } from './texts';
 
 export default function SpanishLayout({ children }: { children: ReactNode }) {
-  return (
-    <ProvideTexts texts={{ layout: layoutTexts, home: homePageTexts, notFound: notFoundTexts }}>
-      {children}
-    </ProvideTexts>
-  );
+  return <ProvideTexts texts={{ layout: layoutTexts, home: homePageTexts, notFound: notFoundTexts }}>{children}</ProvideTexts>;
 }

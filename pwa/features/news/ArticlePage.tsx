@@ -47,7 +47,9 @@ const plainText = (html: string) =>
 
 /** True when the body already starts with the summary (feeds often give one sentence for both). */
 export function repeatsExcerpt(excerpt: string, content: string): boolean {
-  const summary = plainText(excerpt).replace(/(…|\.\.\.)$/, '').trim();
+  const summary = plainText(excerpt)
+    .replace(/(…|\.\.\.)$/, '')
+    .trim();
   return summary.length > 0 && plainText(content).startsWith(summary);
 }
 
@@ -84,12 +86,26 @@ function ArticleBody({ article }: { article: NewsArticle }) {
         {!repeatsExcerpt(excerpt, content) && <p className="mt-4 text-xl leading-relaxed text-slate-600">{excerpt}</p>}
       </header>
       {article.image && !imageFailed && (
-        <img ref={image} src={article.image} alt="" width={1200} height={675} onError={() => setImageFailed(true)} className="mt-8 aspect-video w-full rounded-xl bg-slate-100 object-cover" />
+        <img
+          ref={image}
+          src={article.image}
+          alt=""
+          width={1200}
+          height={675}
+          onError={() => setImageFailed(true)}
+          className="mt-8 aspect-video w-full rounded-xl bg-slate-100 object-cover"
+        />
       )}
       <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: content }} />
       {article.sourceUrl && (
         <p className="mt-10 border-t border-slate-200 pt-6 text-sm">
-          <a href={article.sourceUrl} target="_blank" rel="noopener nofollow" className="inline-flex items-center gap-1.5 font-semibold text-accent-800 hover:underline" lang={spanishOnly ? 'en' : undefined}>
+          <a
+            href={article.sourceUrl}
+            target="_blank"
+            rel="noopener nofollow"
+            className="inline-flex items-center gap-1.5 font-semibold text-accent-800 hover:underline"
+            lang={spanishOnly ? 'en' : undefined}
+          >
             <ExternalLink className="size-4" aria-hidden="true" />
             {newsTexts.sourceLink}
           </a>

@@ -8,7 +8,8 @@ import type { NewsArticle } from '../../../domain';
 import { useLang, useLocalePath } from '../../i18n/lang';
 
 type Props = {
-  article: Pick<NewsArticle, 'slug' | 'title' | 'excerpt' | 'image' | 'category' | 'publishedAt'> & Partial<Pick<NewsArticle, 'englishTitle' | 'englishExcerpt'>>;
+  article: Pick<NewsArticle, 'slug' | 'title' | 'excerpt' | 'image' | 'category' | 'publishedAt'> &
+    Partial<Pick<NewsArticle, 'englishTitle' | 'englishExcerpt'>>;
   /**
    * The date as shown ('5 de marzo, 2024', from domain's formatLongDate). Passed in rather than
    * formatted here: date-fns and its Spanish locale weigh ~10 KB gzipped, and the home page, whose

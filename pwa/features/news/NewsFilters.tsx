@@ -38,7 +38,12 @@ export function NewsFilters({ filters, onChange }: Props) {
   };
 
   return (
-    <form role="search" aria-label={newsTexts.filtersLabel} onSubmit={submitSearch} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <form
+      role="search"
+      aria-label={newsTexts.filtersLabel}
+      onSubmit={submitSearch}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-12">
         <label className="flex flex-col gap-1.5 md:col-span-2 lg:col-span-4">
           <span className="text-sm font-medium text-slate-800">{newsTexts.searchLabel}</span>
@@ -54,10 +59,27 @@ export function NewsFilters({ filters, onChange }: Props) {
             />
           </span>
         </label>
-        <NativeSelect label={newsTexts.categoryLabel} options={categoryOptions} value={filters.category} onChange={(category) => update({ category: category as Filters['category'] })} />
+        <NativeSelect
+          label={newsTexts.categoryLabel}
+          options={categoryOptions}
+          value={filters.category}
+          onChange={(category) => update({ category: category as Filters['category'] })}
+        />
         <NativeSelect label={newsTexts.sortLabel} options={sortOptions} value={filters.sort} onChange={(sort) => update({ sort: sort as Filters['sort'] })} />
-        <DeferredDatePicker label={newsTexts.dateFrom} value={filters.dateFrom} onChange={(dateFrom) => update({ dateFrom })} clearLabel={newsTexts.clearDate(newsTexts.dateFrom)} className="lg:col-span-2" />
-        <DeferredDatePicker label={newsTexts.dateTo} value={filters.dateTo} onChange={(dateTo) => update({ dateTo })} clearLabel={newsTexts.clearDate(newsTexts.dateTo)} className="lg:col-span-2" />
+        <DeferredDatePicker
+          label={newsTexts.dateFrom}
+          value={filters.dateFrom}
+          onChange={(dateFrom) => update({ dateFrom })}
+          clearLabel={newsTexts.clearDate(newsTexts.dateFrom)}
+          className="lg:col-span-2"
+        />
+        <DeferredDatePicker
+          label={newsTexts.dateTo}
+          value={filters.dateTo}
+          onChange={(dateTo) => update({ dateTo })}
+          clearLabel={newsTexts.clearDate(newsTexts.dateTo)}
+          className="lg:col-span-2"
+        />
       </div>
       {hasActiveFilters(filters) && (
         <div className="mt-4 flex justify-end">

@@ -46,7 +46,8 @@ export const newsTextsEn: NewsTexts = {
   homeLabel: 'Home',
   listHead: (site: SiteInfo): PageHead => ({
     title: `${title} | ${site.siteName}`,
-    description: 'News, alerts and trends in counter-surveillance, electronic security and cybersecurity, in Costa Rica and worldwide. Articles are mostly in Spanish.',
+    description:
+      'News, alerts and trends in counter-surveillance, electronic security and cybersecurity, in Costa Rica and worldwide. Articles are mostly in Spanish.',
     path: '/en/news',
   }),
   articleHead: (site: SiteInfo, article: NewsArticle): PageHead =>

@@ -31,7 +31,10 @@ test('stylesheets, translations, commented-out links and javascript: hrefs are i
 });
 
 test('a <base href> changes what relative feed links mean', () => {
-  assert.is(discoverFeedLink('<base href="https://static.example/sitio/"><link rel="alternate" type="application/rss+xml" href="feed.xml">', page), 'https://static.example/sitio/feed.xml');
+  assert.is(
+    discoverFeedLink('<base href="https://static.example/sitio/"><link rel="alternate" type="application/rss+xml" href="feed.xml">', page),
+    'https://static.example/sitio/feed.xml',
+  );
 });
 
 test.run();

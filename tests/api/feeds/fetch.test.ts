@@ -26,7 +26,6 @@ test.before(async () => {
 });
 test.after(() => server.close());
 
-
 test('a feed is downloaded with a clear User-Agent and without validators the first time', async () => {
   const result = await fetchFeedDocument(server.url('/rss.xml'), local);
   assert.is(result.status, 'ok');

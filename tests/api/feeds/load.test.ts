@@ -26,7 +26,6 @@ function ok(result: LoadedFeed) {
   return result;
 }
 
-
 test('an HTML page that advertises a feed is followed to that feed', async () => {
   const result = ok(await loadFeed(server.url('/blog'), local));
   assert.is(result.feedUrl, server.url('/feeds/rss2.xml'));
@@ -70,7 +69,8 @@ test('an unchanged feed costs one 304: ETag round trip', async () => {
 
 test('a feed that grows keeps the hashes of the items it already had', async () => {
   const item = (n: number) => `<item><title>Nota ${n}</title><link>https://crece.example/${n}</link><description>Texto ${n}</description></item>`;
-  const feed = (count: number) => `<rss version="2.0"><channel><title>Crece</title>${Array.from({ length: count }, (_, i) => item(count - i)).join('')}</channel></rss>`;
+  const feed = (count: number) =>
+    `<rss version="2.0"><channel><title>Crece</title>${Array.from({ length: count }, (_, i) => item(count - i)).join('')}</channel></rss>`;
   server.setRoute('/grows.xml', serveBody(feed(2)));
   const before = ok(await loadFeed(server.url('/grows.xml'), local)).feed.items.map((i) => i.guidHash);
   server.setRoute('/grows.xml', serveBody(feed(3)));
@@ -83,7 +83,10 @@ test('a feed that grows keeps the hashes of the items it already had', async () 
 test('a page on a public host whose feed link points at a private address is refused', async () => {
   const publicSite = await startFeedServer({}, { host: '127.0.0.2' });
   try {
-    publicSite.setRoute('/blog', serveBody(`<html><head><link rel="alternate" type="application/rss+xml" href="${server.url('/feeds/rss2.xml')}"></head></html>`, { contentType: html }));
+    publicSite.setRoute(
+      '/blog',
+      serveBody(`<html><head><link rel="alternate" type="application/rss+xml" href="${server.url('/feeds/rss2.xml')}"></head></html>`, { contentType: html }),
+    );
     const isAllowedAddress = (address: string) => address === '127.0.0.2' || isPublicAddress(address);
     const before = server.requests.length;
     const error = await feedFailure(loadFeed(publicSite.url('/blog'), { allowPrivateHosts: false, isAllowedAddress }));

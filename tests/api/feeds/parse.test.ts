@@ -45,7 +45,10 @@ test('RSS 2.0: content:encoded, enclosure image, dc:creator, guid hash and date'
   assert.is(first.link, 'https://noticias.example/2025/06/microfonos');
   assert.is(first.image, 'https://cdn.noticias.example/fotos/microfono.jpg', 'the image enclosure wins');
   assert.is(first.excerpt, 'Un equipo de barrido electrónico encontró tres micrófonos.');
-  assert.ok(first.contentHtml.includes('en <a href="https://noticias.example/empresas/acme" rel="noopener nofollow" target="_blank">una empresa</a>'), first.contentHtml);
+  assert.ok(
+    first.contentHtml.includes('en <a href="https://noticias.example/empresas/acme" rel="noopener nofollow" target="_blank">una empresa</a>'),
+    first.contentHtml,
+  );
   assert.ok(first.contentHtml.includes('src="https://noticias.example/img/microfono.jpg"'), 'relative img made absolute against the item link');
   assert.is(second.image, 'https://cdn.noticias.example/fotos/gps-thumb.jpg', 'an audio enclosure is no image; media:thumbnail is');
   assert.is(second.author, 'Redacción', 'the name of an RSS <author>, never its e-mail');
@@ -104,11 +107,26 @@ test('hostile markup: no script, style, handlers, javascript: or data: URLs, ifr
   const [item] = parse('xss.xml').items;
   const html = item.contentHtml;
   assert.is(item.title, 'Título limpio');
-  for (const forbidden of [/<script/i, /<style/i, /<iframe/i, /<form/i, /<input/i, /<object/i, /<embed/i, /<svg/i, /\son\w+=/i, /javascript:/i, /data:/i, /style=/i, /alert\(/, /steal/]) {
+  for (const forbidden of [
+    /<script/i,
+    /<style/i,
+    /<iframe/i,
+    /<form/i,
+    /<input/i,
+    /<object/i,
+    /<embed/i,
+    /<svg/i,
+    /\son\w+=/i,
+    /javascript:/i,
+    /data:/i,
+    /style=/i,
+    /alert\(/,
+    /steal/,
+  ]) {
     assert.not.match(html, forbidden);
   }
   assert.ok(html.includes('<img src="https://hostil.example/x.png" loading="lazy" />'), 'the image survives without onerror (lazy, as every article image)');
-  assert.ok(html.includes('<a target="_blank" rel="noopener nofollow" href="https://bueno.example/ok">bueno</a>'), 'target and rel are ours, not the feed\'s');
+  assert.ok(html.includes('<a target="_blank" rel="noopener nofollow" href="https://bueno.example/ok">bueno</a>'), "target and rel are ours, not the feed's");
   for (const anchor of html.match(/<a\b[^>]*>/g) ?? []) assert.match(anchor, /rel="noopener nofollow"/);
   assert.not.match(item.excerpt, /alert|script/);
 });
@@ -141,12 +159,18 @@ test('the same guid twice in one feed keeps the first and counts the second', ()
 test('a guid hash does not change between two parses of the same feed', () => {
   const one = parseFeedDocument(fixture('missing-fields.xml').toString(), 'https://f.example/', { now: new Date('2025-01-01') });
   const two = parseFeedDocument(fixture('missing-fields.xml').toString(), 'https://f.example/', { now: new Date('2025-02-01') });
-  assert.equal(one.items.map((item) => item.guidHash), two.items.map((item) => item.guidHash));
+  assert.equal(
+    one.items.map((item) => item.guidHash),
+    two.items.map((item) => item.guidHash),
+  );
 });
 
 test('excerpts are plain text of at most 300 characters, cut on a word with an ellipsis', () => {
   const words = Array.from({ length: 120 }, (_, i) => `palabra${i}`).join(' ');
-  const feed = parseFeedDocument(`<rss version="2.0"><channel><title>T</title><item><title>Largo</title><description><![CDATA[<p>${words}</p>]]></description></item></channel></rss>`, 'https://f.example/');
+  const feed = parseFeedDocument(
+    `<rss version="2.0"><channel><title>T</title><item><title>Largo</title><description><![CDATA[<p>${words}</p>]]></description></item></channel></rss>`,
+    'https://f.example/',
+  );
   const { excerpt } = feed.items[0];
   assert.ok(excerpt.length <= 300, String(excerpt.length));
   assert.ok(excerpt.endsWith('…'));

@@ -30,11 +30,39 @@ const refusal = (url: string, options: FetchFeedOptions = guarded) => feedFailur
 
 test('private, loopback, link-local, CGNAT, multicast and reserved addresses are not public', () => {
   for (const address of [
-    '127.0.0.1', '127.8.8.8', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1',
-    '100.127.255.255', '0.0.0.0', '0.1.2.3', '224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255', '198.18.0.1',
-    '::', '::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1',
-    '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe', '2002:c0a8:0101::1', '2001:db8::1', 'not-an-ip', '',
-  ]) assert.not.ok(isPublicAddress(address), address);
+    '127.0.0.1',
+    '127.8.8.8',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '100.127.255.255',
+    '0.0.0.0',
+    '0.1.2.3',
+    '224.0.0.1',
+    '239.255.255.250',
+    '240.0.0.1',
+    '255.255.255.255',
+    '198.18.0.1',
+    '::',
+    '::1',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '64:ff9b::a9fe:a9fe',
+    '2002:c0a8:0101::1',
+    '2001:db8::1',
+    'not-an-ip',
+    '',
+  ])
+    assert.not.ok(isPublicAddress(address), address);
 });
 
 test('ordinary internet addresses are public', () => {
@@ -52,7 +80,20 @@ test('names of the machine itself and of the cloud metadata service are refused'
 
 test('literal private addresses are refused before any connection, however they are spelled', async () => {
   const port = new URL(internal.origin).port;
-  for (const host of ['127.0.0.1', '0x7f000001', '2130706433', '0177.0.0.1', '[::1]', '[::ffff:127.0.0.1]', '169.254.169.254', '10.0.0.1', '[fd00::1]', '0.0.0.0', 'localhost', 'metadata.google.internal']) {
+  for (const host of [
+    '127.0.0.1',
+    '0x7f000001',
+    '2130706433',
+    '0177.0.0.1',
+    '[::1]',
+    '[::ffff:127.0.0.1]',
+    '169.254.169.254',
+    '10.0.0.1',
+    '[fd00::1]',
+    '0.0.0.0',
+    'localhost',
+    'metadata.google.internal',
+  ]) {
     const error = await refusal(`http://${host}:${port}/rss.xml`);
     assert.is(error.message, blockedMessage, host);
     assert.is(error.kind, 'blocked-address');
@@ -68,7 +109,10 @@ test('a public-looking name that resolves to a private address is refused at con
 });
 
 test('a name answering one public and one private address is refused', async () => {
-  const resolve = async () => [{ address: '127.0.0.2', family: 4 }, { address: '10.0.0.7', family: 4 }];
+  const resolve = async () => [
+    { address: '127.0.0.2', family: 4 },
+    { address: '10.0.0.7', family: 4 },
+  ];
   assert.is((await refusal(publicSite.url('/rss.xml').replace('127.0.0.2', 'mixed.example'), { ...guarded, resolve })).kind, 'blocked-address');
 });
 

@@ -43,7 +43,14 @@ function AccountSecurity({ user }: { user: SessionUser }) {
             {t.back}
           </Link>
         )}
-        <ListState isPending={security.isPending} error={security.error} isEmpty={false} emptyText="" errorText={t.loadError} onRetry={() => void security.refetch()}>
+        <ListState
+          isPending={security.isPending}
+          error={security.error}
+          isEmpty={false}
+          emptyText=""
+          errorText={t.loadError}
+          onRetry={() => void security.refetch()}
+        >
           {security.data && (
             <>
               <PasswordSection />

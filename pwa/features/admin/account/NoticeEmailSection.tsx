@@ -16,12 +16,20 @@ export function NoticeEmailSection({ current }: { current: string | null }) {
   const save = useSaveNoticeEmail();
   const form = useForm({ resolver: zodResolver(noticeForm), defaultValues: { noticeEmail: current ?? '' } });
   useEffect(() => form.reset({ noticeEmail: current ?? '' }), [current, form]);
-  const onSubmit = form.handleSubmit(saveThenClose((input) => save.mutateAsync(input), () => {}, form.setError));
+  const onSubmit = form.handleSubmit(
+    saveThenClose(
+      (input) => save.mutateAsync(input),
+      () => {},
+      form.setError,
+    ),
+  );
   return (
     <Section id="notice-title" title={t.noticeTitle} intro={t.noticeIntro}>
       <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
         <FormTextField control={form.control} name="noticeEmail" label={t.noticeEmail} type="email" autoComplete="email" />
-        <Button type="submit" className="self-start" isPending={save.isPending}>{t.save}</Button>
+        <Button type="submit" className="self-start" isPending={save.isPending}>
+          {t.save}
+        </Button>
       </form>
     </Section>
   );

@@ -27,8 +27,14 @@ export function PasskeysSection({ passkeys }: { passkeys: Passkey[] }) {
                   </p>
                 </div>
               </div>
-              <Button variant="ghost" size="sm" className="text-red-700" aria-label={t.removePasskeyLabel(passkey.name)}
-                onPress={() => void remove.mutateAsync(passkey.id).catch(() => {})} isPending={remove.isPending && remove.variables === passkey.id}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700"
+                aria-label={t.removePasskeyLabel(passkey.name)}
+                onPress={() => void remove.mutateAsync(passkey.id).catch(() => {})}
+                isPending={remove.isPending && remove.variables === passkey.id}
+              >
                 <Trash2 className="size-4" aria-hidden="true" />
                 {t.removePasskey}
               </Button>

@@ -12,13 +12,29 @@ export function PasswordSection() {
   const change = useChangePassword();
   const empty: PasswordChangeInput = { currentPassword: '', newPassword: '' };
   const form = useForm({ resolver: zodResolver(passwordChangeInput), defaultValues: empty });
-  const onSubmit = form.handleSubmit(saveThenClose((input) => change.mutateAsync(input), () => form.reset(empty), form.setError));
+  const onSubmit = form.handleSubmit(
+    saveThenClose(
+      (input) => change.mutateAsync(input),
+      () => form.reset(empty),
+      form.setError,
+    ),
+  );
   return (
     <Section id="password-title" title={t.passwordTitle}>
       <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
         <FormTextField control={form.control} name="currentPassword" label={t.currentPassword} type="password" autoComplete="current-password" isRequired />
-        <FormTextField control={form.control} name="newPassword" label={t.newPassword} type="password" autoComplete="new-password" description={t.newPasswordHint} isRequired />
-        <Button type="submit" className="self-start" isPending={change.isPending}>{t.changePassword}</Button>
+        <FormTextField
+          control={form.control}
+          name="newPassword"
+          label={t.newPassword}
+          type="password"
+          autoComplete="new-password"
+          description={t.newPasswordHint}
+          isRequired
+        />
+        <Button type="submit" className="self-start" isPending={change.isPending}>
+          {t.changePassword}
+        </Button>
       </form>
     </Section>
   );

@@ -15,7 +15,13 @@ export function SessionsSection() {
   const others = sessions.data?.filter((session) => !session.current).length ?? 0;
   return (
     <Section id="sessions-title" title={t.sessionsTitle} intro={t.sessionsIntro}>
-      <ListState isPending={sessions.isPending} error={sessions.error} isEmpty={sessions.data?.length === 0} emptyText={t.sessionsIntro} onRetry={() => void sessions.refetch()}>
+      <ListState
+        isPending={sessions.isPending}
+        error={sessions.error}
+        isEmpty={sessions.data?.length === 0}
+        emptyText={t.sessionsIntro}
+        onRetry={() => void sessions.refetch()}
+      >
         <ul className="mb-4 flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200" aria-labelledby="sessions-title">
           {sessions.data?.map((session) => (
             <li key={session.id} aria-label={session.device} className="flex flex-wrap items-center justify-between gap-3 p-3">
@@ -27,12 +33,19 @@ export function SessionsSection() {
                     {session.current && <Badge variant="success">{t.thisSession}</Badge>}
                   </p>
                   <p className="text-slate-600">{t.address(session.address)}</p>
-                  <p className="text-slate-600">{t.started(formatDateTime(session.createdAt))} · {t.lastSeen(formatDateTime(session.lastSeenAt))}</p>
+                  <p className="text-slate-600">
+                    {t.started(formatDateTime(session.createdAt))} · {t.lastSeen(formatDateTime(session.lastSeenAt))}
+                  </p>
                 </div>
               </div>
               {!session.current && (
-                <Button variant="outline" size="sm" aria-label={t.endSessionLabel(session.device)}
-                  onPress={() => void end.mutateAsync(session.id).catch(() => {})} isPending={end.isPending && end.variables === session.id}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={t.endSessionLabel(session.device)}
+                  onPress={() => void end.mutateAsync(session.id).catch(() => {})}
+                  isPending={end.isPending && end.variables === session.id}
+                >
                   <LogOut className="size-4" aria-hidden="true" />
                   {t.endSession}
                 </Button>

@@ -20,7 +20,17 @@ export function TotpSection({ security }: { security: AccountSecurity }) {
 
   let content;
   if (recoveryCodes) content = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
-  else if (setup) content = <ConfirmSetup setup={setup} onCancel={() => setSetup(null)} onConfirmed={(codes) => { setSetup(null); setRecoveryCodes(codes); }} />;
+  else if (setup)
+    content = (
+      <ConfirmSetup
+        setup={setup}
+        onCancel={() => setSetup(null)}
+        onConfirmed={(codes) => {
+          setSetup(null);
+          setRecoveryCodes(codes);
+        }}
+      />
+    );
   else if (security.totpEnabled) content = <DisableTotp recoveryCodesLeft={security.recoveryCodesLeft} />;
   else {
     content = (
@@ -39,20 +49,38 @@ export function TotpSection({ security }: { security: AccountSecurity }) {
 function ConfirmSetup({ setup, onCancel, onConfirmed }: { setup: TotpSetup; onCancel: () => void; onConfirmed: (codes: string[]) => void }) {
   const confirm = useConfirmTotp();
   const form = useForm({ resolver: zodResolver(totpConfirmInput), defaultValues: { code: '' } });
-  const onSubmit = form.handleSubmit(saveThenClose(({ code }) => confirm.mutateAsync(code).then(({ recoveryCodes }) => onConfirmed(recoveryCodes)), () => {}, form.setError));
+  const onSubmit = form.handleSubmit(
+    saveThenClose(
+      ({ code }) => confirm.mutateAsync(code).then(({ recoveryCodes }) => onConfirmed(recoveryCodes)),
+      () => {},
+      form.setError,
+    ),
+  );
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-      <img src={setup.qr} alt={t.qrAlt} width={200} height={200} className="size-48 shrink-0 self-center rounded border border-slate-200 bg-white sm:self-start" />
+      <img
+        src={setup.qr}
+        alt={t.qrAlt}
+        width={200}
+        height={200}
+        className="size-48 shrink-0 self-center rounded border border-slate-200 bg-white sm:self-start"
+      />
       <form noValidate onSubmit={onSubmit} className="flex min-w-0 flex-1 flex-col gap-4">
         <p className="text-sm text-slate-700">{t.scanHint}</p>
         <p className="text-sm">
           <span className="font-medium text-slate-800">{t.secretLabel}: </span>
-          <code data-testid="totp-secret" className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900">{setup.secret}</code>
+          <code data-testid="totp-secret" className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900">
+            {setup.secret}
+          </code>
         </p>
         <FormTextField control={form.control} name="code" label={t.code} autoComplete="one-time-code" inputMode="numeric" isRequired />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" isPending={confirm.isPending}>{t.activate}</Button>
-          <Button variant="outline" onPress={onCancel}>{t.cancel}</Button>
+          <Button type="submit" isPending={confirm.isPending}>
+            {t.activate}
+          </Button>
+          <Button variant="outline" onPress={onCancel}>
+            {t.cancel}
+          </Button>
         </div>
       </form>
     </div>
@@ -62,12 +90,20 @@ function ConfirmSetup({ setup, onCancel, onConfirmed }: { setup: TotpSetup; onCa
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div role="region" aria-labelledby="recovery-title" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-      <h3 id="recovery-title" className="font-bold text-slate-900">{t.recoveryTitle}</h3>
+      <h3 id="recovery-title" className="font-bold text-slate-900">
+        {t.recoveryTitle}
+      </h3>
       <p className="text-sm text-slate-700">{t.recoveryHint}</p>
       <ul className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5">
-        {codes.map((code) => <li key={code} className="rounded bg-white px-2 py-1 text-center">{code}</li>)}
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-white px-2 py-1 text-center">
+            {code}
+          </li>
+        ))}
       </ul>
-      <Button className="self-start" onPress={onDone}>{t.recoverySaved}</Button>
+      <Button className="self-start" onPress={onDone}>
+        {t.recoverySaved}
+      </Button>
     </div>
   );
 }
@@ -78,7 +114,13 @@ function DisableTotp({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
   const disable = useDisableTotp();
   const [open, setOpen] = useState(false);
   const form = useForm({ resolver: zodResolver(passwordOnly), defaultValues: { password: '' } });
-  const onSubmit = form.handleSubmit(saveThenClose(({ password }) => disable.mutateAsync(password), () => setOpen(false), form.setError));
+  const onSubmit = form.handleSubmit(
+    saveThenClose(
+      ({ password }) => disable.mutateAsync(password),
+      () => setOpen(false),
+      form.setError,
+    ),
+  );
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-700">{t.recoveryLeft(recoveryCodesLeft)}</p>
@@ -87,12 +129,18 @@ function DisableTotp({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
           <p className="text-sm text-slate-700">{t.disableHint}</p>
           <FormTextField control={form.control} name="password" label={t.password} type="password" autoComplete="current-password" isRequired />
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="destructive" isPending={disable.isPending}>{t.disableTotp}</Button>
-            <Button variant="outline" onPress={() => setOpen(false)}>{t.cancel}</Button>
+            <Button type="submit" variant="destructive" isPending={disable.isPending}>
+              {t.disableTotp}
+            </Button>
+            <Button variant="outline" onPress={() => setOpen(false)}>
+              {t.cancel}
+            </Button>
           </div>
         </form>
       ) : (
-        <Button variant="outline" className="self-start" onPress={() => setOpen(true)}>{t.disableTotp}</Button>
+        <Button variant="outline" className="self-start" onPress={() => setOpen(true)}>
+          {t.disableTotp}
+        </Button>
       )}
     </div>
   );

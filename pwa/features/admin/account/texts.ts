@@ -5,8 +5,7 @@ export const accountTexts = {
   continue: 'Continuar al panel',
   loadError: 'No se pudo cargar la seguridad de la cuenta',
   setupPassword: 'Un administrador restableció su contraseña. Elija una nueva para continuar.',
-  setupSecondFactor:
-    'La empresa exige un segundo factor a todo el personal. Configure una aplicación de autenticación o una llave de acceso para continuar.',
+  setupSecondFactor: 'La empresa exige un segundo factor a todo el personal. Configure una aplicación de autenticación o una llave de acceso para continuar.',
 
   passwordTitle: 'Contraseña',
   currentPassword: 'Contraseña actual',

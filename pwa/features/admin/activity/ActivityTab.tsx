@@ -11,7 +11,12 @@ import { recordNameOf } from '../history/describe';
 import { activityTexts as t, eventTypeLabel, legacyEventTypes } from '../texts';
 
 const allTypes = 'all';
-const typeOptions = [{ id: allTypes, label: t.typeAll }, ...Object.entries(eventTypeLabel).filter(([id]) => !legacyEventTypes.has(id)).map(([id, label]) => ({ id, label }))];
+const typeOptions = [
+  { id: allTypes, label: t.typeAll },
+  ...Object.entries(eventTypeLabel)
+    .filter(([id]) => !legacyEventTypes.has(id))
+    .map(([id, label]) => ({ id, label })),
+];
 
 export function ActivityTab() {
   const [type, setType] = useState(allTypes);
@@ -52,8 +57,19 @@ export function ActivityTab() {
           </Button>
         </div>
       </form>
-      <ListState isPending={activity.isPending} error={activity.error} isEmpty={activity.events.length === 0} emptyText={t.empty} onRetry={() => void activity.refetch()}>
-        <EventList events={activity.events} labelOf={(event) => eventTypeLabel[event.type] ?? event.type} extra={(event) => t.record(recordNameOf(event), event.streamId)} foldAfter={4} />
+      <ListState
+        isPending={activity.isPending}
+        error={activity.error}
+        isEmpty={activity.events.length === 0}
+        emptyText={t.empty}
+        onRetry={() => void activity.refetch()}
+      >
+        <EventList
+          events={activity.events}
+          labelOf={(event) => eventTypeLabel[event.type] ?? event.type}
+          extra={(event) => t.record(recordNameOf(event), event.streamId)}
+          foldAfter={4}
+        />
         <LoadMore hasMore={activity.hasNextPage} isLoading={activity.isFetchingNextPage} onLoad={() => void activity.fetchNextPage()} />
       </ListState>
     </section>

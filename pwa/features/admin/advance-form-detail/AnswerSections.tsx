@@ -9,7 +9,11 @@ export function AnswerSections({ form }: { form: AdvanceForm }) {
   return (
     <div className="flex flex-col gap-6">
       {advanceFormSections.map((section) => (
-        <section key={section.number} aria-labelledby={`detail-section-${section.number}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <section
+          key={section.number}
+          aria-labelledby={`detail-section-${section.number}`}
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
           <h2 id={`detail-section-${section.number}`} className="mb-3 text-lg font-bold text-navy-900 sm:text-xl">
             {t.sectionHeading(section.number, section.title)}
           </h2>
@@ -34,7 +38,12 @@ function AnswerRow({ answer }: { answer: Answer }) {
           answer.value
         ) : answer.link ? (
           <a href={answer.link} target="_blank" rel="noopener" className="inline-block">
-            <img src={answer.link} alt={t.photoAlt(answer.label)} loading="lazy" className="max-h-72 w-full max-w-md rounded-lg border border-slate-200 object-contain" />
+            <img
+              src={answer.link}
+              alt={t.photoAlt(answer.label)}
+              loading="lazy"
+              className="max-h-72 w-full max-w-md rounded-lg border border-slate-200 object-contain"
+            />
           </a>
         ) : (
           <span className="text-slate-500">{t.noPhoto}</span>

@@ -6,8 +6,7 @@ import { apiJson, apiRequest } from '../../../lib/api';
 export const advanceFormsKey = '/api/advance-forms';
 
 /** GET /api/advance-forms/{id}; only asked when there is an id. */
-export const useAdvanceForm = (id: string | undefined) =>
-  useQuery<AdvanceForm>({ queryKey: [advanceFormsKey, id ?? ''], enabled: Boolean(id) });
+export const useAdvanceForm = (id: string | undefined) => useQuery<AdvanceForm>({ queryKey: [advanceFormsKey, id ?? ''], enabled: Boolean(id) });
 
 export function useDeleteAdvanceForm() {
   const queryClient = useQueryClient();
@@ -16,7 +15,9 @@ export function useDeleteAdvanceForm() {
     onSuccess: async (_result, id) => {
       // The lists refresh; the deleted form's own query is dropped once its screen is gone, since an
       // active query would be fetched again (a 404) and flash 'Formulario no encontrado'.
-      await queryClient.invalidateQueries({ predicate: ({ queryKey: [head, second] }) => (head === advanceFormsKey && second !== id) || head === '/api/history' });
+      await queryClient.invalidateQueries({
+        predicate: ({ queryKey: [head, second] }) => (head === advanceFormsKey && second !== id) || head === '/api/history',
+      });
       setTimeout(() => queryClient.removeQueries({ queryKey: [advanceFormsKey, id], exact: true }), 0);
     },
   });

@@ -18,7 +18,11 @@ export function DeleteAction({ message, onDelete, isPending }: Props) {
   const { isAdmin } = useSession();
   const [open, setOpen] = useState(false);
   if (!isAdmin) return null;
-  const confirm = () => onDelete().then(() => setOpen(false), () => setOpen(false));
+  const confirm = () =>
+    onDelete().then(
+      () => setOpen(false),
+      () => setOpen(false),
+    );
   return (
     <>
       <Button variant="ghost" size="sm" className="text-red-700" onPress={() => setOpen(true)}>

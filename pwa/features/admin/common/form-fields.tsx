@@ -9,7 +9,16 @@ import { TextField } from '../../../ui/TextField';
 
 type Base<T extends FieldValues> = { control: Control<T, unknown, FieldValues>; name: FieldPath<T>; label: string; description?: string; isRequired?: boolean };
 
-export function FormTextField<T extends FieldValues>({ control, name, type, placeholder, autoComplete, inputMode, onValueChange, ...props }: Base<T> & {
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  type,
+  placeholder,
+  autoComplete,
+  inputMode,
+  onValueChange,
+  ...props
+}: Base<T> & {
   type?: 'text' | 'url' | 'password' | 'number' | 'email';
   placeholder?: string;
   autoComplete?: string;
@@ -70,7 +79,14 @@ export function FormSelect<T extends FieldValues>({ control, name, options, ...p
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <Select {...props} name={field.name} options={options} value={field.value ? String(field.value) : null} onChange={field.onChange} errorMessage={fieldState.error?.message} />
+        <Select
+          {...props}
+          name={field.name}
+          options={options}
+          value={field.value ? String(field.value) : null}
+          onChange={field.onChange}
+          errorMessage={fieldState.error?.message}
+        />
       )}
     />
   );
@@ -103,9 +119,11 @@ export function saveThenClose<T, F extends FieldValues = FieldValues>(save: (inp
       await save(input);
       close();
     } catch (error) {
-      if (error instanceof ApiError) for (const [field, message] of Object.entries(error.fieldErrors)) setError(field as Parameters<UseFormSetError<F>>[0], { message });
+      if (error instanceof ApiError)
+        for (const [field, message] of Object.entries(error.fieldErrors)) setError(field as Parameters<UseFormSetError<F>>[0], { message });
     }
   };
 }
 
-export const optionsOf = (values: readonly string[], labels?: Record<string, string>): SelectOption[] => values.map((id) => ({ id, label: labels?.[id] ?? id }));
+export const optionsOf = (values: readonly string[], labels?: Record<string, string>): SelectOption[] =>
+  values.map((id) => ({ id, label: labels?.[id] ?? id }));

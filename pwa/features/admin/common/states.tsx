@@ -6,7 +6,17 @@ import { Spinner } from '../../../ui/Spinner';
 import { commonTexts } from '../texts';
 import { reasonOf } from './mutations';
 
-export function CenteredMessage({ text, busy, onRetry, retryLabel = commonTexts.retry }: { text: string; busy?: boolean; onRetry?: () => void; retryLabel?: string }) {
+export function CenteredMessage({
+  text,
+  busy,
+  onRetry,
+  retryLabel = commonTexts.retry,
+}: {
+  text: string;
+  busy?: boolean;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   return (
     <div role="status" className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 text-center text-slate-600">
       {busy && <Spinner className="size-6 text-accent-700" />}
@@ -62,7 +72,9 @@ export function SectionHeader({ id, title, subtitle, action }: { id: string; tit
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
       <div>
-        <h2 id={id} className="text-2xl font-bold text-slate-900">{title}</h2>
+        <h2 id={id} className="text-2xl font-bold text-slate-900">
+          {title}
+        </h2>
         {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}
       </div>
       {action}

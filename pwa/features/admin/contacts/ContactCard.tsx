@@ -4,8 +4,15 @@
 import { useState, type FormEvent } from 'react';
 import { Check, CheckCheck, Mail, MessageCircle } from 'lucide-react';
 import {
-  canChangeStatus, contactStatusLabel, formatDateTime, formatDuration, replySubject, whatsappGreeting, whatsappNumber,
-  type ContactMessage, type ContactStatus,
+  canChangeStatus,
+  contactStatusLabel,
+  formatDateTime,
+  formatDuration,
+  replySubject,
+  whatsappGreeting,
+  whatsappNumber,
+  type ContactMessage,
+  type ContactStatus,
 } from '../../../../domain';
 import { useSite, whatsappLink } from '../../../lib/site';
 import { Badge, type BadgeVariant } from '../../../ui/Badge';
@@ -35,13 +42,25 @@ export function ContactCard({ message }: { message: ContactMessage }) {
       actions={
         <>
           {canChangeStatus(message.status, 'read') && (
-            <Button variant="outline" size="sm" onPress={() => changeStatus.mutate({ id: message.id, status: 'read' })} isPending={pendingStatus === 'read'} isDisabled={changeStatus.isPending}>
+            <Button
+              variant="outline"
+              size="sm"
+              onPress={() => changeStatus.mutate({ id: message.id, status: 'read' })}
+              isPending={pendingStatus === 'read'}
+              isDisabled={changeStatus.isPending}
+            >
               <Check className="size-4" aria-hidden="true" />
               {t.markRead}
             </Button>
           )}
           {canChangeStatus(message.status, 'resolved') && (
-            <Button variant="outline" size="sm" onPress={() => changeStatus.mutate({ id: message.id, status: 'resolved' })} isPending={pendingStatus === 'resolved'} isDisabled={changeStatus.isPending}>
+            <Button
+              variant="outline"
+              size="sm"
+              onPress={() => changeStatus.mutate({ id: message.id, status: 'resolved' })}
+              isPending={pendingStatus === 'resolved'}
+              isDisabled={changeStatus.isPending}
+            >
               <CheckCheck className="size-4" aria-hidden="true" />
               {t.markResolved}
             </Button>
@@ -51,7 +70,12 @@ export function ContactCard({ message }: { message: ContactMessage }) {
             {t.replyEmail}
           </a>
           {whatsapp && (
-            <a href={whatsappLink(whatsapp, whatsappGreeting(message.name, siteName))} target="_blank" rel="noopener noreferrer" className={buttonClass('outline', 'sm')}>
+            <a
+              href={whatsappLink(whatsapp, whatsappGreeting(message.name, siteName))}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass('outline', 'sm')}
+            >
               <MessageCircle className="size-4" aria-hidden="true" />
               {t.replyWhatsapp}
             </a>

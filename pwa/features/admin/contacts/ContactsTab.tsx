@@ -48,7 +48,12 @@ export function ContactsTab() {
       <InboxFigures />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
         <TextField label={t.searchLabel} type="search" placeholder={t.searchPlaceholder} value={searchText} onChange={setSearchText} />
-        <Select label={t.statusLabel} options={statusOptions} value={filter.status} onChange={(status) => setFilter((f) => ({ ...f, status: status as InboxFilter['status'] }))} />
+        <Select
+          label={t.statusLabel}
+          options={statusOptions}
+          value={filter.status}
+          onChange={(status) => setFilter((f) => ({ ...f, status: status as InboxFilter['status'] }))}
+        />
       </div>
       <ListState
         isPending={messages.isPending}

@@ -22,12 +22,15 @@ function Dashboard({ user, banner }: { user: SessionUser; banner?: ReactNode }) 
   const selected = tabs.some((tab) => tab.id === requested) ? requested! : defaultTabId;
 
   const select = (id: string) =>
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (id === defaultTabId) next.delete('tab');
-      else next.set('tab', id);
-      return next;
-    }, { replace: true });
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id === defaultTabId) next.delete('tab');
+        else next.set('tab', id);
+        return next;
+      },
+      { replace: true },
+    );
 
   // On a phone the tab row scrolls sideways: keep the chosen tab (from a reload too) in sight.
   useEffect(() => {

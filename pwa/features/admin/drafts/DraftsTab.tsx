@@ -51,7 +51,14 @@ export function DraftsTab() {
     <section aria-labelledby="drafts-title">
       <SectionHeader id="drafts-title" title={t.title} subtitle={t.subtitle} />
       {storage && <p className="-mt-2 mb-4 text-sm text-slate-600">{storage}</p>}
-      <ListState isPending={drafts === null && !error} error={error} errorText={t.loadError} isEmpty={drafts?.length === 0} emptyText={t.empty} onRetry={reload}>
+      <ListState
+        isPending={drafts === null && !error}
+        error={error}
+        errorText={t.loadError}
+        isEmpty={drafts?.length === 0}
+        emptyText={t.empty}
+        onRetry={reload}
+      >
         <div className="grid gap-4 md:grid-cols-2">
           {drafts?.map((draft) => (
             <DraftCard key={draft.id} draft={draft} />

@@ -29,6 +29,8 @@ async function toPdfPhoto(blob: Blob): Promise<PdfPhoto> {
   canvas.height = height;
   canvas.getContext('2d')!.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
-  const jpeg = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob'))), 'image/jpeg', pdfPhotoJpegQuality / 100));
+  const jpeg = await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob'))), 'image/jpeg', pdfPhotoJpegQuality / 100),
+  );
   return { data: new Uint8Array(await jpeg.arrayBuffer()), format: 'JPEG', width, height };
 }

@@ -55,8 +55,7 @@ function ChangeList({ lines }: { lines: ChangeLine[] }) {
               line.to
             ) : (
               <>
-                <span className="text-slate-500 line-through decoration-slate-400">{line.from}</span>{' '}
-                <span aria-hidden="true">{t.changeArrow}</span>
+                <span className="text-slate-500 line-through decoration-slate-400">{line.from}</span> <span aria-hidden="true">{t.changeArrow}</span>
                 <span className="sr-only">{t.changedTo}</span> <span>{line.to}</span>
               </>
             )}

@@ -26,7 +26,14 @@ export function HistoryAction({ recordId, recordName }: { recordId: string; reco
 function RecordHistory({ recordId }: { recordId: string }) {
   const history = useHistory({ streamId: recordId });
   return (
-    <ListState isPending={history.isPending} error={history.error} isEmpty={history.events.length === 0} emptyText={t.empty} errorText={t.loadError} onRetry={() => void history.refetch()}>
+    <ListState
+      isPending={history.isPending}
+      error={history.error}
+      isEmpty={history.events.length === 0}
+      emptyText={t.empty}
+      errorText={t.loadError}
+      onRetry={() => void history.refetch()}
+    >
       <EventList events={history.events} labelOf={(event) => eventVerbLabel(event.type)} />
       <LoadMore hasMore={history.hasNextPage} isLoading={history.isFetchingNextPage} onLoad={() => void history.fetchNextPage()} />
     </ListState>

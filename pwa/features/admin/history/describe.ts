@@ -18,7 +18,10 @@ export function formatValue(field: string, value: unknown): string {
   if (typeof value === 'string' && isoInstant.test(value)) return formatDateTime(value);
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   // Article bodies are long HTML: a glimpse is enough to see that they changed.
-  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return plain.length > maxValueLength ? `${plain.slice(0, maxValueLength)}…` : plain;
 }
 
@@ -47,14 +50,16 @@ export type ChangeLine = { field: string; label: string; from: string; to: strin
 
 export function changeLines(event: HistoryEvent): ChangeLine[] {
   const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-  return Object.entries(event.changes)
-    // A creation lists what the record was given; fields it was created without say nothing.
-    .filter(([, { from, to }]) => !(isEmpty(from) && isEmpty(to)))
-    .map(([field, { from, to }]) => ({
-    field,
-    label: fieldName(field),
-    from: formatValue(field, from),
-    to: formatValue(field, to),
-    created: from === null || from === undefined,
-  }));
+  return (
+    Object.entries(event.changes)
+      // A creation lists what the record was given; fields it was created without say nothing.
+      .filter(([, { from, to }]) => !(isEmpty(from) && isEmpty(to)))
+      .map(([field, { from, to }]) => ({
+        field,
+        label: fieldName(field),
+        from: formatValue(field, from),
+        to: formatValue(field, to),
+        created: from === null || from === undefined,
+      }))
+  );
 }

@@ -46,7 +46,8 @@ export function LoginPage() {
         if (body?.mfa) setCodeAsked(true);
         // Too many attempts (429), a wrong code or a passkey-only account say so in the server's words;
         // a wrong user or password gets the required text.
-        const description = error instanceof ApiError && (error.status === 429 || body?.mfa || body?.passkey) ? (body?.message ?? t.failureDescription) : t.failureDescription;
+        const description =
+          error instanceof ApiError && (error.status === 429 || body?.mfa || body?.passkey) ? (body?.message ?? t.failureDescription) : t.failureDescription;
         toast({ title: t.failureTitle, description, variant: 'destructive' });
       },
     ),
@@ -55,7 +56,12 @@ export function LoginPage() {
   const signInWithPasskey = () =>
     passkeyLogin.mutateAsync().then(
       () => toast({ title: t.success }),
-      (error) => toast({ title: t.failureTitle, description: error instanceof ApiError ? (error.serverMessage ?? t.passkeyFailed) : t.passkeyFailed, variant: 'destructive' }),
+      (error) =>
+        toast({
+          title: t.failureTitle,
+          description: error instanceof ApiError ? (error.serverMessage ?? t.passkeyFailed) : t.passkeyFailed,
+          variant: 'destructive',
+        }),
     );
 
   if (isLoading || user) return <CenteredMessage text={sessionTexts.checking} busy />;
@@ -80,7 +86,9 @@ export function LoginPage() {
           <FormTextField control={form.control} name="password" label={t.password} type="password" autoComplete="current-password" isRequired />
           {codeAsked && (
             <>
-              <p role="status" className="rounded-md bg-accent-400/10 px-3 py-2 text-sm text-slate-800">{t.codeAsked}</p>
+              <p role="status" className="rounded-md bg-accent-400/10 px-3 py-2 text-sm text-slate-800">
+                {t.codeAsked}
+              </p>
               <FormTextField control={form.control} name="code" label={t.code} description={t.codeHint} autoComplete="one-time-code" isRequired />
             </>
           )}

@@ -10,7 +10,16 @@ import { newsTexts as t } from '../texts';
 import { useCreateNews, useUpdateNews } from './api';
 
 const emptyArticle: NewsArticleFormValues = {
-  title: '', slug: '', category: 'Noticias', author: '', excerpt: '', content: '', image: '', englishTitle: '', englishExcerpt: '', englishContent: '',
+  title: '',
+  slug: '',
+  category: 'Noticias',
+  author: '',
+  excerpt: '',
+  content: '',
+  image: '',
+  englishTitle: '',
+  englishExcerpt: '',
+  englishContent: '',
 };
 
 const valuesOf = (article: NewsArticle): NewsArticleFormValues => ({
@@ -42,7 +51,11 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
   }, [isOpen, article, form]);
 
   const onSubmit = form.handleSubmit(
-    saveThenClose((input) => (article ? update.mutateAsync({ id: article.id, input }) : create.mutateAsync(input)), () => onOpenChange(false), form.setError),
+    saveThenClose(
+      (input) => (article ? update.mutateAsync({ id: article.id, input }) : create.mutateAsync(input)),
+      () => onOpenChange(false),
+      form.setError,
+    ),
   );
 
   const suggestSlug = (title: string) => {
@@ -50,7 +63,14 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
   };
 
   return (
-    <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={article ? t.dialogEdit : t.dialogCreate} mode={article ? 'edit' : 'create'} isSaving={create.isPending || update.isPending} onSubmit={onSubmit}>
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={article ? t.dialogEdit : t.dialogCreate}
+      mode={article ? 'edit' : 'create'}
+      isSaving={create.isPending || update.isPending}
+      onSubmit={onSubmit}
+    >
       <FormTextField control={form.control} name="title" label={t.fieldTitle} isRequired onValueChange={suggestSlug} />
       <FormTextField
         control={form.control}

@@ -47,7 +47,12 @@ export function NewsTab() {
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_16rem]">
         <TextField label={t.searchLabel} type="search" placeholder={t.searchPlaceholder} value={searchText} onChange={setSearchText} />
-        <Select label={t.statusLabel} options={statusOptions} value={filter.status} onChange={(status) => setFilter((f) => ({ ...f, status: status as AdminNewsFilter['status'], page: 1 }))} />
+        <Select
+          label={t.statusLabel}
+          options={statusOptions}
+          value={filter.status}
+          onChange={(status) => setFilter((f) => ({ ...f, status: status as AdminNewsFilter['status'], page: 1 }))}
+        />
       </div>
       <ListState
         isPending={news.isPending}

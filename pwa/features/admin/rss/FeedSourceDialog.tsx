@@ -22,8 +22,15 @@ type FeedSourceFormValues = {
 };
 
 const emptySource: FeedSourceFormValues = {
-  name: '', url: '', format: 'rss', defaultCategory: 'Noticias', scheduleIntervalHours: '12',
-  enabled: true, autoPublish: false, includeKeywords: '', excludeKeywords: '',
+  name: '',
+  url: '',
+  format: 'rss',
+  defaultCategory: 'Noticias',
+  scheduleIntervalHours: '12',
+  enabled: true,
+  autoPublish: false,
+  includeKeywords: '',
+  excludeKeywords: '',
 };
 
 const valuesOf = (source: FeedSource): FeedSourceFormValues => ({
@@ -50,13 +57,33 @@ export function FeedSourceDialog({ isOpen, onOpenChange, source }: Props) {
   }, [isOpen, source, form]);
 
   const onSubmit = form.handleSubmit(
-    saveThenClose((input) => (source ? update.mutateAsync({ id: source.id, input }) : create.mutateAsync(input)), () => onOpenChange(false), form.setError),
+    saveThenClose(
+      (input) => (source ? update.mutateAsync({ id: source.id, input }) : create.mutateAsync(input)),
+      () => onOpenChange(false),
+      form.setError,
+    ),
   );
 
   return (
-    <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={source ? t.dialogEdit : t.dialogCreate} mode={source ? 'edit' : 'create'} isSaving={create.isPending || update.isPending} onSubmit={onSubmit}>
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={source ? t.dialogEdit : t.dialogCreate}
+      mode={source ? 'edit' : 'create'}
+      isSaving={create.isPending || update.isPending}
+      onSubmit={onSubmit}
+    >
       <FormTextField control={form.control} name="name" label={t.fieldName} isRequired />
-      <FormTextField control={form.control} name="url" label={t.fieldUrl} type="url" inputMode="url" description={t.urlHint} placeholder="https://" isRequired />
+      <FormTextField
+        control={form.control}
+        name="url"
+        label={t.fieldUrl}
+        type="url"
+        inputMode="url"
+        description={t.urlHint}
+        placeholder="https://"
+        isRequired
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <FormSelect control={form.control} name="defaultCategory" label={t.fieldCategory} options={optionsOf(newsCategories)} isRequired />
         <FormSelect control={form.control} name="format" label={t.fieldFormat} options={optionsOf(feedFormats, t.formats)} />

@@ -12,12 +12,14 @@ export function FeedSourcesTab() {
   const [dialog, setDialog] = useState<{ open: boolean; source: FeedSource | null }>({ open: false, source: null });
   return (
     <section aria-labelledby="rss-title">
-      <SectionHeader
-        id="rss-title"
-        title={t.title}
-        action={<CreateButton label={t.create} onPress={() => setDialog({ open: true, source: null })} />}
-      />
-      <ListState isPending={sources.isPending} error={sources.error} isEmpty={sources.data?.length === 0} emptyText={t.empty} onRetry={() => void sources.refetch()}>
+      <SectionHeader id="rss-title" title={t.title} action={<CreateButton label={t.create} onPress={() => setDialog({ open: true, source: null })} />} />
+      <ListState
+        isPending={sources.isPending}
+        error={sources.error}
+        isEmpty={sources.data?.length === 0}
+        emptyText={t.empty}
+        onRetry={() => void sources.refetch()}
+      >
         <div className="grid gap-4 md:grid-cols-2">
           {sources.data?.map((source) => (
             <FeedSourceCard key={source.id} source={source} onEdit={() => setDialog({ open: true, source })} />

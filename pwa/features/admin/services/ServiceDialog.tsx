@@ -40,11 +40,22 @@ export function ServiceDialog({ isOpen, onOpenChange, service }: Props) {
   }, [isOpen, service, form]);
 
   const onSubmit = form.handleSubmit(
-    saveThenClose((input) => (service ? update.mutateAsync({ id: service.id, input }) : create.mutateAsync(input)), () => onOpenChange(false), form.setError),
+    saveThenClose(
+      (input) => (service ? update.mutateAsync({ id: service.id, input }) : create.mutateAsync(input)),
+      () => onOpenChange(false),
+      form.setError,
+    ),
   );
 
   return (
-    <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={service ? t.dialogEdit : t.dialogCreate} mode={service ? 'edit' : 'create'} isSaving={create.isPending || update.isPending} onSubmit={onSubmit}>
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={service ? t.dialogEdit : t.dialogCreate}
+      mode={service ? 'edit' : 'create'}
+      isSaving={create.isPending || update.isPending}
+      onSubmit={onSubmit}
+    >
       <FormTextField control={form.control} name="title" label={t.fieldTitle} isRequired />
       <FormTextArea control={form.control} name="description" label={t.fieldDescription} rows={4} isRequired />
       <div className="grid gap-4 sm:grid-cols-3">

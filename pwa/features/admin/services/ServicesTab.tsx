@@ -18,12 +18,14 @@ export function ServicesTab() {
   const [dialog, setDialog] = useState<{ open: boolean; service: Service | null }>({ open: false, service: null });
   return (
     <section aria-labelledby="services-title">
-      <SectionHeader
-        id="services-title"
-        title={t.title}
-        action={<CreateButton label={t.create} onPress={() => setDialog({ open: true, service: null })} />}
-      />
-      <ListState isPending={services.isPending} error={services.error} isEmpty={services.data?.length === 0} emptyText={t.empty} onRetry={() => void services.refetch()}>
+      <SectionHeader id="services-title" title={t.title} action={<CreateButton label={t.create} onPress={() => setDialog({ open: true, service: null })} />} />
+      <ListState
+        isPending={services.isPending}
+        error={services.error}
+        isEmpty={services.data?.length === 0}
+        emptyText={t.empty}
+        onRetry={() => void services.refetch()}
+      >
         <div className="grid gap-4 md:grid-cols-2">
           {services.data?.map((service) => (
             <ServiceCard key={service.id} service={service} onEdit={() => setDialog({ open: true, service })} />

@@ -16,7 +16,11 @@ export function SignOutButton({ unsent = 0 }: { unsent?: number }) {
   const [, navigate] = useLocation();
   const logout = useLogout();
   const [asking, setAsking] = useState(false);
-  const signOut = () => logout.mutateAsync().then(() => navigate(loginPath), (error) => toastError(t.logoutError, error));
+  const signOut = () =>
+    logout.mutateAsync().then(
+      () => navigate(loginPath),
+      (error) => toastError(t.logoutError, error),
+    );
   return (
     <>
       <Button variant="onDark" size="sm" onPress={() => (unsent > 0 ? setAsking(true) : void signOut())} isPending={logout.isPending}>

@@ -8,7 +8,9 @@ export function SecuritySettingsCard() {
   const save = useSaveSecuritySettings();
   return (
     <section aria-labelledby="staff-security-title" className="mb-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h3 id="staff-security-title" className="mb-2 font-bold text-slate-900">{t.settingsTitle}</h3>
+      <h3 id="staff-security-title" className="mb-2 font-bold text-slate-900">
+        {t.settingsTitle}
+      </h3>
       <Switch
         isSelected={settings.data?.requireSecondFactor ?? false}
         isDisabled={!settings.data || save.isPending}

@@ -25,12 +25,26 @@ export function CreateUserDialog({ isOpen, onOpenChange }: DialogProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `empty` is a constant.
   }, [isOpen, form]);
 
-  const onSubmit = form.handleSubmit(saveThenClose((input) => create.mutateAsync(input), () => onOpenChange(false), form.setError));
+  const onSubmit = form.handleSubmit(
+    saveThenClose(
+      (input) => create.mutateAsync(input),
+      () => onOpenChange(false),
+      form.setError,
+    ),
+  );
 
   return (
     <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={t.dialogCreate} mode="create" isSaving={create.isPending} onSubmit={onSubmit} size="md">
       <FormTextField control={form.control} name="username" label={t.fieldUsername} autoComplete="off" isRequired />
-      <FormTextField control={form.control} name="password" label={t.fieldPassword} type="password" autoComplete="new-password" description={t.passwordHint} isRequired />
+      <FormTextField
+        control={form.control}
+        name="password"
+        label={t.fieldPassword}
+        type="password"
+        autoComplete="new-password"
+        description={t.passwordHint}
+        isRequired
+      />
       <FormSelect control={form.control} name="role" label={t.fieldRole} options={roleOptions} isRequired />
     </FormDialog>
   );
@@ -47,13 +61,33 @@ export function ResetPasswordDialog({ isOpen, onOpenChange, user }: DialogProps 
   }, [isOpen, form]);
 
   const onSubmit = form.handleSubmit(
-    saveThenClose(({ password }) => update.mutateAsync({ id: user.id, patch: { password } }), () => onOpenChange(false), form.setError),
+    saveThenClose(
+      ({ password }) => update.mutateAsync({ id: user.id, patch: { password } }),
+      () => onOpenChange(false),
+      form.setError,
+    ),
   );
 
   return (
-    <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={t.resetTitle(user.username)} mode="edit" isSaving={update.isPending} onSubmit={onSubmit} size="sm">
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={t.resetTitle(user.username)}
+      mode="edit"
+      isSaving={update.isPending}
+      onSubmit={onSubmit}
+      size="sm"
+    >
       <p className="text-sm text-slate-600">{t.resetHint}</p>
-      <FormTextField control={form.control} name="password" label={t.fieldNewPassword} type="password" autoComplete="new-password" description={t.passwordHint} isRequired />
+      <FormTextField
+        control={form.control}
+        name="password"
+        label={t.fieldNewPassword}
+        type="password"
+        autoComplete="new-password"
+        description={t.passwordHint}
+        isRequired
+      />
     </FormDialog>
   );
 }
@@ -69,10 +103,24 @@ export function RoleDialog({ isOpen, onOpenChange, user }: DialogProps & { user:
   }, [isOpen, user.role, form]);
 
   // On failure the toast says why (e.g. the last active admin cannot be demoted); the dialog stays open.
-  const onSubmit = form.handleSubmit(saveThenClose(({ role }) => update.mutateAsync({ id: user.id, patch: { role } }), () => onOpenChange(false), form.setError));
+  const onSubmit = form.handleSubmit(
+    saveThenClose(
+      ({ role }) => update.mutateAsync({ id: user.id, patch: { role } }),
+      () => onOpenChange(false),
+      form.setError,
+    ),
+  );
 
   return (
-    <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={t.roleTitle(user.username)} mode="edit" isSaving={update.isPending} onSubmit={onSubmit} size="sm">
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={t.roleTitle(user.username)}
+      mode="edit"
+      isSaving={update.isPending}
+      onSubmit={onSubmit}
+      size="sm"
+    >
       <FormSelect control={form.control} name="role" label={t.fieldRole} options={roleOptions} isRequired />
     </FormDialog>
   );
@@ -89,11 +137,23 @@ export function NoticeEmailDialog({ isOpen, onOpenChange, user }: DialogProps & 
   }, [isOpen, user.noticeEmail, form]);
 
   const onSubmit = form.handleSubmit(
-    saveThenClose(({ noticeEmail }) => update.mutateAsync({ id: user.id, patch: { noticeEmail } }), () => onOpenChange(false), form.setError),
+    saveThenClose(
+      ({ noticeEmail }) => update.mutateAsync({ id: user.id, patch: { noticeEmail } }),
+      () => onOpenChange(false),
+      form.setError,
+    ),
   );
 
   return (
-    <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={t.noticeEmailTitle(user.username)} mode="edit" isSaving={update.isPending} onSubmit={onSubmit} size="sm">
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={t.noticeEmailTitle(user.username)}
+      mode="edit"
+      isSaving={update.isPending}
+      onSubmit={onSubmit}
+      size="sm"
+    >
       <FormTextField control={form.control} name="noticeEmail" label={t.noticeEmail} type="email" autoComplete="off" description={t.noticeEmailHint} />
     </FormDialog>
   );

@@ -20,11 +20,7 @@ export function UsersTab() {
   const [creating, setCreating] = useState(false);
   return (
     <section aria-labelledby="users-title">
-      <SectionHeader
-        id="users-title"
-        title={t.title}
-        action={<CreateButton label={t.create} onPress={() => setCreating(true)} />}
-      />
+      <SectionHeader id="users-title" title={t.title} action={<CreateButton label={t.create} onPress={() => setCreating(true)} />} />
       <SecuritySettingsCard />
       <ListState isPending={users.isPending} error={users.error} isEmpty={users.data?.length === 0} emptyText={t.empty} onRetry={() => void users.refetch()}>
         <div className="grid gap-4 md:grid-cols-2">
@@ -45,7 +41,11 @@ function UserCard({ user }: { user: User }) {
   const [open, setOpen] = useState<'role' | 'password' | 'disable' | 'sessions' | 'notice' | null>(null);
   const isMe = session.user?.id === user.id;
   const setOpenFor = (which: typeof open) => (isOpen: boolean) => setOpen(isOpen ? which : null);
-  const setDisabled = (disabled: boolean) => update.mutateAsync({ id: user.id, patch: { disabled } }).then(() => setOpen(null), () => setOpen(null));
+  const setDisabled = (disabled: boolean) =>
+    update.mutateAsync({ id: user.id, patch: { disabled } }).then(
+      () => setOpen(null),
+      () => setOpen(null),
+    );
 
   return (
     <RecordCard
@@ -107,7 +107,12 @@ function UserCard({ user }: { user: User }) {
         message={t.confirmEndSessions(user.username)}
         confirmLabel={t.endSessions}
         cancelLabel={commonTexts.cancel}
-        onConfirm={() => void endSessions.mutateAsync(user.id).then(() => setOpen(null), () => setOpen(null))}
+        onConfirm={() =>
+          void endSessions.mutateAsync(user.id).then(
+            () => setOpen(null),
+            () => setOpen(null),
+          )
+        }
         isPending={endSessions.isPending}
       />
       <ConfirmDialog
