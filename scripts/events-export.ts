@@ -1,18 +1,10 @@
 // `npm run events:export > copia.jsonl`: the whole event log of the configured database (DATABASE_URL,
 // else the embedded one in DATA_DIR, which must not be open in another process) as JSON lines on stdout.
 import { once } from 'node:events';
-import { loadConfig } from '../api/config';
-import { openDb } from '../events';
 import { exportLog } from './lib/event-log-file';
+import { openConfiguredDbOrExit } from './lib/configured-db';
 
-const config = loadConfig();
-let db;
-try {
-  db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const db = await openConfiguredDbOrExit();
 const write = async (line: string) => {
   if (!process.stdout.write(line)) await once(process.stdout, 'drain');
 };

@@ -1,24 +1,17 @@
 // `npm run events:import < copia.jsonl`: loads an events:export file into the configured database,
 // which must hold no events yet, then rebuilds every read table from it.
 import { createInterface } from 'node:readline';
-import { loadConfig } from '../api/config';
 import { allMigrations } from '../api/app';
-import { migrate, openDb } from '../events';
+import { migrate } from '../events';
 import { allProjectors, rebuildProjections } from '../projections';
 import { importLog, ImportRefused } from './lib/event-log-file';
+import { openConfiguredDbOrExit } from './lib/configured-db';
 
 // The line iterator is made at once: readline's iterator misses lines and the end of the input that
 // pass before it exists, and a short input ends while the migrations run (the import then waits forever).
 const iterator = createInterface({ input: process.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]();
 const lines: AsyncIterable<string> = { [Symbol.asyncIterator]: () => iterator };
-const config = loadConfig();
-let db;
-try {
-  db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const db = await openConfiguredDbOrExit();
 try {
   await migrate(db, allMigrations);
   const started = Date.now();

@@ -2,18 +2,11 @@
 // On the embedded database it runs only while the app is stopped (the DATA_DIR lock says who holds
 // it); on PostgreSQL it may run beside live instances: the replay is one transaction that takes the
 // read tables' locks, so requests wait for it and then see the rebuilt tables, never half of them.
-import { loadConfig } from '../api/config';
-import { migrate, openDb, eventMigrations } from '../events';
+import { migrate, eventMigrations } from '../events';
 import { allProjectors, projectionMigrations, rebuildProjections } from '../projections';
+import { openConfiguredDbOrExit } from './lib/configured-db';
 
-const config = loadConfig();
-let db;
-try {
-  db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const db = await openConfiguredDbOrExit();
 await migrate(db, [...eventMigrations, ...projectionMigrations]);
 const started = Date.now();
 const { events } = await rebuildProjections(db, allProjectors);
