@@ -1,4 +1,4 @@
-// The admin entry: login failure and success with the spec's toasts, redirects, logout.
+// The admin entry: login failure and success with the required toasts, redirects, logout.
 import { e2eAdmin, expect, test } from '../fixtures';
 import { expectToast, field } from './helpers';
 
@@ -28,7 +28,7 @@ test('a correct login toasts and opens the dashboard on the news tab', async ({ 
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('tab', { name: 'Noticias', selected: true })).toBeVisible();
   const tabs = await page.getByRole('tab').allTextContents();
-  // The spec's five first, in its order; the added tabs follow.
+  // The five main tabs first, in their fixed order; the added tabs follow.
   expect(tabs.slice(0, 7)).toEqual(['Noticias', 'Servicios', 'Avanzadas', 'Mensajes', 'RSS', 'Usuarios', 'Actividad']);
 });
 

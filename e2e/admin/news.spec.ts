@@ -3,7 +3,7 @@ import { expect, test, unique } from '../fixtures';
 import { createArticle } from './seed';
 import { card, choose, deleteThroughDialog, expectToast, field, openTab } from './helpers';
 
-test('a news article is created, edited and deleted with the spec toasts', async ({ adminPage: page }) => {
+test('a news article is created, edited and deleted with the required toasts', async ({ adminPage: page }) => {
   const title = unique('Alerta de Ciberseguridad: ¿Micrófonos ocultos?');
   await openTab(page, 'news', 'Noticias');
   await expect(page.getByRole('heading', { name: 'Gestión de Noticias' })).toBeVisible();

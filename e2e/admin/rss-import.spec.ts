@@ -1,5 +1,5 @@
 // 'Importar ahora' against a real feed served locally (the e2e server allows private hosts):
-// the spec's toasts, the card's last run, the imported articles waiting for review, and a failure.
+// the required toasts, the card's last run, the imported articles waiting for review, and a failure.
 import { startFeedServer, serveFixture, type FeedServer } from '../../tests/helpers/feed-server';
 import { expect, test, unique } from '../fixtures';
 import { createFeedSource } from './seed';

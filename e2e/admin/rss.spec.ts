@@ -3,7 +3,7 @@ import { expect, test, unique } from '../fixtures';
 import { createFeedSource } from './seed';
 import { card, choose, deleteThroughDialog, expectToast, field, openTab } from './helpers';
 
-test('a feed source is created, edited, toggled and deleted with the spec toasts', async ({ adminPage: page, api }) => {
+test('a feed source is created, edited, toggled and deleted with the required toasts', async ({ adminPage: page, api }) => {
   const name = unique('Boletín de seguridad');
   await openTab(page, 'rss', 'RSS');
   await expect(page.getByRole('heading', { name: 'Fuentes RSS' })).toBeVisible();

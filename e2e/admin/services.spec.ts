@@ -2,7 +2,7 @@
 import { expect, test, unique } from '../fixtures';
 import { card, deleteThroughDialog, expectToast, field, openTab } from './helpers';
 
-test('a service is created, edited and deleted with the spec toasts', async ({ adminPage: page }) => {
+test('a service is created, edited and deleted with the required toasts', async ({ adminPage: page }) => {
   const title = unique('Barrido vehicular');
   await openTab(page, 'services', 'Servicios');
   await expect(page.getByRole('heading', { name: 'Servicios Registrados' })).toBeVisible();

@@ -6,7 +6,7 @@ import { card, deleteThroughDialog, expectToast, openTab } from './helpers';
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({ status: 200, contentType: 'application/json', headers, body: JSON.stringify(body) });
 
-test('empty lists say so in the spec words', async ({ adminPage: page }) => {
+test('empty lists say so in the required words', async ({ adminPage: page }) => {
   await page.route(/\/api\/contact\/messages/, (route) => route.fulfill(json([], { 'X-Total-Count': '0' })));
   await page.route(/\/api\/advance-forms\?/, (route) => route.fulfill(json([], { 'X-Total-Count': '0' })));
   await openTab(page, 'contacts', 'Mensajes');
@@ -28,7 +28,7 @@ test('a list that fails to load says so and retries', async ({ adminPage: page }
   await expect(page.getByText('Error al cargar noticias')).toBeHidden();
 });
 
-test('failed writes toast the spec errors with the server reason', async ({ adminPage: page, api }) => {
+test('failed writes toast the required errors with the server reason', async ({ adminPage: page, api }) => {
   const title = unique('No se deja borrar');
   await createArticle(api, title);
   await page.route(/\/api\/news\/[0-9a-f-]{36}$/, (route) =>

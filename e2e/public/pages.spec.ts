@@ -1,4 +1,4 @@
-// Each public screen with the texts of the spec, rendered without console or hydration errors.
+// Each public screen with its required texts, rendered without console or hydration errors.
 import { test, expect, unique } from '../fixtures';
 import { createArticle, publicPages, waitForHydration, watchConsole } from './helpers';
 
