@@ -8,7 +8,7 @@ import { ListState, LoadMore, SectionHeader } from '../common/states';
 import { useHistory, type HistoryFilter } from '../history/api';
 import { EventList } from '../history/EventList';
 import { recordNameOf } from '../history/describe';
-import { activityTexts as t, eventTypeLabel, legacyEventTypes } from '../texts';
+import { activityTexts as t, eventTypeLabel, legacyEventTypes } from '../history/texts';
 
 const allTypes = 'all';
 const typeOptions = [

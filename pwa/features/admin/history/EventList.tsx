@@ -1,6 +1,6 @@
 // A list of history events: the event's name, who and when, then each changed field from → to.
 import { formatDateTime } from '../../../../domain';
-import { historyTexts as t } from '../texts';
+import { historyTexts as t } from './texts';
 import type { HistoryEvent } from './api';
 import { actorOf, changeLines, type ChangeLine } from './describe';
 

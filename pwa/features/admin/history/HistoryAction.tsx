@@ -4,7 +4,7 @@ import { History } from 'lucide-react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { ListState, LoadMore } from '../common/states';
-import { eventVerbLabel, historyTexts as t } from '../texts';
+import { eventVerbLabel, historyTexts as t } from './texts';
 import { useHistory } from './api';
 import { EventList } from './EventList';
 

@@ -1,6 +1,6 @@
 // Turns history events into Spanish lines: who, when, what kind of change, and each field's from → to.
 import { advanceFormLabels, contactStatusLabel, formatDateTime, sessionEndReasonLabel, signInMethodLabel, userRoleLabel } from '../../../../domain';
-import { fieldLabel, historyTexts as t, originLabel } from '../texts';
+import { fieldLabel, historyTexts as t, originLabel } from './texts';
 import type { HistoryEvent } from './api';
 
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
