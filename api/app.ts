@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
 import { EventStore, eventMigrations, migrate, openDb, sqlFilesIn, startSubscriptions, type Db, type SubscriptionOptions } from '../events';
-import { allProjectors, projectionMigrations, readModels } from '../projections';
+import { allProjectors, newsSearch, projectionMigrations, readModels } from '../projections';
 import type { NewsListQuery } from '../domain';
 import type { Config } from './config';
 import type { AppServices } from './context';
@@ -21,7 +21,7 @@ import { forgetOldTotpSteps } from './auth/totp';
 import { seed } from './seed';
 import { z } from 'zod';
 import { noticeStates, notificationsProcessor, smtpMailer } from './notifications';
-import { publicNewsList } from './public-news';
+import { PageCache } from './web/page-cache';
 import { photoStorage } from './storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,10 +68,16 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
     const read = readModels(db);
     // The generated first password is for the operator's eyes once: a plain line, not a log record.
     await seed(store, read, config, options.log);
-    const publicNews = publicNewsList(store, read);
+    const news = newsSearch(store, db, (line) => log.warn(line));
+    const newsFollowFrom = await news.load();
+    const pages = new PageCache().clearOn(store);
     const notices = noticeStates(db);
     const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : null;
-    const processors = [notificationsProcessor({ config, mailer, states: notices, log: (line) => log.info(line) }), publicNews.processor];
+    const processors = [
+      notificationsProcessor({ config, mailer, states: notices, log: (line) => log.info(line) }),
+      news.processor(newsFollowFrom),
+      pages.processor(),
+    ];
     return {
       config,
       db,
@@ -80,7 +86,8 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
       log,
       notices,
       processors,
-      publicNews: publicNews.list,
+      news,
+      pages,
       photos: photoStorage(db, config, read, log),
     };
   } catch (error) {
@@ -137,7 +144,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   if (options.web !== false && existsSync(path.join(here, 'web', 'index.ts'))) {
     const web = await import('./web/index');
-    app.use(await web.createWebMiddleware({ dev: Boolean(options.dev), httpServer: options.httpServer, config, queries: publicQueries(services) }));
+    app.use(
+      await web.createWebMiddleware({
+        dev: Boolean(options.dev),
+        httpServer: options.httpServer,
+        config,
+        queries: publicQueries(services),
+        pages: services.pages,
+      }),
+    );
   }
 
   // Last, once the routes are in place: the processors catch up with what the log holds.
@@ -162,7 +177,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 export function publicQueries(services: AppServices) {
   return {
     listNews: async (query: NewsListQuery) => {
-      const { items, total } = await services.publicNews(query);
+      const { items, total } = await services.news.published(query);
       return { items, total };
     },
     newsBySlug: (slug: string) => services.read.news.bySlug(slug, false),

@@ -1,10 +1,10 @@
 // What every route needs: the store, the read models, the config, and helpers to parse and to run commands.
 import type { Context } from 'koa';
 import type { ZodType, z } from 'zod';
-import { BadRequest, fieldErrors, pagingQuery, type Paging, type NewsListQuery, type SessionUser } from '../domain';
+import { BadRequest, fieldErrors, pagingQuery, type Paging, type SessionUser } from '../domain';
 import { handle, type HandleOptions, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin, type Processor } from '../events';
-import type { ReadModels } from '../projections';
-import type { PublicNewsPage } from './public-news';
+import type { NewsSearch, ReadModels } from '../projections';
+import type { PageCache } from './web/page-cache';
 import type { Config } from './config';
 import type { Logger } from './log';
 import type { NoticeStates } from './notifications';
@@ -16,8 +16,10 @@ export type AppServices = {
   db: Db;
   store: EventStore;
   read: ReadModels;
-  /** Visitors' news lists (published summaries, micro-cached): the API and the SSR pages share it. */
-  publicNews: (query: NewsListQuery) => Promise<PublicNewsPage>;
+  /** The news lists and searches, visitors' and staff's, from each instance's in-memory index (the API and the SSR pages share it). */
+  news: NewsSearch;
+  /** Rendered public pages kept for visitors until something they show changes. */
+  pages: PageCache;
   /** The staff e-mail notices' outcomes, shown on the cards of messages and forms. */
   notices: NoticeStates;
   /**

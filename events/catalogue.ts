@@ -41,7 +41,7 @@ export type ReadModel =
   | 'deleted_feed_items'
   | 'contact_messages'
   | 'advance_forms'
-  | 'publicNews';
+  | 'publicPages';
 
 export type EventTraits = {
   aggregate: Aggregate;
@@ -49,20 +49,21 @@ export type EventTraits = {
   creates?: true;
   /** Appending it redacts the stream's earlier payloads in the same transaction (docs/decisions/erasure-by-redaction.md). */
   erases?: true;
-  /** What its projection changes: read tables, and `publicNews`, the visitors' micro-cached news lists. */
+  /** What its projection changes: read tables, and `publicPages`, the rendered public pages kept for visitors (they show news and services). */
   touches: readonly ReadModel[];
 };
 
-const news = ['news_articles', 'publicNews'] as const;
+const news = ['news_articles', 'publicPages'] as const;
+const services = ['services', 'publicPages'] as const;
 
 export const catalogue: { readonly [T in EventType]: EventTraits } = {
   NewsArticleCreated: { aggregate: 'newsArticle', creates: true, touches: news },
   NewsArticleUpdated: { aggregate: 'newsArticle', touches: news },
   NewsArticlePublished: { aggregate: 'newsArticle', touches: news },
   NewsArticleDeleted: { aggregate: 'newsArticle', touches: [...news, 'deleted_feed_items'] },
-  ServiceCreated: { aggregate: 'service', creates: true, touches: ['services'] },
-  ServiceUpdated: { aggregate: 'service', touches: ['services'] },
-  ServiceDeleted: { aggregate: 'service', touches: ['services'] },
+  ServiceCreated: { aggregate: 'service', creates: true, touches: services },
+  ServiceUpdated: { aggregate: 'service', touches: services },
+  ServiceDeleted: { aggregate: 'service', touches: services },
   FeedSourceCreated: { aggregate: 'feedSource', creates: true, touches: ['rss_sources'] },
   FeedSourceUpdated: { aggregate: 'feedSource', touches: ['rss_sources'] },
   FeedSourceDeleted: { aggregate: 'feedSource', touches: ['rss_sources'] },

@@ -27,8 +27,11 @@ export type Processor = {
   handles: readonly string[];
   /** 'exclusive' (default): one instance at a time, checkpoint in the database. 'per-instance': every instance, checkpoint in memory. */
   mode?: 'exclusive' | 'per-instance';
-  /** Where a processor with no checkpoint yet begins: the whole log, or only what is appended after its first start (default). */
-  startAt?: 'beginning' | 'head';
+  /**
+   * Where a processor with no checkpoint yet begins: the whole log, only what is appended after its
+   * first start (default), or after a given position (an in-memory model loaded up to there).
+   */
+  startAt?: 'beginning' | 'head' | { after: number };
   /** Exclusive processors: how a failed event is retried. */
   retry?: RetryPolicy;
   handle(event: StoredEvent, context: ProcessorContext): Promise<void>;
@@ -129,7 +132,7 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
 
   // Where each processor starts is settled before start answers: an event appended just after is seen.
   const head = await headPosition(db);
-  const startOf = (processor: Processor) => (processor.startAt === 'beginning' ? 0 : head);
+  const startOf = (processor: Processor) => (processor.startAt === 'beginning' ? 0 : typeof processor.startAt === 'object' ? processor.startAt.after : head);
   for (const processor of processors) {
     if (processor.mode === 'per-instance') continue;
     await db.query('INSERT INTO subscription_checkpoints (processor, position) VALUES ($1, $2) ON CONFLICT (processor) DO NOTHING', [

@@ -7,6 +7,8 @@ export * from './inbox';
 export * from './users';
 export * from './history';
 export * from './rebuild';
+export * from './news-search';
+export { NewsIndex, type IndexedArticle, type SearchTerms } from './news-index';
 export * from './users';
 
 export const projectionMigrations = sqlFilesIn(fileURLToPath(new URL('./migrations', import.meta.url)));

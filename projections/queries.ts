@@ -1,7 +1,8 @@
 // Queries behind the GET endpoints: they read only the projections.
 import type { AdvanceForm, FeedSource, NewsArticle, NewsListQuery, NewsSummary, Service, UserRole } from '../domain';
 import { userQueries } from './users';
-import { isValidCalendarDay, newsCategories } from '../domain';
+import { newsFilters } from './news-filters';
+import type { IndexedArticle } from './news-index';
 import type { Sql } from '../events';
 import type { AdvanceFormRow, CountRow, FeedSourceRow, NewsRow, ServiceRow } from './rows';
 import { inboxQueries } from './inbox';
@@ -62,10 +63,6 @@ const toForm = (r: AdvanceFormRow): AdvanceForm => ({
   completedOnSiteAt: iso(r.completed_on_site_at),
 });
 
-// Costa Rica keeps UTC-6 all year (no daylight saving): a calendar day there starts at 06:00 UTC.
-const dayStart = (day: string) => `${day}T00:00:00-06:00`;
-const dayAfter = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
-
 /** Every column an answer needs: the search vector stays in the database. */
 const summaryColumns =
   'id, title, slug, excerpt, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, english_title, english_excerpt';
@@ -83,14 +80,12 @@ export function newsQueries(sql: Sql) {
       params.push(value);
       return `$${params.length}`;
     };
-    if (query.status === 'published') where.push('review_required = false');
-    if (query.status === 'pending') where.push('review_required = true');
-    if (query.category && query.category !== 'all' && (newsCategories as readonly string[]).includes(query.category))
-      where.push(`category = ${param(query.category)}`);
-    if (query.dateFrom && isValidCalendarDay(query.dateFrom.slice(0, 10)))
-      where.push(`published_at >= ${param(dayStart(query.dateFrom.slice(0, 10)))}::timestamptz`);
-    if (query.dateTo && isValidCalendarDay(query.dateTo.slice(0, 10)))
-      where.push(`published_at < ${param(dayStart(dayAfter(query.dateTo.slice(0, 10))))}::timestamptz`);
+    const filters = newsFilters(query);
+    if (filters.status === 'published') where.push('review_required = false');
+    if (filters.status === 'pending') where.push('review_required = true');
+    if (filters.category !== null) where.push(`category = ${param(filters.category)}`);
+    if (filters.from !== null) where.push(`published_at >= ${param(filters.from.toISOString())}::timestamptz`);
+    if (filters.to !== null) where.push(`published_at < ${param(filters.to.toISOString())}::timestamptz`);
     if (query.search) {
       const p = param(query.search);
       where.push(`(search_vector @@ plainto_tsquery('spanish', f_unaccent(${p})) OR f_unaccent(lower(title)) LIKE '%' || f_unaccent(lower(${p})) || '%')`);
@@ -104,10 +99,60 @@ export function newsQueries(sql: Sql) {
     return { items: rows.map(map), total: Number(count.total) };
   }
   return {
-    /** Staff's list: whole articles (the edit dialog starts from them). */
+    /**
+     * Staff's list straight from the table: whole articles (the edit dialog starts from them). The app
+     * answers lists from the in-memory index (news-search.ts); this query is what the index must equal,
+     * and what answers a search text the index cannot take.
+     */
     list: (query: NewsListQuery): Promise<Page<NewsArticle>> => page(query, newsColumns, toNews),
-    /** Visitors' list: cards need no content, and a page of 30 whole articles weighs ~80 KB. */
+    /** Visitors' list straight from the table: cards need no content, and a page of 30 whole articles weighs ~80 KB. */
     listSummaries: (query: NewsListQuery): Promise<Page<NewsSummary>> => page(query, summaryColumns, toSummary),
+    /** Whole articles by id, in the order given (a page the index chose); ids no longer in the table are left out. */
+    async byIds(ids: readonly string[]): Promise<NewsArticle[]> {
+      if (ids.length === 0) return [];
+      const rows = await sql.query<NewsRow>(`SELECT ${newsColumns} FROM news_articles WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid)`, [
+        JSON.stringify(ids),
+      ]);
+      const byId = new Map(rows.map((row) => [row.id, toNews(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+    /**
+     * What the in-memory index keeps of each article (all of them, or those of `ids`), `batch` rows at a
+     * time in id order: the summary, and the lexemes and title key exactly as the SQL search computes them.
+     */
+    async *indexRows(ids: readonly string[] | null, batch = 5000): AsyncGenerator<IndexedArticle[]> {
+      let after = '00000000-0000-0000-0000-000000000000';
+      for (;;) {
+        const rows = await sql.query<NewsRow & { lexemes: string[]; title_key: string }>(
+          `SELECT ${summaryColumns}, tsvector_to_array(search_vector) AS lexemes, f_unaccent(lower(title)) AS title_key FROM news_articles
+           WHERE id > $1::uuid ${ids ? 'AND id IN (SELECT jsonb_array_elements_text($3::jsonb)::uuid)' : ''} ORDER BY id LIMIT $2`,
+          ids ? [after, batch, JSON.stringify(ids)] : [after, batch],
+        );
+        if (rows.length === 0) return;
+        yield rows.map((row) => ({
+          id: row.id,
+          at: new Date(row.published_at).getTime(),
+          pending: row.review_required,
+          category: row.category,
+          titleKey: row.title_key,
+          lexemes: row.lexemes,
+          summary: toSummary(row),
+        }));
+        if (rows.length < batch) return;
+        after = rows[rows.length - 1].id;
+      }
+    },
+    /**
+     * How PostgreSQL reads a search text: the LIKE pattern for the title and plainto_tsquery's text
+     * ('' when only stop words remain; otherwise lexemes joined by '&').
+     */
+    async searchTerms(text: string): Promise<{ titlePattern: string; tsquery: string }> {
+      const [row] = await sql.query<{ title_pattern: string; tsquery: string }>(
+        `SELECT f_unaccent(lower($1)) AS title_pattern, plainto_tsquery('spanish', f_unaccent($1))::text AS tsquery`,
+        [text],
+      );
+      return { titlePattern: row.title_pattern, tsquery: row.tsquery };
+    },
     async bySlug(slug: string, includePending = false): Promise<NewsArticle | null> {
       const [row] = await sql.query<NewsRow>(
         `SELECT ${newsColumns} FROM news_articles WHERE slug = $1 ${includePending ? '' : 'AND review_required = false'}`,

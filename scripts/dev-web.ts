@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import { loadConfig } from '../api/config';
 import { createWebMiddleware } from '../api/web';
+import { PageCache } from '../api/web/page-cache';
 import { newsListQuery, contactMessageInput, newsArticleInput, fieldErrors } from '../domain';
 import { addFakeArticle, fakeNews, fakeQueries, listFakeNews, seedFakeNews } from './dev-fake-data';
 
@@ -67,6 +68,6 @@ app.use(async (ctx, next) => {
 });
 app.use(koaBody());
 app.use(api.routes());
-app.use(await createWebMiddleware({ dev: !prod, httpServer: server, config, queries: fakeQueries }));
+app.use(await createWebMiddleware({ dev: !prod, httpServer: server, config, queries: fakeQueries, pages: new PageCache() }));
 server.on('request', app.callback());
 server.listen(port, () => console.log(`web ${prod ? '(producción)' : '(desarrollo)'} en http://localhost:${port} con ${fakeNews.length} noticias de prueba`));

@@ -16,13 +16,13 @@ export function newsRoutes(services: AppServices) {
   router.get('/', async (ctx) => {
     const query = parseQuery(ctx, newsListQuery);
     if (ctx.state.user) {
-      const page = await news.list(query);
+      const page = await services.news.list(query);
       ctx.set('X-Total-Count', String(page.total));
       ctx.body = page.items;
       return;
     }
     // Visitors always see published articles only, whatever they ask for, as summaries (no content).
-    const page = await services.publicNews(query);
+    const page = await services.news.published(query);
     ctx.set('X-Total-Count', String(page.total));
     ctx.type = 'application/json';
     ctx.body = page.json;

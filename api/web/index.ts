@@ -10,7 +10,7 @@ import type Koa from 'koa';
 import type { ViteDevServer } from 'vite';
 import { siteInfo, type Config } from '../config';
 import type * as ServerEntry from '../../pwa/entry-server';
-import { acceptedEncoding, compress } from './compress';
+import { acceptedEncoding, compress, type Encoding } from './compress';
 import { fillTemplate, headTags, preloadTags, type ViteManifest } from './html';
 import { appShellHead, appShellPath, appShellSourceRoute, manifestPath, webManifest } from './manifest';
 import { atomPath, atomXml, rssPath, rssXml } from './feeds';
@@ -20,10 +20,11 @@ import { isDatabaseUnavailable } from '../../events';
 import { errorFields } from '../log';
 import { errorPage, pageTexts } from './error-page';
 import type { PublicQueries } from './types';
+import type { CachedPage, PageCache } from './page-cache';
 
 export type { PublicQueries } from './types';
 
-export type WebOptions = { dev: boolean; httpServer?: Server; config: Config; queries: PublicQueries };
+export type WebOptions = { dev: boolean; httpServer?: Server; config: Config; queries: PublicQueries; pages: PageCache };
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const isApiPath = (p: string) => /^\/(api|objects)(\/|$)/.test(p);
@@ -76,6 +77,15 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
       return;
     }
 
+    // Visitors get the page as it was last rendered, unless something it shows changed since (in
+    // development the sources change under it: never kept).
+    const visitor = !ctx.state.user && !opts.dev;
+    const cached = visitor ? opts.pages.get(ctx.url) : undefined;
+    if (cached) {
+      await sendPage(ctx, cached, (encoding) => opts.pages.encoded(ctx.url, cached, encoding));
+      return;
+    }
+    const generation = opts.pages.generation;
     try {
       const template = await renderer.template(ctx.url);
       // The offline app shell (manifest.ts) is a client-only screen's shell under a neutral title.
@@ -86,11 +96,16 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
       const head = [headTags(pageHead, site, shell ? undefined : result.languages), preload].filter(Boolean).join('\n    ');
       const htmlLang = shell ? 'es' : result.languages.htmlLang;
       const html = fillTemplate(template, { head, html: result.kind === 'page' ? result.html : '', appData: result.appData, htmlLang });
-      ctx.status = result.status;
-      ctx.type = 'text/html; charset=utf-8';
-      // Admin screens belong to a signed-in person: no cache may keep them. Public pages revalidate.
-      ctx.set('Cache-Control', result.kind === 'shell' && result.admin ? 'no-store' : 'no-cache');
-      await sendText(ctx, html);
+      const nonce = ctx.state.cspNonce as string | undefined;
+      const page: CachedPage = {
+        status: result.status,
+        type: 'text/html; charset=utf-8',
+        // Admin screens belong to a signed-in person: no cache may keep them. Public pages revalidate.
+        cacheControl: result.kind === 'shell' && result.admin ? 'no-store' : 'no-cache',
+        body: Buffer.from(html, 'utf8'),
+      };
+      if (visitor && result.kind === 'page' && result.status === 200 && !(nonce && html.includes(nonce))) opts.pages.set(ctx.url, generation, page);
+      await sendPage(ctx, page, (encoding) => compress(page.body, encoding, 'fast'));
     } catch (error) {
       renderer.fixError(error);
       const outage = isDatabaseUnavailable(error);
@@ -102,6 +117,20 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
       ctx.body = errorPage(outage ? pageTexts.unavailable : pageTexts.failed, site.siteName);
     }
   };
+}
+
+async function sendPage(ctx: Koa.Context, page: CachedPage, encode: (encoding: Encoding) => Promise<Buffer>) {
+  ctx.status = page.status;
+  ctx.type = page.type;
+  ctx.set('Cache-Control', page.cacheControl);
+  ctx.vary('Accept-Encoding');
+  const encoding = page.body.length > 1024 ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
+  if (encoding) {
+    ctx.set('Content-Encoding', encoding);
+    ctx.body = await encode(encoding);
+  } else {
+    ctx.body = page.body;
+  }
 }
 
 async function sendText(ctx: Koa.Context, text: string) {

@@ -23,10 +23,10 @@ test('a note on a contact message lives in its stream, so erasing the message er
   assert.ok(erasesStream('ContactMessageErased'));
 });
 
-test("the visitors' news cache clears on every news article event and on nothing else", () => {
-  const clearing = allEventTypes.filter((type) => touches(type, 'publicNews'));
-  assert.equal(clearing.sort(), [...eventTypes.newsArticle].sort());
-  assert.is(touches('NewsArticleSomething', 'publicNews'), false);
+test("the visitors' cached pages clear on every news article and service event, and on nothing else", () => {
+  const clearing = allEventTypes.filter((type) => touches(type, 'publicPages'));
+  assert.equal(clearing.sort(), [...eventTypes.newsArticle, ...eventTypes.service].sort());
+  assert.is(touches('NewsArticleSomething', 'publicPages'), false);
 });
 
 test("the history shows a creation's fields as new, without secrets, and nothing of an erased payload", () => {

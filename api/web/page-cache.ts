@@ -1,0 +1,96 @@
+// Rendered public pages kept per URL for visitors, as bytes ready to send (and their brotli/gzip
+// versions, made on first demand), so a page costs one render until something it shows changes:
+// - this instance drops every page the moment it commits an event the catalogue marks as touching
+//   `publicPages` (news and services), before the writer's answer leaves;
+// - every other instance sharing the database drops them when that append's notification reaches its
+//   per-instance processor (milliseconds later);
+// - a render that began before a change is sent but not kept.
+// Signed-in staff never read from it nor write to it. Only complete pages answered 200 are kept, never
+// one that carries this response's CSP nonce. The cache is bounded in bytes (least recently used go first).
+import { allEventTypes, touches, type EventStore, type Processor } from '../../events';
+import { compress, type Encoding } from './compress';
+
+export type CachedPage = { status: number; type: string; cacheControl: string; body: Buffer };
+type Entry = CachedPage & { encoded: Partial<Record<Encoding, Buffer>>; bytes: number };
+
+export class PageCache {
+  private entries = new Map<string, Entry>();
+  private bytes = 0;
+  private generationNo = 0;
+
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+
+  /** Taken before rendering; `set` keeps the page only if nothing changed since. */
+  get generation() {
+    return this.generationNo;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(url: string): CachedPage | undefined {
+    const entry = this.entries.get(url);
+    if (!entry) return undefined;
+    // Most recently used last: eviction takes the first.
+    this.entries.delete(url);
+    this.entries.set(url, entry);
+    return entry;
+  }
+
+  set(url: string, generation: number, page: CachedPage) {
+    if (generation !== this.generationNo || page.body.length > this.maxBytes / 8) return;
+    this.drop(url);
+    const entry: Entry = { ...page, encoded: {}, bytes: page.body.length };
+    this.entries.set(url, entry);
+    this.bytes += entry.bytes;
+    this.evict();
+  }
+
+  /** The page's body in `encoding`, compressed once and kept beside it. */
+  async encoded(url: string, page: CachedPage, encoding: Encoding): Promise<Buffer> {
+    const entry = page as Entry;
+    const kept = entry.encoded?.[encoding];
+    if (kept) return kept;
+    const body = await compress(page.body, encoding, 'fast');
+    // Still the same entry (not cleared or replaced meanwhile): keep the compressed bytes with it.
+    if (this.entries.get(url) === entry) {
+      entry.encoded[encoding] = body;
+      entry.bytes += body.length;
+      this.bytes += body.length;
+      this.evict();
+    }
+    return body;
+  }
+
+  clear() {
+    this.generationNo += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Clears the pages after every committed event of this instance that touches `publicPages`. */
+  clearOn(store: EventStore) {
+    store.onCommitted((events) => {
+      if (events.some((event) => touches(event.type, 'publicPages'))) this.clear();
+    });
+    return this;
+  }
+
+  /** Clears the pages when any instance (this one included) appends an event that touches `publicPages`. */
+  processor(): Processor {
+    const handles = allEventTypes.filter((type) => touches(type, 'publicPages'));
+    return { name: 'public-pages-cache', mode: 'per-instance', startAt: 'head', handles, handle: async () => this.clear() };
+  }
+
+  private drop(url: string) {
+    const entry = this.entries.get(url);
+    if (!entry) return;
+    this.entries.delete(url);
+    this.bytes -= entry.bytes;
+  }
+
+  private evict() {
+    while (this.bytes > this.maxBytes && this.entries.size > 0) this.drop(this.entries.keys().next().value!);
+  }
+}

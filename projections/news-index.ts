@@ -1,0 +1,308 @@
+// The news search read model: every article's place in the list order, its search lexemes and its
+// title key, held in memory by each instance so a list or a search costs microseconds whatever the
+// query (docs/search-and-page-cache.md). It holds no rule of its own: the lexemes and the title key
+// are computed by PostgreSQL from the read table (the same `search_vector` and `f_unaccent(lower())`
+// the SQL query used), and a search means exactly what the SQL meant:
+//   search_vector @@ plainto_tsquery('spanish', f_unaccent(q))  OR  f_unaccent(lower(title)) LIKE '%' || f_unaccent(lower(q)) || '%'
+// This module is the pure structure; news-search.ts loads it from the read table and keeps it current.
+import type { NewsListQuery, NewsSummary } from '../domain';
+import { newsFilters, type NewsFilters } from './news-filters';
+
+/** What a search text means, as PostgreSQL parsed it: the lexemes all required (an empty list matches no text) and the LIKE pattern for the title. */
+export type SearchTerms = { lexemes: readonly string[]; titlePattern: string };
+
+/** One article as the index keeps it: the visitors' summary (and its JSON, made once), and what lists and searches test. */
+export type IndexedArticle = {
+  id: string;
+  /** published_at in milliseconds (the app writes whole milliseconds). */
+  at: number;
+  pending: boolean;
+  category: string;
+  /** f_unaccent(lower(title)), as PostgreSQL computed it. */
+  titleKey: string;
+  lexemes: readonly string[];
+  summary: NewsSummary;
+};
+
+type Doc = IndexedArticle & { no: number; json: string };
+
+/** A growable list of document numbers, ascending (numbers are only ever appended). */
+class Postings {
+  data = new Int32Array(4);
+  length = 0;
+  push(no: number) {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = no;
+  }
+  /** Drops the numbers of documents no longer alive. */
+  compact(alive: (no: number) => boolean) {
+    let kept = 0;
+    for (let i = 0; i < this.length; i++) if (alive(this.data[i])) this.data[kept++] = this.data[i];
+    this.length = kept;
+  }
+  view(): Int32Array {
+    return this.data.subarray(0, this.length);
+  }
+}
+
+/** Newest first: published_at DESC, id DESC (uuids in canonical lowercase compare like PostgreSQL's). */
+const newer = (a: Doc, b: Doc) => (a.at !== b.at ? b.at - a.at : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+function trigramsOf(text: string): Set<string> {
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= text.length; i++) grams.add(text.slice(i, i + 3));
+  return grams;
+}
+
+/** A LIKE pattern (default escape '\') as a test; '%' and '_' are wildcards, as in PostgreSQL. */
+export function likeMatcher(pattern: string): (text: string) => boolean {
+  let source = '';
+  let literal = true;
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i];
+    if (ch === '\\' && i + 1 < pattern.length) {
+      source += pattern[++i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      literal = false;
+    } else if (ch === '%') {
+      source += '[\\s\\S]*';
+      literal = false;
+    } else if (ch === '_') {
+      source += '[\\s\\S]';
+      literal = false;
+    } else source += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  if (literal) return (text) => text.includes(pattern);
+  const regex = new RegExp(source, 'u');
+  return (text) => regex.test(text);
+}
+
+function mergeUnion(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) out[n++] = a[i++];
+    else if (a[i] > b[j]) out[n++] = b[j++];
+    else {
+      out[n++] = a[i++];
+      j++;
+    }
+  }
+  while (i < a.length) out[n++] = a[i++];
+  while (j < b.length) out[n++] = b[j++];
+  return out.subarray(0, n);
+}
+
+function mergeIntersection(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else {
+      out[n++] = a[i++];
+      j++;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+const empty = new Int32Array(0);
+
+export class NewsIndex {
+  private docs: (Doc | undefined)[] = [];
+  private byId = new Map<string, Doc>();
+  /** Live documents, newest first. */
+  private order: Doc[] = [];
+  private lexemes = new Map<string, Postings>();
+  private trigrams = new Map<string, Postings>();
+  private dead = 0;
+  private pendingCount = 0;
+  /** A scratch mark per document number, for collecting a page of a large match in list order. */
+  private marks = new Uint8Array(1024);
+  /** Grows on every change: answers computed from an older generation are stale. */
+  generation = 0;
+
+  get size() {
+    return this.byId.size;
+  }
+
+  has(id: string) {
+    return this.byId.has(id);
+  }
+
+  /** Adds or replaces an article (a replaced one gets a new number; its old postings are skipped, then compacted). */
+  upsert(article: IndexedArticle) {
+    this.removeDoc(article.id);
+    const doc: Doc = { ...article, no: this.docs.length, json: JSON.stringify(article.summary) };
+    this.docs.push(doc);
+    this.byId.set(doc.id, doc);
+    if (doc.pending) this.pendingCount += 1;
+    this.order.splice(this.insertionPoint(doc), 0, doc);
+    for (const lexeme of new Set(doc.lexemes)) this.postingsOf(this.lexemes, lexeme).push(doc.no);
+    for (const gram of trigramsOf(doc.titleKey)) this.postingsOf(this.trigrams, gram).push(doc.no);
+    this.changed();
+  }
+
+  remove(id: string) {
+    if (this.removeDoc(id)) this.changed();
+  }
+
+  private removeDoc(id: string): boolean {
+    const doc = this.byId.get(id);
+    if (!doc) return false;
+    this.byId.delete(id);
+    this.docs[doc.no] = undefined;
+    if (doc.pending) this.pendingCount -= 1;
+    const at = this.insertionPoint(doc);
+    // insertionPoint finds the first place not newer than doc: doc itself, as ids are unique.
+    if (this.order[at] === doc) this.order.splice(at, 1);
+    else this.order.splice(this.order.indexOf(doc), 1);
+    this.dead += 1;
+    return true;
+  }
+
+  private changed() {
+    this.generation += 1;
+    if (this.dead > 1000 && this.dead > this.byId.size / 4) this.compact();
+  }
+
+  private compact() {
+    const alive = (no: number) => this.docs[no] !== undefined;
+    for (const map of [this.lexemes, this.trigrams]) {
+      for (const [key, list] of map) {
+        list.compact(alive);
+        if (list.length === 0) map.delete(key);
+      }
+    }
+    this.dead = 0;
+  }
+
+  private postingsOf(map: Map<string, Postings>, key: string): Postings {
+    let list = map.get(key);
+    if (!list) map.set(key, (list = new Postings()));
+    return list;
+  }
+
+  /** The first index in `order` whose document is not newer than `doc`. */
+  private insertionPoint(doc: Doc): number {
+    let low = 0;
+    let high = this.order.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (newer(this.order[mid], doc) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** Document numbers (ascending) whose text has every lexeme; none when there is no lexeme. */
+  private textMatches(lexemes: readonly string[]): Int32Array {
+    if (lexemes.length === 0) return empty;
+    const lists: Int32Array[] = [];
+    for (const lexeme of new Set(lexemes)) {
+      const list = this.lexemes.get(lexeme);
+      if (!list) return empty;
+      lists.push(list.view());
+    }
+    lists.sort((a, b) => a.length - b.length);
+    let result = lists[0];
+    for (let i = 1; i < lists.length && result.length > 0; i++) result = mergeIntersection(result, lists[i]);
+    return result;
+  }
+
+  /** Document numbers (ascending) whose title key matches the LIKE pattern '%' + p + '%'. */
+  private titleMatches(titlePattern: string): Int32Array {
+    const match = likeMatcher(`%${titlePattern}%`);
+    const literal = !/[%_\\]/.test(titlePattern);
+    let candidates: Int32Array | null = null;
+    if (literal && titlePattern.length >= 3) {
+      // Every trigram of the text must be in the title: the rarest one names the candidates.
+      for (const gram of trigramsOf(titlePattern)) {
+        const list = this.trigrams.get(gram);
+        if (!list) return empty;
+        if (!candidates || list.length < candidates.length) candidates = list.view();
+      }
+    }
+    const out: number[] = [];
+    if (candidates) {
+      for (const no of candidates) {
+        const doc = this.docs[no];
+        if (doc && match(doc.titleKey)) out.push(no);
+      }
+    } else {
+      for (const doc of this.docs) if (doc && match(doc.titleKey)) out.push(doc.no);
+    }
+    return Int32Array.from(out);
+  }
+
+  /** One page of the list the query asks for, in its order, and how many match in all. */
+  list(query: NewsListQuery, terms: SearchTerms | null): { items: IndexedArticle[]; total: number; json: string } {
+    const filters = newsFilters(query);
+    const limit = query.limit;
+    const offset = query.offset;
+    const passes = (doc: Doc) => passesFilters(doc, filters);
+    let page: Doc[];
+    let total: number;
+    if (!terms) {
+      // No search: the whole list, filtered.
+      const plain = filters.category === null && filters.from === null && filters.to === null;
+      total = !plain
+        ? this.order.reduce((n, doc) => n + (passes(doc) ? 1 : 0), 0)
+        : filters.status === 'published'
+          ? this.byId.size - this.pendingCount
+          : filters.status === 'pending'
+            ? this.pendingCount
+            : this.byId.size;
+      page = this.scan(query.sort, passes, offset, limit);
+    } else {
+      const union = mergeUnion(this.textMatches(terms.lexemes), this.titleMatches(terms.titlePattern));
+      const matched: Doc[] = [];
+      for (const no of union) {
+        const doc = this.docs[no];
+        if (doc && passes(doc)) matched.push(doc);
+      }
+      total = matched.length;
+      if (matched.length <= 2048) {
+        matched.sort(query.sort === 'oldest' ? (a, b) => newer(b, a) : newer);
+        page = matched.slice(offset, offset + limit);
+      } else {
+        // A large match: mark it, then walk the list in order until the page is full.
+        if (this.marks.length < this.docs.length) this.marks = new Uint8Array(this.docs.length * 2);
+        for (const doc of matched) this.marks[doc.no] = 1;
+        page = this.scan(query.sort, (doc) => this.marks[doc.no] === 1, offset, limit);
+        for (const doc of matched) this.marks[doc.no] = 0;
+      }
+    }
+    return { items: page, total, json: `[${page.map((doc) => doc.json).join(',')}]` };
+  }
+
+  private scan(sort: NewsListQuery['sort'], accept: (doc: Doc) => boolean, offset: number, limit: number): Doc[] {
+    const page: Doc[] = [];
+    let skipped = 0;
+    const n = this.order.length;
+    for (let k = 0; k < n && page.length < limit; k++) {
+      const doc = this.order[sort === 'oldest' ? n - 1 - k : k];
+      if (!accept(doc)) continue;
+      if (skipped < offset) skipped += 1;
+      else page.push(doc);
+    }
+    return page;
+  }
+}
+
+function passesFilters(doc: Doc, filters: NewsFilters): boolean {
+  if (filters.status === 'published' && doc.pending) return false;
+  if (filters.status === 'pending' && !doc.pending) return false;
+  if (filters.category !== null && doc.category !== filters.category) return false;
+  if (filters.from !== null && doc.at < filters.from.getTime()) return false;
+  if (filters.to !== null && doc.at >= filters.to.getTime()) return false;
+  return true;
+}

@@ -1,0 +1,161 @@
+// The news lists the app answers, visitors' and staff's, from the in-memory index (news-index.ts):
+// loaded from the read table when the app starts, then kept current from the log, so it is a
+// projection like the others and rebuilds from the log by a restart.
+// - This instance: after each commit that touches news_articles, the articles it names are read again
+//   from the table; every list waits for that, so a write is in the next read (docs/search-and-page-cache.md).
+// - Other instances sharing the database: a per-instance processor, woken by the append's NOTIFY, does
+//   the same a few milliseconds later.
+// Visitors' answers are kept per query until the index changes; staff's are computed each time and
+// their whole articles read by id.
+import type { NewsArticle, NewsListQuery, NewsSummary } from '../domain';
+import { aggregateOf, allEventTypes, touches, type EventStore, type Processor, type Sql, type StoredEvent } from '../events';
+import { NewsIndex, type SearchTerms } from './news-index';
+import { newsQueries, type Page } from './queries';
+
+export type PublishedNewsPage = Page<NewsSummary> & { json: string };
+
+export type NewsSearch = {
+  /** Visitors: published articles only, as summaries, with the page's JSON made once. */
+  published(query: NewsListQuery): Promise<PublishedNewsPage>;
+  /** Staff: whole articles, any status the query asks for. */
+  list(query: NewsListQuery): Promise<Page<NewsArticle>>;
+  /** Fills the index from the read table; answers the log position a processor must follow from. */
+  load(): Promise<number>;
+  /** Keeps the index current with what other instances write (built after load()). */
+  processor(startAfter: number): Processor;
+  /** How many articles the index holds (operations and tests). */
+  readonly size: number;
+};
+
+/** The events whose stream is an article that the read table changed for. */
+const changesArticle = (event: StoredEvent) => aggregateOf(event.type) === 'newsArticle' && touches(event.type, 'news_articles');
+
+const maxCachedTerms = 10_000;
+const maxCachedPages = 2_000;
+
+/** plainto_tsquery's text as the list of its lexemes, or null for anything but a plain conjunction. */
+export function conjunctionLexemes(tsquery: string): string[] | null {
+  if (tsquery.trim() === '') return [];
+  const lexemes: string[] = [];
+  for (const part of tsquery.split(' & ')) {
+    const quoted = /^'((?:[^'\\]|''|\\.)*)'$/.exec(part);
+    if (!quoted) return null;
+    lexemes.push(quoted[1].replace(/''/g, "'").replace(/\\(.)/g, '$1'));
+  }
+  return lexemes;
+}
+
+export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => void = () => {}): NewsSearch {
+  const queries = newsQueries(sql);
+  let index = new NewsIndex();
+
+  // Refreshes run one at a time, each reading every article named since the last one began.
+  const dirty = new Set<string>();
+  let running: Promise<void> | null = null;
+  async function applyDirty() {
+    while (dirty.size > 0) {
+      const ids = [...dirty];
+      dirty.clear();
+      try {
+        const found = new Set<string>();
+        for await (const rows of queries.indexRows(ids)) {
+          for (const row of rows) {
+            found.add(row.id);
+            index.upsert(row);
+          }
+        }
+        for (const id of ids) if (!found.has(id)) index.remove(id);
+      } catch (error) {
+        // Tried again by the next refresh or list; meanwhile answers come from what the index holds.
+        for (const id of ids) dirty.add(id);
+        throw error;
+      }
+    }
+  }
+  function drain(): Promise<void> {
+    if (running) return running.then(() => (dirty.size > 0 ? drain() : undefined));
+    running = applyDirty().finally(() => (running = null));
+    return running;
+  }
+  function refresh(ids: readonly string[]): Promise<void> {
+    for (const id of ids) dirty.add(id);
+    return drain();
+  }
+  /** Every commit this instance saw is in the index before a list is answered. */
+  async function current() {
+    if (dirty.size === 0 && !running) return;
+    await drain().catch((error) => log(`[news-search] ${(error as Error).message}`));
+  }
+
+  store.onCommitted((events) => {
+    const ids = events.filter(changesArticle).map((event) => event.streamId);
+    if (ids.length > 0) refresh(ids).catch((error) => log(`[news-search] ${(error as Error).message}`));
+  });
+
+  const terms = new Map<string, SearchTerms | null>();
+  /** What the search text means (asked of PostgreSQL once per text: it never changes); null: only SQL can answer it. */
+  async function termsOf(text: string | undefined): Promise<SearchTerms | null | 'none'> {
+    if (!text) return 'none';
+    if (terms.has(text)) return terms.get(text)!;
+    const { titlePattern, tsquery } = await queries.searchTerms(text);
+    const lexemes = conjunctionLexemes(tsquery);
+    const value = lexemes ? { lexemes, titlePattern } : null;
+    if (terms.size >= maxCachedTerms) terms.delete(terms.keys().next().value!);
+    terms.set(text, value);
+    return value;
+  }
+
+  const pages = new Map<string, { generation: number; page: PublishedNewsPage }>();
+
+  return {
+    get size() {
+      return index.size;
+    },
+    async published(query) {
+      const published = { ...query, status: 'published' as const };
+      const key = JSON.stringify(published);
+      await current();
+      const hit = pages.get(key);
+      if (hit && hit.generation === index.generation) return hit.page;
+      const searchTerms = await termsOf(published.search);
+      if (searchTerms === null) {
+        const { items, total } = await queries.listSummaries(published);
+        return { items, total, json: JSON.stringify(items) };
+      }
+      const generation = index.generation;
+      const found = index.list(published, searchTerms === 'none' ? null : searchTerms);
+      const page = { items: found.items.map((article) => article.summary), total: found.total, json: found.json };
+      if (pages.size >= maxCachedPages) pages.delete(pages.keys().next().value!);
+      pages.set(key, { generation, page });
+      return page;
+    },
+    async list(query) {
+      await current();
+      const searchTerms = await termsOf(query.search);
+      if (searchTerms === null) return queries.list(query);
+      const found = index.list(query, searchTerms === 'none' ? null : searchTerms);
+      return { items: await queries.byIds(found.items.map((article) => article.id)), total: found.total };
+    },
+    async load() {
+      const [row] = await sql.query<{ position: string | number }>(
+        // Transactions still open may hold positions below the head: follow from before anything recent
+        // (a transaction here lasts at most the statement limit), reading those articles again is harmless.
+        `SELECT coalesce((SELECT min(position) - 1 FROM events WHERE recorded_at > now() - interval '1 minute'), (SELECT max(position) FROM events), 0) AS position`,
+      );
+      const fresh = new NewsIndex();
+      for await (const rows of queries.indexRows(null)) for (const article of rows) fresh.upsert(article);
+      index = fresh;
+      pages.clear();
+      return Number(row.position);
+    },
+    processor(startAfter) {
+      return {
+        name: 'news-search-index',
+        mode: 'per-instance',
+        startAt: { after: startAfter },
+        handles: allEventTypes.filter((type) => aggregateOf(type) === 'newsArticle' && touches(type, 'news_articles')),
+        handle: (event) => refresh([event.streamId]),
+      };
+    },
+  };
+}
