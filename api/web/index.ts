@@ -82,9 +82,12 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
     const visitor = !ctx.state.user && !opts.dev;
     const cached = visitor ? opts.pages.get(ctx.url) : undefined;
     if (cached) {
+      ctx.set('X-Cache', 'hit');
       await sendPage(ctx, cached, (encoding) => opts.pages.encoded(ctx.url, cached, encoding));
       return;
     }
+    // Operators and tests can tell a kept page from a rendered one; staff's pages say neither.
+    if (visitor) ctx.set('X-Cache', 'miss');
     const generation = opts.pages.generation;
     try {
       const template = await renderer.template(ctx.url);

@@ -1,0 +1,60 @@
+// Visitors' pages are kept once rendered, yet a change made by staff is on the very next page a
+// visitor loads: a new article in a search, an edited title on the article and in the list, an
+// edited service. Signed-in staff never get a kept page.
+import type { Page } from '@playwright/test';
+import { test, expect, unique } from '../fixtures';
+import { createArticle } from './helpers';
+
+test.use({ serviceWorkers: 'block' });
+
+/** Loads `url` until the server answers it from its kept pages (tests running beside this one write news, which drops them). */
+async function expectKept(page: Page, url: string) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    if ((await page.goto(url))?.headers()['x-cache'] === 'hit') return;
+  }
+  throw new Error(`${url} was never answered from the kept pages`);
+}
+
+test('a search page kept for visitors shows a new article on the next load', async ({ page, api }) => {
+  const token = unique('Ornitorrinco').replace(/\s/g, '');
+  const url = `/noticias?q=${encodeURIComponent(token)}`;
+  const first = await page.goto(url);
+  expect(first?.headers()['x-cache']).toBe('miss');
+  await expect(page.getByText('No se encontraron noticias')).toBeVisible();
+  await expectKept(page, url);
+
+  const article = await createArticle(api, { title: `${token} en la sala de juntas` });
+  const after = await page.goto(url);
+  expect(after?.headers()['x-cache']).toBe('miss');
+  await expect(page.getByRole('article').getByRole('heading')).toHaveText([`${token} en la sala de juntas`]);
+  // Unchanged since: kept again.
+  await expectKept(page, url);
+
+  await page.goto(`/noticias/${article.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${token} en la sala de juntas`);
+  const edited = await api.patch(`/api/news/${article.id}`, { data: { title: `${token} en el hotel` } });
+  expect(edited.status()).toBe(200);
+  await page.goto(`/noticias/${article.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${token} en el hotel`);
+  await page.goto(url);
+  await expect(page.getByRole('article').getByRole('heading')).toHaveText([`${token} en el hotel`]);
+});
+
+test('an edited service is on the next services page a visitor loads', async ({ page, api }) => {
+  await page.goto('/servicios');
+  const services = await (await api.get('/api/services')).json();
+  const service = services[0];
+  const title = unique('Barrido electrónico');
+  const edited = await api.patch(`/api/services/${service.id}`, { data: { title } });
+  expect(edited.status(), await edited.text()).toBe(200);
+  await page.goto('/servicios');
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await api.patch(`/api/services/${service.id}`, { data: { title: service.title } });
+});
+
+test('signed-in staff get freshly rendered pages, never a kept one', async ({ page, adminPage }) => {
+  await expectKept(page, '/');
+  const staff = await adminPage.goto('/');
+  expect(staff?.headers()['x-cache']).toBeUndefined();
+  await expect(adminPage.getByRole('heading', { level: 1 })).toBeVisible();
+});

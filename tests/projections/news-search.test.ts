@@ -1,0 +1,227 @@
+// The news lists answered from the in-memory index are exactly what the SQL query over the read table
+// answers: the same articles in the same order, the same totals, for accents, Spanish stemming, title
+// substrings (LIKE wildcards included), stop words, filters, sorting and paging, visitors and staff.
+// And a write, an edit or a deletion is in the very next list.
+import { randomUUID } from 'node:crypto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { NewsListQuery } from '../../domain';
+import { handle, newsArticle, type NewsArticleRecord } from '../../events';
+import { startTestApp, type Client, type TestApp } from '../helpers/app';
+
+let app: TestApp;
+let admin: Client;
+let visitor: Client;
+
+const titleWords = [
+  'Cámaras',
+  'ocultas',
+  'micrófonos',
+  'espionaje',
+  'anti-espionaje',
+  'Señales',
+  'vehículo',
+  'Oficinas',
+  'hotel',
+  'protección',
+  'red',
+  'WiFi',
+  '5G',
+  'IA',
+];
+const textWords = [
+  'seguridad',
+  'cámara',
+  'camaras',
+  'análisis',
+  'barrido',
+  'de',
+  'la',
+  'los',
+  'ejecutivos',
+  'rastreadores',
+  'filtración',
+  'riesgo',
+  'niño',
+  'año',
+];
+const categories = ['Ciberseguridad', 'Anti-Espionaje', 'Tecnología', 'Noticias'] as const;
+
+function pick<T>(list: readonly T[], seed: number, count: number): T[] {
+  const out: T[] = [];
+  let state = seed * 2654435761;
+  for (let i = 0; i < count; i++) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    out.push(list[state % list.length]);
+  }
+  return out;
+}
+
+function record(i: number): NewsArticleRecord {
+  return {
+    title: `${pick(titleWords, i, 3).join(' ')} ${i % 7 === 0 ? '100% real_' : ''}${i}`,
+    slug: `articulo-${i}`,
+    excerpt: pick(textWords, i + 1, 8).join(' '),
+    content: `<p>${pick(textWords, i + 2, 20).join(' ')}</p><p>${pick(titleWords, i + 3, 5).join(' ')}</p>`,
+    image: null,
+    category: categories[i % categories.length],
+    author: 'Redacción',
+    // Every fifth shares its time with the one before: the order falls back to the id.
+    publishedAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 5) * 5 * 3_600_000 * 7 + (i % 5 === 0 ? 0 : (i % 5) * 3_600_000)).toISOString(),
+    reviewRequired: i % 11 === 3,
+    isImported: false,
+    sourceId: null,
+    sourceUrl: null,
+    guidHash: null,
+  };
+}
+
+test.before(async () => {
+  app = await startTestApp();
+  admin = await app.admin();
+  visitor = app.client();
+  const metadata = { actor: null, origin: 'system' as const, requestId: randomUUID() };
+  for (let i = 0; i < 400; i++) {
+    await handle(app.services.store, newsArticle, randomUUID(), { type: 'Create', record: record(i) }, metadata, { newStream: true });
+  }
+});
+test.after(async () => {
+  await app?.close();
+});
+
+const searches = [
+  undefined,
+  'cámaras',
+  'CAMARAS',
+  'camara',
+  'Cámara oculta',
+  'ocultas micrófonos',
+  'microfono',
+  'anti-espionaje',
+  'espionaje',
+  'señal',
+  'senales',
+  'vehiculos',
+  'de la',
+  'de',
+  'cám',
+  'ara',
+  'ofi',
+  '5g',
+  'ia',
+  'i',
+  '100%',
+  'real_',
+  '%',
+  '_a',
+  'c%s',
+  'a\\%',
+  'niño año',
+  'inexistente',
+  'wifi hotel',
+];
+const filterSets: Partial<NewsListQuery>[] = [
+  {},
+  { category: 'Tecnología' },
+  { category: 'no-existe' },
+  { dateFrom: '2026-02-01', dateTo: '2026-04-30' },
+  { dateFrom: '2026-03-15' },
+  { dateTo: '2026-02-10' },
+  { dateFrom: '2026-13-45' },
+];
+const views: Partial<NewsListQuery>[] = [
+  { sort: 'newest', limit: 12, offset: 0 },
+  { sort: 'oldest', limit: 12, offset: 0 },
+  { sort: 'newest', limit: 5, offset: 7 },
+  { sort: 'oldest', limit: 30, offset: 60 },
+  { sort: 'newest', limit: 10, offset: 1000 },
+];
+
+function queries(status: NewsListQuery['status']): NewsListQuery[] {
+  return searches.flatMap((search) =>
+    filterSets.flatMap((filters) => views.map((view) => ({ sort: 'newest', limit: 12, offset: 0, ...filters, ...view, search, status }) as NewsListQuery)),
+  );
+}
+
+test('staff lists equal the SQL query over the table: same articles, same order, same totals', async () => {
+  let compared = 0;
+  let nonEmpty = 0;
+  for (const status of ['all', 'published', 'pending'] as const) {
+    for (const query of queries(status)) {
+      const [fromIndex, fromTable] = await Promise.all([app.services.news.list(query), app.services.read.news.list(query)]);
+      assert.is(fromIndex.total, fromTable.total, JSON.stringify(query));
+      assert.equal(fromIndex.items, fromTable.items, JSON.stringify(query));
+      compared += 1;
+      if (fromTable.items.length > 0) nonEmpty += 1;
+    }
+  }
+  // The comparison means something only if many queries find articles (deep pages and narrow filters find none).
+  assert.ok(nonEmpty > compared / 3, `${nonEmpty} of ${compared}`);
+});
+
+test("visitors' lists equal the SQL query's published summaries, JSON included", async () => {
+  for (const query of queries('all')) {
+    const [page, fromTable] = await Promise.all([app.services.news.published(query), app.services.read.news.listSummaries({ ...query, status: 'published' })]);
+    assert.is(page.total, fromTable.total, JSON.stringify(query));
+    assert.equal(page.items, fromTable.items, JSON.stringify(query));
+    assert.is(page.json, JSON.stringify(fromTable.items));
+  }
+});
+
+test("search is accent-blind Spanish with stemming: 'camaras' finds 'Cámaras' in titles, excerpts and content", async () => {
+  const answer = await visitor.get(`/api/news?search=camaras&limit=100`);
+  const total = Number(answer.headers.get('x-total-count'));
+  assert.ok(total > 50, String(total));
+  const accented = await visitor.get(`/api/news?search=${encodeURIComponent('CÁMARAS')}&limit=100`);
+  assert.is(accented.headers.get('x-total-count'), String(total));
+  assert.equal(
+    accented.body.map((a: { slug: string }) => a.slug),
+    answer.body.map((a: { slug: string }) => a.slug),
+  );
+});
+
+const article = (overrides: Record<string, unknown>) => ({
+  title: 'Título',
+  slug: `nota-${randomUUID().slice(0, 8)}`,
+  excerpt: 'Resumen',
+  content: '<p>Texto</p>',
+  category: 'Ciberseguridad',
+  author: 'Redacción',
+  ...overrides,
+});
+const slugs = (answer: { body: { slug: string }[] }) => answer.body.map((a) => a.slug);
+
+test('a new, edited or deleted article is in the very next list, for visitors and staff', async () => {
+  // Visitors' answer for this search is kept after the first read: the write must replace it.
+  assert.equal(slugs(await visitor.get('/api/news?search=zarigüeya')), []);
+  const created = await admin.post('/api/news', article({ title: 'La zarigüeya espía', slug: 'zarigueya' }));
+  assert.is(created.status, 201);
+  assert.equal(slugs(await visitor.get('/api/news?search=zarigueyas')), ['zarigueya']);
+  assert.equal(slugs(await admin.get('/api/news?search=zarigüeya&status=all')), ['zarigueya']);
+
+  const edited = await admin.patch(`/api/news/${created.body.id}`, { title: 'El mapache espía' });
+  assert.is(edited.status, 200);
+  assert.equal(slugs(await visitor.get('/api/news?search=zarigüeya')), []);
+  assert.equal(slugs(await visitor.get('/api/news?search=mapache')), ['zarigueya']);
+
+  const held = await admin.patch(`/api/news/${created.body.id}`, { reviewRequired: true });
+  assert.is(held.status, 200);
+  assert.equal(slugs(await visitor.get('/api/news?search=mapache')), []);
+  assert.equal(slugs(await admin.get('/api/news?search=mapache&status=pending')), ['zarigueya']);
+
+  assert.is((await admin.delete(`/api/news/${created.body.id}`)).status, 204);
+  assert.equal(slugs(await admin.get('/api/news?search=mapache&status=all')), []);
+});
+
+test('the index holds every article of the table, and a fresh load holds the same', async () => {
+  const { news, read } = app.services;
+  const all = await read.news.list({ sort: 'newest', status: 'all', limit: 1000, offset: 0 });
+  assert.is(news.size, all.total);
+  await news.load();
+  assert.is(news.size, all.total);
+  const again = await news.list({ sort: 'newest', status: 'all', limit: 1000, offset: 0, search: 'cámaras' });
+  const fromTable = await read.news.list({ sort: 'newest', status: 'all', limit: 1000, offset: 0, search: 'cámaras' });
+  assert.equal(again, fromTable);
+});
+
+test.run();
