@@ -116,6 +116,8 @@ function mergeIntersection(a: Int32Array, b: Int32Array): Int32Array {
 
 const empty = new Int32Array(0);
 
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+
 export class NewsIndex {
   private docs: (Doc | undefined)[] = [];
   private byId = new Map<string, Doc>();
@@ -125,8 +127,16 @@ export class NewsIndex {
   private trigrams = new Map<string, Postings>();
   private dead = 0;
   private pendingCount = 0;
-  /** A scratch mark per document number, for collecting a page of a large match in list order. */
+  /**
+   * Per document number, what the filters test, in flat arrays (a search may test tens of thousands of
+   * documents: no object is touched until the page is known): 0 dead, 1 published, 2 pending; the
+   * category's number; published_at. And a scratch mark, for collecting a large match in list order.
+   */
+  private state = new Uint8Array(1024);
+  private categoryNo = new Uint8Array(1024);
+  private atOf = new Float64Array(1024);
   private marks = new Uint8Array(1024);
+  private categories = new Map<string, number>();
   /** Grows on every change: answers computed from an older generation are stale. */
   generation = 0;
 
@@ -140,9 +150,18 @@ export class NewsIndex {
 
   /** Adds or replaces an article (a replaced one gets a new number; its old postings are skipped, then compacted). */
   upsert(article: IndexedArticle) {
+    const json = JSON.stringify(article.summary);
+    const known = this.byId.get(article.id);
+    // Read again but unchanged (a replay of the log, another instance's echo): nothing to drop.
+    if (known && known.json === json && known.titleKey === article.titleKey && sameList(known.lexemes, article.lexemes)) return;
     this.removeDoc(article.id);
-    const doc: Doc = { ...article, no: this.docs.length, json: JSON.stringify(article.summary) };
+    const doc: Doc = { ...article, no: this.docs.length, json };
     this.docs.push(doc);
+    this.ensureCapacity(this.docs.length);
+    this.state[doc.no] = doc.pending ? 2 : 1;
+    this.atOf[doc.no] = doc.at;
+    if (!this.categories.has(doc.category)) this.categories.set(doc.category, this.categories.size + 1);
+    this.categoryNo[doc.no] = this.categories.get(doc.category)!;
     this.byId.set(doc.id, doc);
     if (doc.pending) this.pendingCount += 1;
     this.order.splice(this.insertionPoint(doc), 0, doc);
@@ -160,6 +179,7 @@ export class NewsIndex {
     if (!doc) return false;
     this.byId.delete(id);
     this.docs[doc.no] = undefined;
+    this.state[doc.no] = 0;
     if (doc.pending) this.pendingCount -= 1;
     const at = this.insertionPoint(doc);
     // insertionPoint finds the first place not newer than doc: doc itself, as ids are unique.
@@ -183,6 +203,20 @@ export class NewsIndex {
       }
     }
     this.dead = 0;
+  }
+
+  private ensureCapacity(count: number) {
+    if (count <= this.state.length) return;
+    const size = Math.max(count, this.state.length * 2);
+    const grow = <A extends Uint8Array | Float64Array>(old: A, make: (n: number) => A): A => {
+      const grown = make(size);
+      grown.set(old);
+      return grown;
+    };
+    this.state = grow(this.state, (n) => new Uint8Array(n));
+    this.categoryNo = grow(this.categoryNo, (n) => new Uint8Array(n));
+    this.atOf = grow(this.atOf, (n) => new Float64Array(n));
+    this.marks = new Uint8Array(size);
   }
 
   private postingsOf(map: Map<string, Postings>, key: string): Postings {
@@ -220,8 +254,8 @@ export class NewsIndex {
 
   /** Document numbers (ascending) whose title key matches the LIKE pattern '%' + p + '%'. */
   private titleMatches(titlePattern: string): Int32Array {
-    const match = likeMatcher(`%${titlePattern}%`);
     const literal = !/[%_\\]/.test(titlePattern);
+    const match = literal ? (text: string) => text.includes(titlePattern) : likeMatcher(`%${titlePattern}%`);
     let candidates: Int32Array | null = null;
     if (literal && titlePattern.length >= 3) {
       // Every trigram of the text must be in the title: the rarest one names the candidates.
@@ -263,22 +297,38 @@ export class NewsIndex {
             : this.byId.size;
       page = this.scan(query.sort, passes, offset, limit);
     } else {
-      const union = mergeUnion(this.textMatches(terms.lexemes), this.titleMatches(terms.titlePattern));
-      const matched: Doc[] = [];
-      for (const no of union) {
-        const doc = this.docs[no];
-        if (doc && passes(doc)) matched.push(doc);
+      const text = this.textMatches(terms.lexemes);
+      const title = this.titleMatches(terms.titlePattern);
+      const union = title.length === 0 ? text : text.length === 0 ? title : mergeUnion(text, title);
+      // Status, category and dates tested on the flat arrays; the matching numbers kept in order.
+      const wantState = filters.status === 'published' ? 1 : filters.status === 'pending' ? 2 : 0;
+      const wantCategory = filters.category === null ? 0 : (this.categories.get(filters.category) ?? -1);
+      const from = filters.from?.getTime() ?? -Infinity;
+      const to = filters.to?.getTime() ?? Infinity;
+      const { state, categoryNo, atOf } = this;
+      const hits = new Int32Array(union.length);
+      let count = 0;
+      for (let k = 0; k < union.length; k++) {
+        const no = union[k];
+        const st = state[no];
+        if (st === 0 || (wantState !== 0 && st !== wantState)) continue;
+        if (wantCategory !== 0 && categoryNo[no] !== wantCategory) continue;
+        const at = atOf[no];
+        if (at < from || at >= to) continue;
+        hits[count++] = no;
       }
-      total = matched.length;
-      if (matched.length <= 2048) {
+      total = count;
+      if (count <= 2048) {
+        const matched: Doc[] = [];
+        for (let k = 0; k < count; k++) matched.push(this.docs[hits[k]]!);
         matched.sort(query.sort === 'oldest' ? (a, b) => newer(b, a) : newer);
         page = matched.slice(offset, offset + limit);
       } else {
         // A large match: mark it, then walk the list in order until the page is full.
-        if (this.marks.length < this.docs.length) this.marks = new Uint8Array(this.docs.length * 2);
-        for (const doc of matched) this.marks[doc.no] = 1;
-        page = this.scan(query.sort, (doc) => this.marks[doc.no] === 1, offset, limit);
-        for (const doc of matched) this.marks[doc.no] = 0;
+        const { marks } = this;
+        for (let k = 0; k < count; k++) marks[hits[k]] = 1;
+        page = this.scan(query.sort, (doc) => marks[doc.no] === 1, offset, limit);
+        for (let k = 0; k < count; k++) marks[hits[k]] = 0;
       }
     }
     return { items: page, total, json: `[${page.map((doc) => doc.json).join(',')}]` };

@@ -154,7 +154,11 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
         mode: 'per-instance',
         startAt: { after: startAfter },
         handles: allEventTypes.filter((type) => aggregateOf(type) === 'newsArticle' && touches(type, 'news_articles')),
-        handle: (event) => refresh([event.streamId]),
+        // Not awaited: the articles of a whole batch of events are read again in one query. An id whose
+        // reading fails stays marked and is read by the next refresh or list.
+        handle: async (event) => {
+          refresh([event.streamId]).catch((error) => log(`[news-search] ${(error as Error).message}`));
+        },
       };
     },
   };

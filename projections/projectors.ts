@@ -13,6 +13,7 @@ import {
   type Projector,
   type ServiceEvent,
   type Sql,
+  type StoredEvent,
 } from '../events';
 import { usersProjector } from './users';
 
@@ -139,6 +140,40 @@ const newsColumns = {
   englishContent: 'english_content',
 };
 
+type ArticleCreated = StoredEvent<Extract<NewsArticleEvent, { type: 'NewsArticleCreated' }>>;
+
+/** New articles in one statement, whether one (a command) or thousands (a rebuild, a feed import). */
+async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
+  const rows = events.map(({ streamId, data: d }) => ({
+    id: streamId,
+    title: d.title,
+    slug: d.slug,
+    excerpt: d.excerpt,
+    content: d.content,
+    image: d.image,
+    category: d.category,
+    author: d.author,
+    published_at: d.publishedAt,
+    source_id: d.sourceId,
+    source_url: d.sourceUrl,
+    guid_hash: d.guidHash,
+    is_imported: d.isImported,
+    review_required: d.reviewRequired,
+    english_title: d.englishTitle ?? null,
+    english_excerpt: d.englishExcerpt ?? null,
+    english_content: d.englishContent ?? null,
+  }));
+  const columns =
+    'id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, english_title, english_excerpt, english_content';
+  await tx.query(
+    `INSERT INTO news_articles (${columns})
+     SELECT ${columns} FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, title text, slug text, excerpt text, content text, image text, category text,
+       author text, published_at timestamptz, source_id uuid, source_url text, guid_hash text, is_imported boolean, review_required boolean,
+       english_title text, english_excerpt text, english_content text)`,
+    [JSON.stringify(rows)],
+  );
+}
+
 export const newsProjector = typedProjector<NewsArticleEvent>({
   name: 'news_articles',
   uniqueRules: {
@@ -146,36 +181,11 @@ export const newsProjector = typedProjector<NewsArticleEvent>({
     news_articles_source_guid_key: { field: 'guidHash', message: 'Ese artículo de la fuente ya fue importado' },
   },
   handles: eventTypes.newsArticle,
+  projectMany: { types: ['NewsArticleCreated'], project: (tx, events) => insertArticles(tx, events as ArticleCreated[]) },
   async project(tx, event) {
     switch (event.type) {
-      case 'NewsArticleCreated': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO news_articles (id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported,
-             review_required, english_title, english_excerpt, english_content)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
-          [
-            event.streamId,
-            d.title,
-            d.slug,
-            d.excerpt,
-            d.content,
-            d.image,
-            d.category,
-            d.author,
-            d.publishedAt,
-            d.sourceId,
-            d.sourceUrl,
-            d.guidHash,
-            d.isImported,
-            d.reviewRequired,
-            d.englishTitle ?? null,
-            d.englishExcerpt ?? null,
-            d.englishContent ?? null,
-          ],
-        );
-        return;
-      }
+      case 'NewsArticleCreated':
+        return insertArticles(tx, [event]);
       case 'NewsArticleUpdated':
         return updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns);
       case 'NewsArticlePublished':

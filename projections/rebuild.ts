@@ -1,5 +1,5 @@
 // Rebuild: empty the read tables and replay the whole log through the projectors, in one transaction.
-import { readEventsAfter, type Db, type Projector } from '../events';
+import { projectInOrder, readEventsAfter, type Db, type Projector } from '../events';
 import { readTables } from './projectors';
 
 export async function rebuildProjections(db: Db, projectors: readonly Projector[]): Promise<{ events: number }> {
@@ -8,13 +8,11 @@ export async function rebuildProjections(db: Db, projectors: readonly Projector[
     await tx.query(`TRUNCATE ${readTables.join(', ')}`);
     let after = 0;
     for (;;) {
-      const events = await readEventsAfter(tx, after, 1000);
+      const events = await readEventsAfter(tx, after, 5000);
       if (events.length === 0) break;
-      for (const event of events) {
-        for (const projector of projectors) if (projector.handles.includes(event.type)) await projector.project(tx, event);
-        after = event.position;
-        count += 1;
-      }
+      await projectInOrder(tx, projectors, events);
+      after = events[events.length - 1].position;
+      count += events.length;
     }
   });
   return { events: count };
