@@ -13,7 +13,7 @@ import { useSession } from '../session';
 import { commonTexts, usersTexts as t } from '../texts';
 import { useEndUserSessions, useUpdateUser, useUsers } from './api';
 import { SecuritySettingsCard } from './SecuritySettingsCard';
-import { CreateUserDialog, NoticeEmailDialog, ResetPasswordDialog, RoleDialog } from './UserDialogs';
+import { CreateUserDialog, UserFieldDialog } from './UserDialogs';
 
 export function UsersTab() {
   const users = useUsers();
@@ -97,9 +97,9 @@ function UserCard({ user }: { user: User }) {
       }
     >
       <p className="text-slate-600">{t.since(formatLongDate(user.createdAt))}</p>
-      <RoleDialog isOpen={open === 'role'} onOpenChange={setOpenFor('role')} user={user} />
-      <ResetPasswordDialog isOpen={open === 'password'} onOpenChange={setOpenFor('password')} user={user} />
-      <NoticeEmailDialog isOpen={open === 'notice'} onOpenChange={setOpenFor('notice')} user={user} />
+      <UserFieldDialog field="role" isOpen={open === 'role'} onOpenChange={setOpenFor('role')} user={user} />
+      <UserFieldDialog field="password" isOpen={open === 'password'} onOpenChange={setOpenFor('password')} user={user} />
+      <UserFieldDialog field="noticeEmail" isOpen={open === 'notice'} onOpenChange={setOpenFor('notice')} user={user} />
       <ConfirmDialog
         isOpen={open === 'sessions'}
         onOpenChange={setOpenFor('sessions')}
