@@ -17,7 +17,7 @@ test('the last active admin cannot be demoted, and the toast says why', async ({
   await expect(page.getByRole('region', { name: 'Notification' }).getByRole('alert')).toContainText(/administrador/i);
 });
 
-test('an admin creates a colaborador, resets the password, changes the role and the notice e-mail, and disables it', async ({
+test('an admin creates a colaborador, resets the password, changes the role and the notice e-mail, ends its sessions and disables it', async ({
   adminPage: page,
   playwright,
   baseURL,
@@ -63,6 +63,13 @@ test('an admin creates a colaborador, resets the password, changes the role and 
   await user.getByRole('button', { name: 'Correo de avisos' }).click();
   await expect(field(noticeDialog, 'Correo de avisos')).toHaveValue('avisos@example.com');
   await noticeDialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  // 'Cerrar sesiones' asks first, then ends the sessions of that user: the fresh sign-in's among them.
+  await user.getByRole('button', { name: 'Cerrar sesiones' }).click();
+  await page.getByRole('alertdialog', { name: 'Cerrar sesiones' }).getByRole('button', { name: 'Cerrar sesiones' }).click();
+  await expectToast(page, 'Se cerraron 1 sesión(es)');
+  expect((await fresh.get('/api/auth/me')).status()).toBe(401);
+  expect((await fresh.post('/api/auth/login', { data: { username, password: 'otra-clave-segura-456' } })).status()).toBe(200);
 
   await user.getByRole('button', { name: 'Deshabilitar' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Deshabilitar' }).click();
