@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { userCreateInput, userPatchInput, userRoleLabel, userRoles, type User, type UserCreateInput } from '../../../../domain';
 import { FormDialog } from '../common/FormDialog';
-import { saveThenClose, FormSelect, FormTextField, optionsOf } from '../common/form-fields';
+import { saveThenClose, FormNewPassword, FormSelect, FormTextField, optionsOf } from '../common/form-fields';
 import { usersTexts as t } from '../texts';
 import { useCreateUser, useUpdateUser } from './api';
 
@@ -36,15 +36,7 @@ export function CreateUserDialog({ isOpen, onOpenChange }: DialogProps) {
   return (
     <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={t.dialogCreate} mode="create" isSaving={create.isPending} onSubmit={onSubmit} size="md">
       <FormTextField control={form.control} name="username" label={t.fieldUsername} autoComplete="off" isRequired />
-      <FormTextField
-        control={form.control}
-        name="password"
-        label={t.fieldPassword}
-        type="password"
-        autoComplete="new-password"
-        description={t.passwordHint}
-        isRequired
-      />
+      <FormNewPassword control={form.control} name="password" label={t.fieldPassword} description={t.passwordHint} />
       <FormSelect control={form.control} name="role" label={t.fieldRole} options={roleOptions} isRequired />
     </FormDialog>
   );
@@ -70,15 +62,7 @@ const oneField = {
     input: (control: OneFieldControl) => (
       <>
         <p className="text-sm text-slate-600">{t.resetHint}</p>
-        <FormTextField
-          control={control}
-          name="password"
-          label={t.fieldNewPassword}
-          type="password"
-          autoComplete="new-password"
-          description={t.passwordHint}
-          isRequired
-        />
+        <FormNewPassword control={control} name="password" label={t.fieldNewPassword} description={t.passwordHint} />
       </>
     ),
   },
