@@ -11,34 +11,11 @@ import path from 'node:path';
 import { createApp } from '../api/app';
 import { loadConfig } from '../api/config';
 import { freshDatabase } from '../tests/helpers/database';
+import { sampleArticles } from './lib/sample-articles';
 
 export type Site = { baseURL: string; articleSlug: string; stop(): Promise<void> };
 
 const admin = { username: 'admin', password: 'clave-medicion-segura-123' };
-
-const sampleArticles = [
-  ['Cómo detectar micrófonos ocultos en su oficina', 'Anti-Espionaje', 'Señales de alerta y buenas prácticas para proteger las reuniones de su empresa.'],
-  [
-    'Nuevas variantes de software espía en teléfonos móviles',
-    'Ciberseguridad',
-    'Investigadores advierten sobre aplicaciones que graban llamadas y mensajes sin permiso.',
-  ],
-  [
-    'Rastreadores GPS: qué son y cómo encontrarlos en su vehículo',
-    'Tecnología',
-    'Una guía práctica para revisar su automóvil y evitar el seguimiento no autorizado.',
-  ],
-  [
-    'Costa Rica refuerza su estrategia nacional de ciberseguridad',
-    'Noticias',
-    'El país actualiza sus protocolos de respuesta tras los incidentes de los últimos años.',
-  ],
-  [
-    'Reuniones de directorio: el blanco preferido del espionaje corporativo',
-    'Anti-Espionaje',
-    'Por qué las salas de juntas concentran el riesgo y cómo protegerlas antes de cada sesión.',
-  ],
-] as const;
 
 export async function startSite(): Promise<Site> {
   if (!process.env.SKIP_BUILD) {
@@ -74,34 +51,18 @@ export async function startSite(): Promise<Site> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  let articleSlug = '';
-  for (const [i, [title, category, excerpt]] of sampleArticles.entries()) {
-    const slug = title
-      .toLowerCase()
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '');
+  for (const article of sampleArticles) {
     const response = await fetch(`${baseURL}/api/news`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: baseURL },
-      body: JSON.stringify({
-        title,
-        slug,
-        category,
-        excerpt,
-        author: 'Equipo de Seguridad',
-        publishedAt: new Date(Date.UTC(2025, i * 2, 5 + i, 15)).toISOString(),
-        content: `<p>${excerpt}</p><h2>Qué puede hacer</h2><ul><li>Solicite una inspección profesional.</li><li>Evite conversaciones sensibles en lugares no verificados.</li><li>Revise periódicamente sus equipos.</li></ul><p>Nuestro equipo puede ayudarle con un diagnóstico confidencial.</p>`,
-      }),
+      body: JSON.stringify(article),
     });
     if (response.status !== 201) throw new Error(`POST /api/news: ${response.status} ${await response.text()}`);
-    articleSlug ||= slug;
   }
 
   return {
     baseURL,
-    articleSlug,
+    articleSlug: sampleArticles[0].slug,
     async stop() {
       httpServer.closeAllConnections();
       await new Promise((resolve) => httpServer.close(resolve));

@@ -8,6 +8,7 @@ import Router from '@koa/router';
 import { BadRequest, NotFound, advanceFormInput, normalizeAdvanceForm, photoFields, type AdvanceFormData } from '../../domain';
 import { advanceForm } from '../../events';
 import { idParam, isUuid, paging, parseBody, runCommand, type AppServices } from '../context';
+import { honeypot } from '../middleware/honeypot';
 import { publicWriteLimit } from '../middleware/rate-limit';
 import { requireAdmin, requireStaff } from '../middleware/session';
 import { withNotices } from '../notifications';
@@ -22,7 +23,6 @@ export function advanceFormRoutes(services: AppServices) {
     const key = ctx.get('Idempotency-Key').trim();
     if (key && !isUuid(key)) throw new BadRequest('Idempotency-Key debe ser un UUID');
     const input = await parseBody(ctx, advanceFormInput);
-    if (input.website) throw new BadRequest('No se pudo procesar el formulario');
     const form: AdvanceFormData = normalizeAdvanceForm(input);
     await services.photos.checkForm(form);
     const id = key ? key.toLowerCase() : randomUUID();
@@ -37,7 +37,7 @@ export function advanceFormRoutes(services: AppServices) {
     if (!ctx.body) throw notFound();
   }
 
-  router.post('/public', publicWriteLimit(services.db, services.config.publicWriteLimit, 'advance-form'), (ctx) => submit(ctx, null));
+  router.post('/public', publicWriteLimit(services.db, services.config.publicWriteLimit, 'advance-form'), honeypot, (ctx) => submit(ctx, null));
   router.post('/', requireStaff, (ctx) => submit(ctx, ctx.state.user.id));
 
   router.get('/', requireStaff, async (ctx) => {

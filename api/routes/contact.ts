@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import {
-  BadRequest,
   NotFound,
   contactListQuery,
   contactMessageInput,
@@ -17,6 +16,7 @@ import { contactMessage } from '../../events';
 import { idParam, paging, parseBody, parseQuery, runCommand, type AppServices } from '../context';
 import { toCsv } from '../csv';
 import { idempotencyKey, requestHashOf } from '../idempotency';
+import { honeypot } from '../middleware/honeypot';
 import { publicWriteLimit } from '../middleware/rate-limit';
 import { requireAdmin, requireStaff } from '../middleware/session';
 import { withNotices } from '../notifications';
@@ -33,10 +33,9 @@ export function contactRoutes(services: AppServices) {
     return (await withNotices(services.notices, [message]))[0];
   };
 
-  router.post('/', publicWriteLimit(services.db, services.config.publicWriteLimit, 'contact'), async (ctx) => {
+  router.post('/', publicWriteLimit(services.db, services.config.publicWriteLimit, 'contact'), honeypot, async (ctx) => {
     const key = idempotencyKey(ctx);
     const input = await parseBody(ctx, contactMessageInput);
-    if (input.website) throw new BadRequest('No se pudo procesar el mensaje');
     const id = key ?? randomUUID();
     const { name, email, phone, message } = input;
     const language = input.language ?? 'es';

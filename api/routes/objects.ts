@@ -3,11 +3,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import Router from '@koa/router';
-import { BadRequest, NotFound, PayloadTooLarge } from '../../domain';
+import { NotFound, PayloadTooLarge } from '../../domain';
 import { isUuid, type AppServices } from '../context';
 import { uploadLimit } from '../middleware/rate-limit';
+import { honeypot } from '../middleware/honeypot';
 import { requireStaff } from '../middleware/session';
-import { readJsonBody } from '../middleware/body';
 import { maxPhotoBytes, tooLargeMessage } from '../storage';
 
 export function objectRoutes(services: AppServices) {
@@ -15,10 +15,7 @@ export function objectRoutes(services: AppServices) {
   const { uploads } = services.photos;
   const notFound = () => new NotFound('Foto no encontrada');
 
-  router.post('/api/objects/upload', uploadLimit(services.db, services.config.publicWriteLimit), async (ctx) => {
-    const body = await readJsonBody(ctx);
-    // The honeypot of the public writes: people never fill it.
-    if (body && typeof body === 'object' && (body as { website?: unknown }).website) throw new BadRequest('No se pudo procesar la solicitud');
+  router.post('/api/objects/upload', uploadLimit(services.db, services.config.publicWriteLimit), honeypot, async (ctx) => {
     ctx.body = await uploads.begin();
   });
 

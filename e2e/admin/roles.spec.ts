@@ -17,7 +17,11 @@ test('the last active admin cannot be demoted, and the toast says why', async ({
   await expect(page.getByRole('region', { name: 'Notification' }).getByRole('alert')).toContainText(/administrador/i);
 });
 
-test('an admin creates a colaborador, resets the password, changes the role and disables it', async ({ adminPage: page, playwright, baseURL }) => {
+test('an admin creates a colaborador, resets the password, changes the role and the notice e-mail, ends its sessions and disables it', async ({
+  adminPage: page,
+  playwright,
+  baseURL,
+}) => {
   const username = unique('colab').replace(/\s/g, '.');
   await openTab(page, 'users', 'Usuarios');
   await page.getByRole('button', { name: 'Nuevo Usuario' }).click();
@@ -47,6 +51,25 @@ test('an admin creates a colaborador, resets the password, changes the role and 
   await roleDialog.getByRole('button', { name: 'Actualizar' }).click();
   await expectToast(page, 'Usuario actualizado exitosamente');
   await expect(user.getByText('Administrador')).toBeVisible();
+
+  await user.getByRole('button', { name: 'Correo de avisos' }).click();
+  const noticeDialog = page.getByRole('dialog', { name: `Correo de avisos de ${username}` });
+  await field(noticeDialog, 'Correo de avisos').fill('no-es-correo');
+  await noticeDialog.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(noticeDialog.getByText('Correo electrónico inválido')).toBeVisible();
+  await field(noticeDialog, 'Correo de avisos').fill('avisos@example.com');
+  await noticeDialog.getByRole('button', { name: 'Actualizar' }).click();
+  await expectToast(page, 'Usuario actualizado exitosamente');
+  await user.getByRole('button', { name: 'Correo de avisos' }).click();
+  await expect(field(noticeDialog, 'Correo de avisos')).toHaveValue('avisos@example.com');
+  await noticeDialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  // 'Cerrar sesiones' asks first, then ends the sessions of that user: the fresh sign-in's among them.
+  await user.getByRole('button', { name: 'Cerrar sesiones' }).click();
+  await page.getByRole('alertdialog', { name: 'Cerrar sesiones' }).getByRole('button', { name: 'Cerrar sesiones' }).click();
+  await expectToast(page, 'Se cerraron 1 sesión(es)');
+  expect((await fresh.get('/api/auth/me')).status()).toBe(401);
+  expect((await fresh.post('/api/auth/login', { data: { username, password: 'otra-clave-segura-456' } })).status()).toBe(200);
 
   await user.getByRole('button', { name: 'Deshabilitar' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Deshabilitar' }).click();

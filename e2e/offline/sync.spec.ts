@@ -143,7 +143,7 @@ test('an expired session keeps the draft pending, asks to sign in, and sends it 
   await context.close();
 });
 
-test('a form the server refuses ends in Error with its message, shown in Borradores', async ({ browser, baseURL }) => {
+test('a form the server refuses ends in Error with its message, shown in Borradores, where deleting it asks first', async ({ browser, baseURL }) => {
   const context = await signedInContext(browser, baseURL);
   const owner = await staffId(context);
   const page = await context.newPage();
@@ -156,5 +156,13 @@ test('a form the server refuses ends in Error with its message, shown in Borrado
   const card = page.getByRole('article', { name: host });
   await expect(card.getByText('Error', { exact: true })).toBeVisible();
   await expect(card.getByText(/El contacto de emergencia es requerido/)).toBeVisible();
+  // Deleting it asks first.
+  await card.getByRole('button', { name: 'Eliminar' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Eliminar borrador' });
+  await expect(confirm.getByText(/¿Está seguro que desea eliminar este borrador\?/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByRole('region', { name: 'Notification' }).getByText('Borrador eliminado')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  expect((await readDrafts(page)).some((d) => d.id === id)).toBe(false);
   await context.close();
 });

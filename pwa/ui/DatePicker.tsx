@@ -12,15 +12,14 @@ import {
   DatePicker as AriaDatePicker,
   DateSegment,
   Dialog,
-  FieldError,
   Group,
   Heading,
   I18nProvider,
   Label,
   Popover,
-  Text,
 } from 'react-aria-components';
-import { descriptionClass, errorClass, labelClass } from './field-styles';
+import { FieldHelp } from './FieldHelp';
+import { labelClass } from './field-styles';
 import { useLang } from '../i18n/lang';
 import { ariaLocale } from './Locale';
 
@@ -96,12 +95,7 @@ export function DatePicker({ label, value, onChange, description, errorMessage, 
             <CalendarDays className="size-4" aria-hidden="true" />
           </Button>
         </Group>
-        {description && (
-          <Text slot="description" className={descriptionClass}>
-            {description}
-          </Text>
-        )}
-        <FieldError className={errorClass}>{errorMessage}</FieldError>
+        <FieldHelp description={description} errorMessage={errorMessage} />
         <Popover className="rounded-lg border border-slate-200 bg-white p-3 shadow-xl outline-none">
           <Dialog className="outline-none">
             <Calendar firstDayOfWeek="mon">

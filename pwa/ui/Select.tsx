@@ -1,7 +1,8 @@
 // A labelled single-choice dropdown (react-aria Select: keyboard, typeahead, screen readers).
 import { ChevronDown } from 'lucide-react';
-import { Button, FieldError, Label, ListBox, ListBoxItem, Popover, Select as AriaSelect, SelectValue, Text, type Key } from 'react-aria-components';
-import { descriptionClass, errorClass, labelClass } from './field-styles';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select as AriaSelect, SelectValue, type Key } from 'react-aria-components';
+import { FieldHelp } from './FieldHelp';
+import { labelClass } from './field-styles';
 
 export type SelectOption = { id: string; label: string };
 
@@ -45,12 +46,7 @@ export function Select({
         <SelectValue className="truncate data-[placeholder]:text-slate-500" />
         <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
       </Button>
-      {description && (
-        <Text slot="description" className={descriptionClass}>
-          {description}
-        </Text>
-      )}
-      <FieldError className={errorClass}>{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover className="min-w-[var(--trigger-width)] overflow-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg outline-none">
         <ListBox className="max-h-72 outline-none" items={options}>
           {(option) => (

@@ -1,14 +1,8 @@
 // A labelled multi-line text input, with the same props and behaviour as TextField.
 import type { Ref } from 'react';
-import {
-  FieldError,
-  Label,
-  Text,
-  TextArea as AriaTextArea,
-  TextField as AriaTextField,
-  type TextFieldProps as AriaTextFieldProps,
-} from 'react-aria-components';
-import { descriptionClass, errorClass, inputClass, labelClass } from './field-styles';
+import { Label, TextArea as AriaTextArea, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import { FieldHelp } from './FieldHelp';
+import { inputClass, labelClass } from './field-styles';
 
 export type TextAreaProps = Omit<AriaTextFieldProps, 'className' | 'children'> & {
   label: string;
@@ -25,12 +19,7 @@ export function TextArea({ label, description, errorMessage, placeholder, rows =
     <AriaTextField {...props} isInvalid={props.isInvalid || Boolean(errorMessage)} validationBehavior="aria" className={`flex flex-col gap-1.5 ${className}`}>
       <Label className={labelClass}>{label}</Label>
       <AriaTextArea ref={inputRef} rows={rows} placeholder={placeholder} className={`${inputClass} resize-y`} />
-      {description && (
-        <Text slot="description" className={descriptionClass}>
-          {description}
-        </Text>
-      )}
-      <FieldError className={errorClass}>{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </AriaTextField>
   );
 }

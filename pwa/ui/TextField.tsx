@@ -2,8 +2,9 @@
 // With react-hook-form, wire it through <Controller> or pass `name`, `value`, `onChange`, `onBlur`
 // and `errorMessage={errors.field?.message}`; an error message marks the field invalid.
 import type { Ref } from 'react';
-import { FieldError, Input, Label, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
-import { descriptionClass, errorClass, inputClass, labelClass } from './field-styles';
+import { Input, Label, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import { FieldHelp } from './FieldHelp';
+import { inputClass, labelClass } from './field-styles';
 
 export type TextFieldProps = Omit<AriaTextFieldProps, 'className' | 'children'> & {
   label: string;
@@ -19,12 +20,7 @@ export function TextField({ label, description, errorMessage, placeholder, class
     <AriaTextField {...props} isInvalid={props.isInvalid || Boolean(errorMessage)} validationBehavior="aria" className={`flex flex-col gap-1.5 ${className}`}>
       <Label className={labelClass}>{label}</Label>
       <Input ref={inputRef} placeholder={placeholder} className={inputClass} />
-      {description && (
-        <Text slot="description" className={descriptionClass}>
-          {description}
-        </Text>
-      )}
-      <FieldError className={errorClass}>{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </AriaTextField>
   );
 }

@@ -2,8 +2,9 @@
 // whatever the browser's own locale would do with <input type="time">. Its value is 'HH:mm' ('' for none).
 import type { Ref } from 'react';
 import { parseTime, type Time } from '@internationalized/date';
-import { DateInput, DateSegment, FieldError, Label, Text, TimeField as AriaTimeField } from 'react-aria-components';
-import { descriptionClass, errorClass, labelClass } from './field-styles';
+import { DateInput, DateSegment, Label, TimeField as AriaTimeField } from 'react-aria-components';
+import { FieldHelp } from './FieldHelp';
+import { labelClass } from './field-styles';
 
 export type TimeFieldProps = {
   label: string;
@@ -52,12 +53,7 @@ export function TimeField({ label, value, onChange, description, errorMessage, c
           />
         )}
       </DateInput>
-      {description && (
-        <Text slot="description" className={descriptionClass}>
-          {description}
-        </Text>
-      )}
-      <FieldError className={errorClass}>{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </AriaTimeField>
   );
 }

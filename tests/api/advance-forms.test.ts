@@ -74,10 +74,12 @@ test('a completed-on-site time that is not a date-time, or far in the future, is
   assert.is((await admin.post('/api/advance-forms', validForm({ completedOnSiteAt: slightlyAhead }))).status, 201);
 });
 
-test('the public form refuses a filled honeypot', async () => {
+test('the public form refuses a filled honeypot with the answer of every public write, even when the rest is invalid', async () => {
   const answer = await visitor.post('/api/advance-forms/public', validForm({ website: 'spam' }));
   assert.is(answer.status, 400);
-  assert.equal(answer.body, { message: 'No se pudo procesar el formulario' });
+  assert.equal(answer.body, { message: 'No se pudo procesar el mensaje' });
+  const invalid = await visitor.post('/api/advance-forms/public', { website: 'spam' });
+  assert.equal(invalid.body, { message: 'No se pudo procesar el mensaje' });
 });
 
 test('the admin create needs a session', async () => {

@@ -46,6 +46,13 @@ test('a visitor gets an upload URL and the link the form will store', async () =
   assert.ok(uploadURL.includes(uploadIdOf(objectPath)));
 });
 
+test('a filled honeypot gets no upload URL, with the same answer as the other public writes', async () => {
+  const answer = await visitor.post('/api/objects/upload', { website: 'http://spam.example' });
+  assert.is(answer.status, 400);
+  assert.equal(answer.body, { message: 'No se pudo procesar el mensaje' });
+  assert.is((await visitor.post('/api/objects/upload', { website: '' })).status, 200);
+});
+
 test('an uploaded photo is served to staff only, never cached', async () => {
   const { uploadURL, objectPath } = await newUploadUrl();
   const stored = await put(uploadURL, await jpegWithGps());

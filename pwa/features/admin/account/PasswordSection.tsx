@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordChangeInput, type PasswordChangeInput } from '../../../../domain';
 import { Button } from '../../../ui/Button';
-import { FormTextField, saveThenClose } from '../common/form-fields';
+import { FormNewPassword, FormTextField, saveThenClose } from '../common/form-fields';
 import { useChangePassword } from './api';
 import { Section } from './Section';
 import { accountTexts as t } from './texts';
@@ -23,15 +23,7 @@ export function PasswordSection() {
     <Section id="password-title" title={t.passwordTitle}>
       <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
         <FormTextField control={form.control} name="currentPassword" label={t.currentPassword} type="password" autoComplete="current-password" isRequired />
-        <FormTextField
-          control={form.control}
-          name="newPassword"
-          label={t.newPassword}
-          type="password"
-          autoComplete="new-password"
-          description={t.newPasswordHint}
-          isRequired
-        />
+        <FormNewPassword control={form.control} name="newPassword" label={t.newPassword} description={t.newPasswordHint} />
         <Button type="submit" className="self-start" isPending={change.isPending}>
           {t.changePassword}
         </Button>

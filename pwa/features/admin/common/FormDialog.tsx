@@ -1,9 +1,12 @@
 // The create/edit dialog of every tab: a title that says which mode, the form, and the footer with
-// 'Cancelar' and 'Crear' / 'Actualizar' ('Guardando...' while saving).
-import type { FormEventHandler, ReactNode } from 'react';
+// 'Cancelar' and 'Crear' / 'Actualizar' ('Guardando...' while saving); and useRecordDialog, the form's
+// life in it (reset on every opening, saved through create or update, closed on success).
+import { useEffect, type FormEventHandler, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { commonTexts } from '../texts';
+import { saveThenClose } from './form-fields';
 
 type Props = {
   isOpen: boolean;
@@ -32,4 +35,51 @@ export function FormDialog({ isOpen, onOpenChange, title, mode, isSaving, onSubm
       </form>
     </Dialog>
   );
+}
+
+type Mutation<TArgs> = { mutateAsync: (args: TArgs) => Promise<unknown>; isPending: boolean };
+
+type RecordDialogOptions<TValues extends FieldValues, TInput, TRecord extends { id: string }> = {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The record being edited; null creates one. */
+  record: TRecord | null;
+  form: UseFormReturn<TValues, unknown, TInput>;
+  /** The blank form of a create (a constant). */
+  empty: TValues;
+  /** The form of an edit, from the record (a constant function). */
+  valuesOf: (record: TRecord) => TValues;
+  create: Mutation<TInput>;
+  update: Mutation<{ id: string; input: TInput }>;
+};
+
+/**
+ * A create/edit dialog's form: blank (create) or the record's values (edit) on every opening, saved
+ * through `create` or `update`, closed on success; on failure it stays open with the server's field
+ * errors beside their fields. Returns FormDialog's props but the title.
+ */
+export function useRecordDialog<TValues extends FieldValues, TInput, TRecord extends { id: string }>({
+  isOpen,
+  onOpenChange,
+  record,
+  form,
+  empty,
+  valuesOf,
+  create,
+  update,
+}: RecordDialogOptions<TValues, TInput, TRecord>) {
+  useEffect(() => {
+    if (isOpen) form.reset(record ? valuesOf(record) : empty);
+  }, [isOpen, record, form, empty, valuesOf]);
+
+  const onSubmit = form.handleSubmit(
+    saveThenClose(
+      (input: TInput) => (record ? update.mutateAsync({ id: record.id, input }) : create.mutateAsync(input)),
+      () => onOpenChange(false),
+      form.setError,
+    ),
+  );
+
+  const mode: 'create' | 'edit' = record ? 'edit' : 'create';
+  return { isOpen, onOpenChange, mode, isSaving: create.isPending || update.isPending, onSubmit };
 }

@@ -52,6 +52,11 @@ export function FormTextField<T extends FieldValues>({
   );
 }
 
+/** A password being chosen: hidden, offered to the password manager as new, required; `description` states the rule. */
+export function FormNewPassword<T extends FieldValues>(props: Omit<Base<T>, 'isRequired'>) {
+  return <FormTextField {...props} type="password" autoComplete="new-password" isRequired />;
+}
+
 export function FormTextArea<T extends FieldValues>({ control, name, rows, ...props }: Base<T> & { rows?: number }) {
   return (
     <Controller

@@ -10,13 +10,13 @@ import { formatCalendarDay, formatDateTime, isValidCalendarDay } from '../../../
 import { Badge, type BadgeVariant } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { buttonClass } from '../../../ui/button-styles';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useSite } from '../../../lib/site';
 import { deleteDraft, type Draft, type DraftState } from '../../../offline/drafts';
 import { syncPendingDrafts } from '../../../offline/sync';
 import { draftContents } from '../../../offline/sync-rules';
 import { draftStateLabels, offlineTexts } from '../../../offline/texts';
+import { ConfirmAction } from '../common/ConfirmAction';
 import { Detail, RecordCard } from '../common/RecordCard';
 import { ListState, SectionHeader } from '../common/states';
 import { resumeDraftPath, useMyDrafts } from './use-my-drafts';
@@ -72,7 +72,6 @@ export function DraftsTab() {
 function DraftCard({ draft }: { draft: Draft }) {
   const { siteName } = useSite();
   const [, navigate] = useLocation();
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<'pdf' | 'send' | null>(null);
   const title = draft.values.hostName?.trim() || t.untitled;
   const day = typeof draft.values.eventDate === 'string' && isValidCalendarDay(draft.values.eventDate) ? formatCalendarDay(draft.values.eventDate) : '—';
@@ -97,7 +96,6 @@ function DraftCard({ draft }: { draft: Draft }) {
   };
   const remove = async () => {
     await deleteDraft(draft.id);
-    setConfirming(false);
     toast({ title: t.deleted });
   };
 
@@ -128,16 +126,13 @@ function DraftCard({ draft }: { draft: Draft }) {
             {busy !== 'pdf' && <Download className="size-4" aria-hidden="true" />}
             {t.downloadPdf}
           </Button>
-          <Button variant="ghost" size="sm" className="text-red-700" onPress={() => setConfirming(true)}>
-            <Trash2 className="size-4" aria-hidden="true" />
-            {t.delete}
-          </Button>
-          <ConfirmDialog
-            isOpen={confirming}
-            onOpenChange={setConfirming}
+          <ConfirmAction
+            icon={Trash2}
+            label={t.delete}
+            danger
             title={t.confirmTitle}
             message={t.confirmDelete(offlineTexts.lostContents(lost.answers, lost.photos))}
-            onConfirm={() => void remove()}
+            onConfirm={remove}
           />
         </>
       }

@@ -1,13 +1,12 @@
 // One article in the dashboard: title, category, date, author, excerpt; imported articles waiting for
 // review say so and offer 'Publicar'.
-import { Pencil, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { formatLongDate, type NewsArticle } from '../../../../domain';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
-import { DeleteAction } from '../common/DeleteAction';
+import { RecordActions } from '../common/RecordActions';
 import { RecordCard } from '../common/RecordCard';
-import { HistoryAction } from '../history/HistoryAction';
-import { commonTexts, newsTexts as t } from '../texts';
+import { newsTexts as t } from '../texts';
 import { useDeleteNews, usePublishNews } from './api';
 
 export function NewsCard({ article, onEdit }: { article: NewsArticle; onEdit: () => void }) {
@@ -32,12 +31,7 @@ export function NewsCard({ article, onEdit }: { article: NewsArticle; onEdit: ()
               {publish.isPending ? t.publishing : t.publish}
             </Button>
           )}
-          <Button variant="outline" size="sm" onPress={onEdit}>
-            <Pencil className="size-4" aria-hidden="true" />
-            {commonTexts.edit}
-          </Button>
-          <HistoryAction recordId={article.id} recordName={article.title} />
-          <DeleteAction message={t.confirmDelete(article.title)} onDelete={() => remove.mutateAsync(article.id)} isPending={remove.isPending} />
+          <RecordActions record={article} name={article.title} onEdit={onEdit} deleteMessage={t.confirmDelete(article.title)} remove={remove} />
         </>
       }
     >

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newsArticleInput, newsCategories, slugify, type NewsArticle, type NewsArticleFormValues } from '../../../../domain';
-import { FormDialog } from '../common/FormDialog';
-import { saveThenClose, FormSelect, FormTextArea, FormTextField, optionsOf } from '../common/form-fields';
+import { FormDialog, useRecordDialog } from '../common/FormDialog';
+import { FormSelect, FormTextArea, FormTextField, optionsOf } from '../common/form-fields';
 import { newsTexts as t } from '../texts';
 import { useCreateNews, useUpdateNews } from './api';
 
@@ -43,34 +43,19 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
   const form = useForm({ resolver: zodResolver(newsArticleInput), defaultValues: emptyArticle });
   const slugTypedByHand = useRef(false);
 
-  // Create mode starts from a blank form, edit mode from the article: reset on every opening.
-  useEffect(() => {
-    if (!isOpen) return;
-    form.reset(article ? valuesOf(article) : emptyArticle);
-    slugTypedByHand.current = Boolean(article);
-  }, [isOpen, article, form]);
+  const dialog = useRecordDialog({ isOpen, onOpenChange, record: article, form, empty: emptyArticle, valuesOf, create, update });
 
-  const onSubmit = form.handleSubmit(
-    saveThenClose(
-      (input) => (article ? update.mutateAsync({ id: article.id, input }) : create.mutateAsync(input)),
-      () => onOpenChange(false),
-      form.setError,
-    ),
-  );
+  // A new article's slug follows its title; an existing one keeps its own.
+  useEffect(() => {
+    if (isOpen) slugTypedByHand.current = Boolean(article);
+  }, [isOpen, article]);
 
   const suggestSlug = (title: string) => {
     if (!slugTypedByHand.current) form.setValue('slug', slugify(title), { shouldValidate: form.formState.isSubmitted });
   };
 
   return (
-    <FormDialog
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      title={article ? t.dialogEdit : t.dialogCreate}
-      mode={article ? 'edit' : 'create'}
-      isSaving={create.isPending || update.isPending}
-      onSubmit={onSubmit}
-    >
+    <FormDialog {...dialog} title={article ? t.dialogEdit : t.dialogCreate}>
       <FormTextField control={form.control} name="title" label={t.fieldTitle} isRequired onValueChange={suggestSlug} />
       <FormTextField
         control={form.control}

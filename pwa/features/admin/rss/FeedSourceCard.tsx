@@ -1,14 +1,13 @@
 // One feed source: name, default category, Habilitado/Deshabilitado, last update, url, interval,
 // 'Auto-publicar', its last run (counts and error), the enabled switch and 'Importar ahora'.
-import { Download, Pencil } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { formatDateTime, type FeedSource } from '../../../../domain';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Switch } from '../../../ui/Switch';
-import { DeleteAction } from '../common/DeleteAction';
+import { RecordActions } from '../common/RecordActions';
 import { RecordCard } from '../common/RecordCard';
-import { HistoryAction } from '../history/HistoryAction';
-import { commonTexts, rssTexts as t } from '../texts';
+import { rssTexts as t } from '../texts';
 import { useDeleteFeedSource, useImportFeedSource, useUpdateFeedSource } from './api';
 
 export function FeedSourceCard({ source, onEdit }: { source: FeedSource; onEdit: () => void }) {
@@ -42,12 +41,7 @@ export function FeedSourceCard({ source, onEdit }: { source: FeedSource; onEdit:
             {!runImport.isPending && <Download className="size-4" aria-hidden="true" />}
             {runImport.isPending ? t.importing : t.importNow}
           </Button>
-          <Button variant="outline" size="sm" onPress={onEdit}>
-            <Pencil className="size-4" aria-hidden="true" />
-            {commonTexts.edit}
-          </Button>
-          <HistoryAction recordId={source.id} recordName={source.name} />
-          <DeleteAction message={t.confirmDelete(source.name)} onDelete={() => remove.mutateAsync(source.id)} isPending={remove.isPending} />
+          <RecordActions record={source} name={source.name} onEdit={onEdit} deleteMessage={t.confirmDelete(source.name)} remove={remove} />
         </>
       }
     >

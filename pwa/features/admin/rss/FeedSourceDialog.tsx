@@ -1,11 +1,10 @@
 // 'Nueva Fuente RSS' / 'Editar Fuente RSS'. The interval is a number of hours, at least 1 (the domain
 // schema turns a non-number into 1); keyword filters are comma-separated text.
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { feedFormats, feedSourceInput, newsCategories, type FeedSource, type FeedSourceInput } from '../../../../domain';
-import { FormDialog } from '../common/FormDialog';
-import { saveThenClose, FormSelect, FormSwitch, FormTextField, optionsOf } from '../common/form-fields';
+import { FormDialog, useRecordDialog } from '../common/FormDialog';
+import { FormSelect, FormSwitch, FormTextField, optionsOf } from '../common/form-fields';
 import { rssTexts as t } from '../texts';
 import { useCreateFeedSource, useUpdateFeedSource } from './api';
 
@@ -52,27 +51,10 @@ export function FeedSourceDialog({ isOpen, onOpenChange, source }: Props) {
   const update = useUpdateFeedSource();
   const form = useForm<FeedSourceFormValues, unknown, FeedSourceInput>({ resolver: zodResolver(feedSourceInput) as never, defaultValues: emptySource });
 
-  useEffect(() => {
-    if (isOpen) form.reset(source ? valuesOf(source) : emptySource);
-  }, [isOpen, source, form]);
-
-  const onSubmit = form.handleSubmit(
-    saveThenClose(
-      (input) => (source ? update.mutateAsync({ id: source.id, input }) : create.mutateAsync(input)),
-      () => onOpenChange(false),
-      form.setError,
-    ),
-  );
+  const dialog = useRecordDialog({ isOpen, onOpenChange, record: source, form, empty: emptySource, valuesOf, create, update });
 
   return (
-    <FormDialog
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      title={source ? t.dialogEdit : t.dialogCreate}
-      mode={source ? 'edit' : 'create'}
-      isSaving={create.isPending || update.isPending}
-      onSubmit={onSubmit}
-    >
+    <FormDialog {...dialog} title={source ? t.dialogEdit : t.dialogCreate}>
       <FormTextField control={form.control} name="name" label={t.fieldName} isRequired />
       <FormTextField
         control={form.control}

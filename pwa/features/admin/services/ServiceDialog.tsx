@@ -1,11 +1,10 @@
 // 'Nuevo Servicio' / 'Editar Servicio'. Features are typed as comma-separated text; the domain
 // schema splits and trims them.
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { serviceIconNames, serviceInput, type Service } from '../../../../domain';
-import { FormDialog } from '../common/FormDialog';
-import { saveThenClose, FormSelect, FormTextArea, FormTextField, optionsOf } from '../common/form-fields';
+import { FormDialog, useRecordDialog } from '../common/FormDialog';
+import { FormSelect, FormTextArea, FormTextField, optionsOf } from '../common/form-fields';
 import { servicesTexts as t } from '../texts';
 import { useCreateService, useUpdateService } from './api';
 
@@ -35,27 +34,10 @@ export function ServiceDialog({ isOpen, onOpenChange, service }: Props) {
   // A name typed before the list existed (seed data) stays choosable.
   const icons = service && !serviceIconNames.includes(service.icon as never) ? [...serviceIconNames, service.icon] : serviceIconNames;
 
-  useEffect(() => {
-    if (isOpen) form.reset(service ? valuesOf(service) : emptyService);
-  }, [isOpen, service, form]);
-
-  const onSubmit = form.handleSubmit(
-    saveThenClose(
-      (input) => (service ? update.mutateAsync({ id: service.id, input }) : create.mutateAsync(input)),
-      () => onOpenChange(false),
-      form.setError,
-    ),
-  );
+  const dialog = useRecordDialog({ isOpen, onOpenChange, record: service, form, empty: emptyService, valuesOf, create, update });
 
   return (
-    <FormDialog
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      title={service ? t.dialogEdit : t.dialogCreate}
-      mode={service ? 'edit' : 'create'}
-      isSaving={create.isPending || update.isPending}
-      onSubmit={onSubmit}
-    >
+    <FormDialog {...dialog} title={service ? t.dialogEdit : t.dialogCreate}>
       <FormTextField control={form.control} name="title" label={t.fieldTitle} isRequired />
       <FormTextArea control={form.control} name="description" label={t.fieldDescription} rows={4} isRequired />
       <div className="grid gap-4 sm:grid-cols-3">

@@ -1,15 +1,12 @@
 // 'Servicios Registrados': the services in their order, each card with title, category, order,
 // description and features.
 import { useState } from 'react';
-import { Pencil } from 'lucide-react';
 import type { Service } from '../../../../domain';
 import { Badge } from '../../../ui/Badge';
-import { Button } from '../../../ui/Button';
-import { DeleteAction } from '../common/DeleteAction';
+import { RecordActions } from '../common/RecordActions';
 import { RecordCard } from '../common/RecordCard';
 import { CreateButton, ListState, SectionHeader } from '../common/states';
-import { HistoryAction } from '../history/HistoryAction';
-import { commonTexts, servicesTexts as t } from '../texts';
+import { servicesTexts as t } from '../texts';
 import { useAdminServices, useDeleteService } from './api';
 import { ServiceDialog } from './ServiceDialog';
 
@@ -49,16 +46,7 @@ function ServiceCard({ service, onEdit }: { service: Service; onEdit: () => void
           <Badge variant="outline">{t.order(service.order)}</Badge>
         </>
       }
-      actions={
-        <>
-          <Button variant="outline" size="sm" onPress={onEdit}>
-            <Pencil className="size-4" aria-hidden="true" />
-            {commonTexts.edit}
-          </Button>
-          <HistoryAction recordId={service.id} recordName={service.title} />
-          <DeleteAction message={t.confirmDelete(service.title)} onDelete={() => remove.mutateAsync(service.id)} isPending={remove.isPending} />
-        </>
-      }
+      actions={<RecordActions record={service} name={service.title} onEdit={onEdit} deleteMessage={t.confirmDelete(service.title)} remove={remove} />}
     >
       <p>{service.description}</p>
       {service.features.length > 0 && (

@@ -1,13 +1,13 @@
-// The three user dialogs: create (username, password, role), reset a password, change a role.
-// Validation comes from domain's userCreateInput / userPatchInput; the server's 409s (a taken
-// username, the last active admin) arrive as a toast with its Spanish reason.
+// The user dialogs: create (username, password, role), and one field of an existing user (role,
+// password reset, notice e-mail). Validation comes from domain's userCreateInput / userPatchInput; the
+// server's 409s (a taken username, the last active admin) arrive as a toast with its Spanish reason.
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { userCreateInput, userPatchInput, userRoleLabel, userRoles, type User, type UserCreateInput } from '../../../../domain';
 import { FormDialog } from '../common/FormDialog';
-import { saveThenClose, FormSelect, FormTextField, optionsOf } from '../common/form-fields';
+import { saveThenClose, FormNewPassword, FormSelect, FormTextField, optionsOf } from '../common/form-fields';
 import { usersTexts as t } from '../texts';
 import { useCreateUser, useUpdateUser } from './api';
 
@@ -36,125 +36,70 @@ export function CreateUserDialog({ isOpen, onOpenChange }: DialogProps) {
   return (
     <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={t.dialogCreate} mode="create" isSaving={create.isPending} onSubmit={onSubmit} size="md">
       <FormTextField control={form.control} name="username" label={t.fieldUsername} autoComplete="off" isRequired />
-      <FormTextField
-        control={form.control}
-        name="password"
-        label={t.fieldPassword}
-        type="password"
-        autoComplete="new-password"
-        description={t.passwordHint}
-        isRequired
-      />
+      <FormNewPassword control={form.control} name="password" label={t.fieldPassword} description={t.passwordHint} />
       <FormSelect control={form.control} name="role" label={t.fieldRole} options={roleOptions} isRequired />
     </FormDialog>
   );
 }
 
-const passwordOnly = z.object({ password: userPatchInput.shape.password.unwrap() });
+// One field of an existing user, one dialog: the role, an admin's password reset, or where the
+// notices go. Each entry says its title and its input; the form, the submit and the footer are shared.
+const oneFieldInput = userPatchInput.pick({ role: true, password: true, noticeEmail: true });
+type OneFieldValues = z.input<typeof oneFieldInput>;
+type OneFieldPatch = z.output<typeof oneFieldInput>;
+type OneFieldControl = Control<OneFieldValues, unknown, OneFieldPatch>;
+type Current = Pick<User, 'role' | 'noticeEmail'>;
 
-export function ResetPasswordDialog({ isOpen, onOpenChange, user }: DialogProps & { user: User }) {
+const oneField = {
+  role: {
+    title: t.roleTitle,
+    values: ({ role }: Current) => ({ role }),
+    input: (control: OneFieldControl) => <FormSelect control={control} name="role" label={t.fieldRole} options={roleOptions} isRequired />,
+  },
+  password: {
+    title: t.resetTitle,
+    values: () => ({ password: '' }),
+    input: (control: OneFieldControl) => (
+      <>
+        <p className="text-sm text-slate-600">{t.resetHint}</p>
+        <FormNewPassword control={control} name="password" label={t.fieldNewPassword} description={t.passwordHint} />
+      </>
+    ),
+  },
+  noticeEmail: {
+    title: t.noticeEmailTitle,
+    values: ({ noticeEmail }: Current) => ({ noticeEmail: noticeEmail ?? '' }),
+    input: (control: OneFieldControl) => (
+      <FormTextField control={control} name="noticeEmail" label={t.noticeEmail} type="email" autoComplete="off" description={t.noticeEmailHint} />
+    ),
+  },
+};
+
+/** Changes one field of `user`. On failure the toast says why (e.g. the last active admin cannot be demoted); the dialog stays open. */
+export function UserFieldDialog({ isOpen, onOpenChange, user, field }: DialogProps & { user: User; field: keyof typeof oneField }) {
   const update = useUpdateUser();
-  const form = useForm({ resolver: zodResolver(passwordOnly), defaultValues: { password: '' } });
+  const { title, values, input } = oneField[field];
+  const { role, noticeEmail } = user;
+  const form = useForm<OneFieldValues, unknown, OneFieldPatch>({
+    resolver: zodResolver(oneFieldInput),
+    defaultValues: values({ role, noticeEmail }),
+  });
 
   useEffect(() => {
-    if (isOpen) form.reset({ password: '' });
-  }, [isOpen, form]);
+    if (isOpen) form.reset(values({ role, noticeEmail }));
+  }, [isOpen, values, role, noticeEmail, form]);
 
   const onSubmit = form.handleSubmit(
     saveThenClose(
-      ({ password }) => update.mutateAsync({ id: user.id, patch: { password } }),
+      (patch) => update.mutateAsync({ id: user.id, patch }),
       () => onOpenChange(false),
       form.setError,
     ),
   );
 
   return (
-    <FormDialog
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      title={t.resetTitle(user.username)}
-      mode="edit"
-      isSaving={update.isPending}
-      onSubmit={onSubmit}
-      size="sm"
-    >
-      <p className="text-sm text-slate-600">{t.resetHint}</p>
-      <FormTextField
-        control={form.control}
-        name="password"
-        label={t.fieldNewPassword}
-        type="password"
-        autoComplete="new-password"
-        description={t.passwordHint}
-        isRequired
-      />
-    </FormDialog>
-  );
-}
-
-const roleOnly = z.object({ role: z.enum(userRoles) });
-
-export function RoleDialog({ isOpen, onOpenChange, user }: DialogProps & { user: User }) {
-  const update = useUpdateUser();
-  const form = useForm({ resolver: zodResolver(roleOnly), defaultValues: { role: user.role } });
-
-  useEffect(() => {
-    if (isOpen) form.reset({ role: user.role });
-  }, [isOpen, user.role, form]);
-
-  // On failure the toast says why (e.g. the last active admin cannot be demoted); the dialog stays open.
-  const onSubmit = form.handleSubmit(
-    saveThenClose(
-      ({ role }) => update.mutateAsync({ id: user.id, patch: { role } }),
-      () => onOpenChange(false),
-      form.setError,
-    ),
-  );
-
-  return (
-    <FormDialog
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      title={t.roleTitle(user.username)}
-      mode="edit"
-      isSaving={update.isPending}
-      onSubmit={onSubmit}
-      size="sm"
-    >
-      <FormSelect control={form.control} name="role" label={t.fieldRole} options={roleOptions} isRequired />
-    </FormDialog>
-  );
-}
-
-const noticeOnly = z.object({ noticeEmail: userPatchInput.shape.noticeEmail.unwrap() });
-
-export function NoticeEmailDialog({ isOpen, onOpenChange, user }: DialogProps & { user: User }) {
-  const update = useUpdateUser();
-  const form = useForm({ resolver: zodResolver(noticeOnly), defaultValues: { noticeEmail: user.noticeEmail ?? '' } });
-
-  useEffect(() => {
-    if (isOpen) form.reset({ noticeEmail: user.noticeEmail ?? '' });
-  }, [isOpen, user.noticeEmail, form]);
-
-  const onSubmit = form.handleSubmit(
-    saveThenClose(
-      ({ noticeEmail }) => update.mutateAsync({ id: user.id, patch: { noticeEmail } }),
-      () => onOpenChange(false),
-      form.setError,
-    ),
-  );
-
-  return (
-    <FormDialog
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      title={t.noticeEmailTitle(user.username)}
-      mode="edit"
-      isSaving={update.isPending}
-      onSubmit={onSubmit}
-      size="sm"
-    >
-      <FormTextField control={form.control} name="noticeEmail" label={t.noticeEmail} type="email" autoComplete="off" description={t.noticeEmailHint} />
+    <FormDialog isOpen={isOpen} onOpenChange={onOpenChange} title={title(user.username)} mode="edit" isSaving={update.isPending} onSubmit={onSubmit} size="sm">
+      {input(form.control)}
     </FormDialog>
   );
 }

@@ -5,15 +5,15 @@ import { KeyRound, LogOut, Mail, UserCog, UserCheck, UserX } from 'lucide-react'
 import { formatLongDate, userRoleLabel, type User } from '../../../../domain';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { ConfirmAction } from '../common/ConfirmAction';
 import { RecordCard } from '../common/RecordCard';
 import { CreateButton, ListState, SectionHeader } from '../common/states';
 import { HistoryAction } from '../history/HistoryAction';
 import { useSession } from '../session';
-import { commonTexts, usersTexts as t } from '../texts';
+import { usersTexts as t } from '../texts';
 import { useEndUserSessions, useUpdateUser, useUsers } from './api';
 import { SecuritySettingsCard } from './SecuritySettingsCard';
-import { CreateUserDialog, NoticeEmailDialog, ResetPasswordDialog, RoleDialog } from './UserDialogs';
+import { CreateUserDialog, UserFieldDialog } from './UserDialogs';
 
 export function UsersTab() {
   const users = useUsers();
@@ -38,14 +38,9 @@ function UserCard({ user }: { user: User }) {
   const session = useSession();
   const update = useUpdateUser();
   const endSessions = useEndUserSessions();
-  const [open, setOpen] = useState<'role' | 'password' | 'disable' | 'sessions' | 'notice' | null>(null);
+  const [open, setOpen] = useState<'role' | 'password' | 'notice' | null>(null);
   const isMe = session.user?.id === user.id;
   const setOpenFor = (which: typeof open) => (isOpen: boolean) => setOpen(isOpen ? which : null);
-  const setDisabled = (disabled: boolean) =>
-    update.mutateAsync({ id: user.id, patch: { disabled } }).then(
-      () => setOpen(null),
-      () => setOpen(null),
-    );
 
   return (
     <RecordCard
@@ -74,20 +69,29 @@ function UserCard({ user }: { user: User }) {
             {t.resetPassword}
           </Button>
           {user.disabled ? (
-            <Button variant="outline" size="sm" onPress={() => void setDisabled(false)} isPending={update.isPending}>
+            <Button variant="outline" size="sm" onPress={() => update.mutate({ id: user.id, patch: { disabled: false } })} isPending={update.isPending}>
               <UserCheck className="size-4" aria-hidden="true" />
               {t.enable}
             </Button>
           ) : (
-            <Button variant="ghost" size="sm" className="text-red-700" onPress={() => setOpen('disable')}>
-              <UserX className="size-4" aria-hidden="true" />
-              {t.disable}
-            </Button>
+            <ConfirmAction
+              icon={UserX}
+              label={t.disable}
+              danger
+              title={t.confirmDisableTitle}
+              message={t.confirmDisable(user.username)}
+              onConfirm={() => update.mutateAsync({ id: user.id, patch: { disabled: true } })}
+              isPending={update.isPending}
+            />
           )}
-          <Button variant="outline" size="sm" onPress={() => setOpen('sessions')}>
-            <LogOut className="size-4" aria-hidden="true" />
-            {t.endSessions}
-          </Button>
+          <ConfirmAction
+            icon={LogOut}
+            label={t.endSessions}
+            title={t.confirmEndSessionsTitle}
+            message={t.confirmEndSessions(user.username)}
+            onConfirm={() => endSessions.mutateAsync(user.id)}
+            isPending={endSessions.isPending}
+          />
           <Button variant="outline" size="sm" onPress={() => setOpen('notice')}>
             <Mail className="size-4" aria-hidden="true" />
             {t.noticeEmail}
@@ -97,34 +101,9 @@ function UserCard({ user }: { user: User }) {
       }
     >
       <p className="text-slate-600">{t.since(formatLongDate(user.createdAt))}</p>
-      <RoleDialog isOpen={open === 'role'} onOpenChange={setOpenFor('role')} user={user} />
-      <ResetPasswordDialog isOpen={open === 'password'} onOpenChange={setOpenFor('password')} user={user} />
-      <NoticeEmailDialog isOpen={open === 'notice'} onOpenChange={setOpenFor('notice')} user={user} />
-      <ConfirmDialog
-        isOpen={open === 'sessions'}
-        onOpenChange={setOpenFor('sessions')}
-        title={t.confirmEndSessionsTitle}
-        message={t.confirmEndSessions(user.username)}
-        confirmLabel={t.endSessions}
-        cancelLabel={commonTexts.cancel}
-        onConfirm={() =>
-          void endSessions.mutateAsync(user.id).then(
-            () => setOpen(null),
-            () => setOpen(null),
-          )
-        }
-        isPending={endSessions.isPending}
-      />
-      <ConfirmDialog
-        isOpen={open === 'disable'}
-        onOpenChange={setOpenFor('disable')}
-        title={t.confirmDisableTitle}
-        message={t.confirmDisable(user.username)}
-        confirmLabel={t.disable}
-        cancelLabel={commonTexts.cancel}
-        onConfirm={() => void setDisabled(true)}
-        isPending={update.isPending}
-      />
+      <UserFieldDialog field="role" isOpen={open === 'role'} onOpenChange={setOpenFor('role')} user={user} />
+      <UserFieldDialog field="password" isOpen={open === 'password'} onOpenChange={setOpenFor('password')} user={user} />
+      <UserFieldDialog field="noticeEmail" isOpen={open === 'notice'} onOpenChange={setOpenFor('notice')} user={user} />
     </RecordCard>
   );
 }
