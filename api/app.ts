@@ -22,6 +22,7 @@ import { seed } from './seed';
 import { z } from 'zod';
 import { noticeStates, notificationsProcessor, smtpMailer } from './notifications';
 import { PageCache } from './web/page-cache';
+import { accountsCache } from './auth/accounts-cache';
 import { photoStorage } from './storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -71,12 +72,14 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
     const news = newsSearch(store, db, (line) => log.warn(line));
     const newsFollowFrom = await news.load();
     const pages = new PageCache().clearOn(store);
+    const accounts = accountsCache(store, read);
     const notices = noticeStates(db);
     const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : null;
     const processors = [
       notificationsProcessor({ config, mailer, states: notices, log: (line) => log.info(line) }),
       news.processor(newsFollowFrom),
       pages.processor(),
+      accounts.processor,
     ];
     return {
       config,
@@ -88,6 +91,7 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
       processors,
       news,
       pages,
+      accounts,
       photos: photoStorage(db, config, read, log),
     };
   } catch (error) {
@@ -132,7 +136,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(rejectUnreadableText);
   app.use(apiNoStore);
   app.use(sessions(app, services.db, config));
-  app.use(currentUser(services.db, config.sessionAbsoluteMs));
+  app.use(currentUser(services.accounts, config.sessionAbsoluteMs));
   app.use(accountSetupGate(services));
   for (const makeRouter of apiRouters) {
     const router = makeRouter(services);

@@ -5,6 +5,7 @@ import { BadRequest, fieldErrors, pagingQuery, type Paging, type SessionUser } f
 import { handle, type HandleOptions, type Db, type Decider, type EventMetadata, type EventStore, type NewEvent, type Origin, type Processor } from '../events';
 import type { NewsSearch, ReadModels } from '../projections';
 import type { PageCache } from './web/page-cache';
+import type { AccountsCache } from './auth/accounts-cache';
 import type { Config } from './config';
 import type { Logger } from './log';
 import type { NoticeStates } from './notifications';
@@ -20,6 +21,8 @@ export type AppServices = {
   news: NewsSearch;
   /** Rendered public pages kept for visitors until something they show changes. */
   pages: PageCache;
+  /** Signed-in staff's accounts and the second-factor setting, kept per instance until they change. */
+  accounts: AccountsCache;
   /** The staff e-mail notices' outcomes, shown on the cards of messages and forms. */
   notices: NoticeStates;
   /**

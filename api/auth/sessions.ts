@@ -61,7 +61,7 @@ export async function recordFailure(services: AppServices, ctx: Context, usernam
 /** What the user must do before anything else, if anything. */
 export async function setupRequiredFor(services: AppServices, account: User): Promise<SessionUser['setupRequired']> {
   if (account.mustChangePassword) return 'password';
-  if (!account.hasSecondFactor && (await services.read.users.requireSecondFactor())) return 'second-factor';
+  if (!account.hasSecondFactor && (await services.accounts.requireSecondFactor())) return 'second-factor';
   return null;
 }
 
@@ -105,5 +105,6 @@ export async function listSessions(services: AppServices, userId: string, curren
 
 /** 'Last seen' moves at most once a minute per session: one small write, not one per request. */
 export async function touchSession(services: AppServices, signInId: string) {
+  if (!services.accounts.touchDue(signInId)) return;
   await services.db.query(`UPDATE sessions SET last_seen_at = now() WHERE sign_in_id = $1 AND last_seen_at < now() - interval '1 minute'`, [signInId]);
 }

@@ -5,8 +5,7 @@ import session from 'koa-session';
 import type { Middleware } from 'koa';
 import type { Config } from '../config';
 import type { Sql } from '../../events';
-import { Forbidden, Unauthorized, type SessionUser } from '../../domain';
-import { userQueries } from '../../projections';
+import { Forbidden, Unauthorized, type SessionUser, type User } from '../../domain';
 import { sessionDetails } from '../auth/sessions';
 
 export const sessionMaxAge = 12 * 60 * 60 * 1000;
@@ -63,8 +62,7 @@ export async function sweepExpiredSessions(sql: Sql): Promise<number> {
  * Loads the signed-in user on every request; a disabled or vanished user is signed out, and so is a
  * session older than `absoluteMs` since its sign-in, however active (renewal keeps it alive otherwise).
  */
-export function currentUser(sql: Sql, absoluteMs: number): Middleware {
-  const users = userQueries(sql);
+export function currentUser(users: { byId(id: string): Promise<User | null> }, absoluteMs: number): Middleware {
   return async (ctx, next) => {
     ctx.state.user = null;
     const userId = ctx.session?.userId as string | undefined;

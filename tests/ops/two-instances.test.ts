@@ -28,6 +28,7 @@ if (!usingPostgres) {
     on = (instance: number) => ({
       get: (p: string) => this.get(p, { 'x-backend': String(instance) }),
       post: (p: string, body?: unknown) => this.post(p, body, { 'x-backend': String(instance) }),
+      patch: (p: string, body?: unknown) => this.patch(p, body, { 'x-backend': String(instance) }),
       put: (p: string, body: Uint8Array, type: string) => this.request('PUT', p, body, { 'x-backend': String(instance), 'content-type': type }),
     });
   }
@@ -137,6 +138,19 @@ if (!usingPostgres) {
       ['nueva-en-a'],
     );
     assert.is((await visitor.on(1).get('/api/news/nueva-en-a')).status, 200);
+  });
+
+  test('a role given on one instance holds on the other within a second', async () => {
+    const admin = new ProxiedClient(proxy.base);
+    await admin.on(0).post('/api/auth/login', adminCredentials);
+    const created = await admin.on(0).post('/api/users', { username: 'colaboradora', password: 'otra-clave-segura-1', role: 'colaborador' });
+    assert.is(created.status, 201, created.text);
+    const colleague = new ProxiedClient(proxy.base);
+    assert.is((await colleague.on(1).post('/api/auth/login', { username: 'colaboradora', password: 'otra-clave-segura-1' })).status, 200);
+    // Only admins list the users: instance 1 now knows this account as a collaborator.
+    assert.is((await colleague.on(1).get('/api/users')).status, 403);
+    assert.is((await admin.on(0).patch(`/api/users/${created.body.id}`, { role: 'admin' })).status, 200);
+    await within(1000, async () => (await colleague.on(1).get('/api/users')).status === 200);
   });
 
   test("a news write on one instance drops the other's kept pages within a second", async () => {

@@ -1,0 +1,67 @@
+// Who a signed-in request belongs to, without three queries per request: each instance keeps the staff
+// accounts it has read and the 'second factor required' setting in memory, and drops them all
+// - the moment it commits an event the catalogue marks as touching users, passkeys or security
+//   settings (so a change is in this instance's next request), and
+// - when such an event of another instance reaches its per-instance processor (milliseconds later).
+// The session itself is always read from the database: a session ended anywhere (sign-out, a disabled
+// account, a reset password) stops working everywhere at once. 'Last seen' is written at most once a
+// minute per session by each instance, and this instance remembers when it last wrote it.
+import type { User } from '../../domain';
+import { allEventTypes, touches, type EventStore, type Processor, type ReadModel } from '../../events';
+import type { ReadModels } from '../../projections';
+
+const models: ReadModel[] = ['users', 'user_passkeys', 'security_settings'];
+const touchesAccounts = (type: string) => models.some((model) => touches(type, model));
+const maxAccounts = 1000;
+const touchEveryMs = 60_000;
+
+export type AccountsCache = {
+  byId(id: string): Promise<User | null>;
+  requireSecondFactor(): Promise<boolean>;
+  /** Whether 'last seen' of this sign-in is due to be written (true at most once a minute per sign-in). */
+  touchDue(signInId: string): boolean;
+  processor: Processor;
+};
+
+export function accountsCache(store: EventStore, read: ReadModels): AccountsCache {
+  let accounts = new Map<string, Promise<User | null>>();
+  let setting: Promise<boolean> | null = null;
+  const touched = new Map<string, number>();
+  const clear = () => {
+    accounts = new Map();
+    setting = null;
+  };
+  store.onCommitted((events) => {
+    if (events.some((event) => touchesAccounts(event.type))) clear();
+  });
+  /** A failed read is not kept: the next request asks again. */
+  const kept = <T>(load: Promise<T>, forget: () => void) => {
+    load.catch(forget);
+    return load;
+  };
+  return {
+    byId(id) {
+      const known = accounts.get(id);
+      if (known) return known;
+      if (accounts.size >= maxAccounts) accounts.delete(accounts.keys().next().value!);
+      const map = accounts;
+      const load = kept(read.users.byId(id), () => map.delete(id));
+      accounts.set(id, load);
+      return load;
+    },
+    requireSecondFactor() {
+      if (setting) return setting;
+      const load = kept(read.users.requireSecondFactor(), () => (setting = null));
+      setting = load;
+      return load;
+    },
+    touchDue(signInId) {
+      const now = Date.now();
+      if (now - (touched.get(signInId) ?? 0) < touchEveryMs) return false;
+      if (touched.size >= 10_000) touched.clear();
+      touched.set(signInId, now);
+      return true;
+    },
+    processor: { name: 'accounts-cache', mode: 'per-instance', startAt: 'head', handles: allEventTypes.filter(touchesAccounts), handle: async () => clear() },
+  };
+}
