@@ -45,6 +45,11 @@ export class PermanentFailure extends Error {}
 export type SubscriptionOptions = {
   /** Safety-net poll when no notification arrives (default 30 s). */
   pollMs?: number;
+  /**
+   * After a wake-up, how long a processor lets more appends gather before it reads the log (default 10
+   * ms): under a burst of writes it reads once per burst, not once per append.
+   */
+  gatherMs?: number;
   /** How often an instance that does not hold a processor's lock tries to take it (default 5 s; an append also wakes it). */
   lockRetryMs?: number;
   /** How long stop() waits for a handler that is still running (default 5 s). */
@@ -124,6 +129,8 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
   const pollMs = options.pollMs ?? 30_000;
   const lockRetryMs = options.lockRetryMs ?? 5_000;
   const batchSize = options.batchSize ?? 100;
+  const gatherMs = options.gatherMs ?? 10;
+  const gather = () => (gatherMs > 0 && !stopped ? new Promise((resolve) => setTimeout(resolve, gatherMs)) : Promise.resolve());
   const log = options.log ?? ((line: string) => console.error(line));
   let stopped = false;
   const wakeups = processors.map(() => new Wakeup());
@@ -157,6 +164,7 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
         log(`[${processor.name}] ${reasonOf(error)}`);
       }
       await wakeup.wait(pollMs);
+      await gather();
     }
   }
 
@@ -240,6 +248,7 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
             const retried = await dueRetries();
             if (fresh.count === batchSize || retried === batchSize) continue;
             await wakeup.wait(Math.min(pollMs, await nextRetryInMs()));
+            await gather();
           }
         });
       } catch (error) {

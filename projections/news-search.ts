@@ -87,9 +87,14 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     await drain().catch((error) => log(`[news-search] ${(error as Error).message}`));
   }
 
+  // What this instance committed is read again at once; its processor then skips those positions.
+  const ownPositions = new Set<number>();
   store.onCommitted((events) => {
-    const ids = events.filter(changesArticle).map((event) => event.streamId);
-    if (ids.length > 0) refresh(ids).catch((error) => log(`[news-search] ${(error as Error).message}`));
+    const changed = events.filter(changesArticle);
+    if (changed.length === 0) return;
+    if (ownPositions.size > 100_000) ownPositions.clear();
+    for (const event of changed) ownPositions.add(event.position);
+    refresh(changed.map((event) => event.streamId)).catch((error) => log(`[news-search] ${(error as Error).message}`));
   });
 
   const terms = new Map<string, SearchTerms | null>();
@@ -157,6 +162,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
         // Not awaited: the articles of a whole batch of events are read again in one query. An id whose
         // reading fails stays marked and is read by the next refresh or list.
         handle: async (event) => {
+          if (ownPositions.delete(event.position)) return;
           refresh([event.streamId]).catch((error) => log(`[news-search] ${(error as Error).message}`));
         },
       };
