@@ -94,10 +94,11 @@ test('a visitor sends the whole English form: English toasts, the English home, 
   expect([form.eventDate, form.eventTime, form.estimatedAttendees]).toEqual(['2027-03-05', '19:30', 45]);
   expect(form.parkingDetails).toBe('Parking details: details of the venue and its access');
 
-  // Staff read it on the Spanish screens.
+  // Staff read it on the Spanish screens, told that it came from the English page.
   await adminPage.goto(`/admin/avanzadas/${form.id}`);
   await expect(adminPage.getByRole('heading', { level: 1, name: host })).toBeVisible();
   await expect(adminPage.getByText('Sí [Intermedio]')).toBeVisible();
+  await expect(adminPage.getByText('Idioma: Inglés')).toBeVisible();
 });
 
 test('Cancel on the English form goes back to the English home page', async ({ page }) => {
