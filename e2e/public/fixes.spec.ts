@@ -87,3 +87,36 @@ test('a cleared interval in the feed dialog saves as 1 hour', async ({ adminPage
   const sources = (await (await api.get('/api/rss/sources')).json()) as { name: string; scheduleIntervalHours: number }[];
   expect(sources.find((source) => source.name === name)?.scheduleIntervalHours).toBe(1);
 });
+
+test('on a phone, the floating WhatsApp button covers neither Limpiar filtros nor the last line of the page', async ({ page }) => {
+  /** Whether the element's edges (its text's, for a paragraph) are the element itself, not something over it, once scrolled to the bottom edge. */
+  const uncoveredAtBottom = (element: HTMLElement | SVGElement, textOnly: boolean) => {
+    // At once: the page scrolls smoothly otherwise, and the boxes would be read mid-way.
+    element.scrollIntoView({ block: 'end', behavior: 'instant' });
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const boxes = textOnly ? [...range.getClientRects()] : [element.getBoundingClientRect()];
+    // The middle of each edge, just inside (a rounded corner is not the element's to hit).
+    return boxes.every((box) =>
+      [
+        [box.left + 2, (box.top + box.bottom) / 2],
+        [box.right - 2, (box.top + box.bottom) / 2],
+        [(box.left + box.right) / 2, box.top + 2],
+        [(box.left + box.right) / 2, box.bottom - 2],
+      ].every(([x, y]) => element.contains(document.elementFromPoint(x, y))),
+    );
+  };
+  for (const height of [844, 740, 667]) {
+    await page.setViewportSize({ width: 390, height });
+    await page.goto(`/noticias?q=${encodeURIComponent('zzz-nada-coincide-' + Date.now())}`);
+    await expect(page.getByRole('heading', { name: 'No se encontraron noticias' })).toBeVisible();
+    await expect(page.getByTestId('whatsapp-flotante')).toBeVisible();
+    const buttons = page.getByRole('button', { name: 'Limpiar filtros' });
+    await expect(buttons).toHaveCount(2);
+    for (const button of await buttons.all()) expect(await button.evaluate(uncoveredAtBottom, false), `Limpiar filtros at ${height} px`).toBe(true);
+    const lastLine = page.getByRole('contentinfo').getByText(/Todos los derechos reservados/);
+    expect(await lastLine.evaluate(uncoveredAtBottom, true), `footer at ${height} px`).toBe(true);
+  }
+  await page.getByRole('button', { name: 'Limpiar filtros' }).first().click();
+  await expect(page).toHaveURL(/\/noticias$/);
+});
