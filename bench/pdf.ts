@@ -1,9 +1,11 @@
 // How long the advance-form PDF takes and how big it gets with four venue photos, each reduced as the
-// server reduces a stored photo. Targets: median and p95 at most 300 ms, the PDF at most 2 MB.
+// server reduces a stored photo, and an answer with arrows (so every run registers and embeds the
+// symbol font, the dearer case). Targets: median and p95 at most 300 ms, the PDF at most 2 MB.
 // Usage: node --import tsx bench/pdf.ts [--out /tmp/avanzada.pdf]
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
+import { pdfSymbolFont } from '../api/pdf-font';
 import { reduceForPdf } from '../api/photos/reduce';
 import { buildAdvanceFormPdf, type PdfPhoto } from '../domain/advance-form-pdf';
 import { advanceFormSections, type FieldSpec } from '../domain/advance-form-layout';
@@ -63,6 +65,7 @@ function fullForm(): AdvanceForm {
   return {
     ...(answers as Omit<AdvanceForm, 'id' | 'createdAt' | 'updatedAt' | 'submittedBy'>),
     hostName: 'Juan Carlos Pérez',
+    mainVehicleRoute: 'Ruta 27 → salida a Escazú → Hotel Real Intercontinental (≥ 2 carriles); regreso ⇒ Circunvalación.',
     id: '3f1c2a9e-5b7d-4c21-9a0e-7d8f6b5a4c3b',
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
@@ -80,7 +83,7 @@ const reduceMs = performance.now() - reduceStart;
 const photos = Object.fromEntries(photoFields.map((field, i) => [field, reduced[i]])) as Record<PhotoField, PdfPhoto>;
 
 const form = fullForm();
-const options = { companyName: 'Contraespionaje CR', photos };
+const options = { companyName: 'Contraespionaje CR', photos, symbolFont: await pdfSymbolFont() };
 buildAdvanceFormPdf(form, options); // warm-up: first run pays for module and font set-up
 const timings: number[] = [];
 let pdf: Uint8Array = new Uint8Array();

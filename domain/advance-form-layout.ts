@@ -2,7 +2,9 @@
 // The form, the detail screen and the PDF all walk this one list.
 import type { AdvanceFormData } from './schemas/advance-form';
 
-type Key = keyof AdvanceFormData;
+/** The fields a person fills in (what the device and the page add when sending is not in the layout). */
+export type AdvanceFormFieldKey = Exclude<keyof AdvanceFormData, 'completedOnSiteAt' | 'language'>;
+type Key = AdvanceFormFieldKey;
 
 export type FieldSpec =
   | { key: Key; label: string; kind: 'text' | 'textarea' | 'time' | 'date' | 'number'; required?: boolean; placeholder?: string }

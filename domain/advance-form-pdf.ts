@@ -1,12 +1,13 @@
 // The advance form as the PDF a client receives. Pure jsPDF, no Node API: the server answers
 // GET /api/advance-forms/{id}/pdf with it and the browser builds the same document for a draft.
+// Both give it the symbol font's bytes (pdf/symbol-font.ts), so both print the same characters.
 import { jsPDF } from 'jspdf';
 import { advanceFormSections, type SectionSpec } from './advance-form-layout';
 import { formatDateTime } from './dates';
 import type { AdvanceForm, AdvanceFormData, PhotoField } from './schemas/advance-form';
 import { emptyAnswer, formatEventDay, sectionAnswers, type Answer } from './pdf/answers';
-import { fitWidth, PageFlow, stampPages, type Rgb, type TextStyle } from './pdf/page-flow';
-import { toPdfText } from './pdf/text';
+import { PageFlow, stampPages, type Rgb, type TextStyle } from './pdf/page-flow';
+import { isWinAnsi, toPdfText } from './pdf/text';
 
 export type PdfPhoto = { data: Uint8Array; format: 'JPEG' | 'PNG'; width: number; height: number };
 
@@ -20,6 +21,8 @@ export type AdvanceFormPdfOptions = {
   companyName: string;
   generatedAt?: Date;
   photos?: Partial<Record<PhotoField, PdfPhoto>>;
+  /** DejaVu Sans, for what Helvetica cannot print (pdf/text.ts); without it those characters are spelled out. */
+  symbolFont?: Uint8Array | null;
 };
 
 const texts = {
@@ -69,6 +72,11 @@ const style = {
 type Photos = NonNullable<AdvanceFormPdfOptions['photos']>;
 type FormForPdf = AdvanceForm | (AdvanceFormData & { id?: string; createdAt?: string });
 
+/** Whether a form has characters only the symbol font prints: the browser fetches the font only then. */
+export function needsSymbolFont(form: object, companyName: string): boolean {
+  return [companyName, ...Object.values(form)].some((value) => typeof value === 'string' && [...toPdfText(value, () => true)].some((ch) => !isWinAnsi(ch)));
+}
+
 export function buildAdvanceFormPdf(form: FormForPdf, options: AdvanceFormPdfOptions): Uint8Array {
   const generatedAt = options.generatedAt ?? new Date();
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
@@ -80,12 +88,12 @@ export function buildAdvanceFormPdf(form: FormForPdf, options: AdvanceFormPdfOpt
     creator: toPdfText(options.companyName),
   });
 
-  const flow = new PageFlow(doc, { left: page.left, right: page.right, top: page.contentTop, bottom: page.contentBottom });
+  const flow = new PageFlow(doc, { left: page.left, right: page.right, top: page.contentTop, bottom: page.contentBottom }, options.symbolFont ?? null);
   drawTitle(flow, form, generatedAt);
   for (const section of advanceFormSections) drawSection(flow, section, form, options.photos ?? {});
 
-  const company = toPdfText(options.companyName);
-  const host = toPdfText(form.hostName);
+  const company = options.companyName;
+  const host = form.hostName;
   const eventDay = formatEventDay(form.eventDate);
   stampPages(doc, (current, total) => {
     drawHeader(flow, company, host, eventDay);
@@ -105,7 +113,7 @@ function drawTitle(flow: PageFlow, form: FormForPdf, generatedAt: Date): void {
     form.id ? `${texts.reference}: ${form.id}` : null,
     `${texts.generated}: ${formatDateTime(generatedAt)}`,
   ];
-  for (const line of meta) if (line) flow.paragraph(toPdfText(line), style.meta);
+  for (const line of meta) if (line) flow.paragraph(line, style.meta);
   flow.gap(3);
   flow.rule(navy);
   flow.gap(5);
@@ -117,9 +125,8 @@ function drawSection(flow: PageFlow, section: SectionSpec, form: FormForPdf, pho
   flow.ensure(barHeight + 3 * flow.lineHeight(style.value));
   flow.doc.setFillColor(...navy);
   flow.doc.rect(page.left, flow.y, flow.width, barHeight, 'F');
-  flow.use(style.section);
   const middle = flow.y + barHeight / 2;
-  flow.doc.text(toPdfText(`${section.number}. ${section.title}`), page.left + 3, middle, { baseline: 'middle' });
+  flow.textAt(flow.fit(`${section.number}. ${section.title}`, style.section, flow.width - 6), page.left + 3, middle, style.section, { baseline: 'middle' });
   flow.y += barHeight;
   flow.gap(1.5);
 
@@ -139,8 +146,8 @@ function answerText(answer: Answer): string {
 /** One answer: label on the left, value wrapped on the right; details indented under their switch. */
 function drawAnswer(flow: PageFlow, label: string, value: string, detail: boolean): void {
   const indent = detail ? detailIndent : 0;
-  const labelLines = flow.split(toPdfText(label), style.label, labelWidth - indent);
-  const valueLines = flow.split(toPdfText(value), style.value, valueWidth);
+  const labelLines = flow.split(label, style.label, labelWidth - indent);
+  const valueLines = flow.split(value, style.value, valueWidth);
   const padding = 1.6;
   const lineHeight = flow.lineHeight(style.value);
   const height = Math.max(labelLines.length, valueLines.length) * lineHeight + 2 * padding;
@@ -166,7 +173,7 @@ function detailMark(flow: PageFlow, top: number, height: number): void {
 }
 
 function drawPhoto(flow: PageFlow, answer: Extract<Answer, { kind: 'photo' }>, photo: PdfPhoto): void {
-  const caption = toPdfText(answer.label);
+  const caption = answer.label;
   const captionHeight = flow.split(caption, style.caption, flow.width).length * flow.lineHeight(style.caption) + 2;
   flow.gap(3);
   flow.image(
@@ -182,14 +189,12 @@ function drawPhoto(flow: PageFlow, answer: Extract<Answer, { kind: 'photo' }>, p
 /** Company on the left; host and event day on the right, the host shortened first if space runs out. */
 function drawHeader(flow: PageFlow, company: string, host: string, eventDay: string): void {
   const { doc } = flow;
-  flow.use(style.company);
-  const companyText = fitWidth(doc, company, 80);
-  doc.text(companyText, page.left, page.headerY, { baseline: 'middle' });
-  const room = flow.width - doc.getTextWidth(companyText) - 8;
-  flow.use(style.header);
-  const day = ` · ${eventDay}`;
-  const right = fitWidth(doc, host, room - doc.getTextWidth(day)) + day;
-  doc.text(right, page.right, page.headerY, { baseline: 'middle', align: 'right' });
+  const companyText = flow.fit(company, style.company, 80);
+  flow.textAt(companyText, page.left, page.headerY, style.company, { baseline: 'middle' });
+  const room = flow.width - flow.textWidth(companyText, style.company) - 8;
+  const day = flow.text(` · ${eventDay}`);
+  const right = flow.fit(host, style.header, room - flow.textWidth(day, style.header)) + day;
+  flow.textAt(right, page.right, page.headerY, style.header, { baseline: 'middle', align: 'right' });
   doc.setDrawColor(...navy);
   doc.setLineWidth(0.4);
   doc.line(page.left, page.headerY + 4, page.right, page.headerY + 4);
@@ -200,8 +205,6 @@ function drawFooter(flow: PageFlow, pageLabel: string): void {
   doc.setDrawColor(...hairline);
   doc.setLineWidth(0.2);
   doc.line(page.left, page.footerY - 4, page.right, page.footerY - 4);
-  flow.use(style.confidential);
-  doc.text(texts.confidential, page.left, page.footerY, { baseline: 'middle' });
-  flow.use(style.footer);
-  doc.text(pageLabel, page.right, page.footerY, { baseline: 'middle', align: 'right' });
+  flow.textAt(flow.text(texts.confidential), page.left, page.footerY, style.confidential, { baseline: 'middle' });
+  flow.textAt(flow.text(pageLabel), page.right, page.footerY, style.footer, { baseline: 'middle', align: 'right' });
 }

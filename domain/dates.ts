@@ -48,3 +48,17 @@ export function formatLongDateEnglish(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return new Intl.DateTimeFormat('en-US', { timeZone: businessTimeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(date);
 }
+
+/** 'March 5, 2024 at 14:30': a moment on the English pages, in Costa Rica's zone, on a 24-hour clock. */
+export function formatDateTimeEnglish(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: businessTimeZone,
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}

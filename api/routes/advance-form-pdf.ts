@@ -1,9 +1,12 @@
 // GET /api/advance-forms/{id}/pdf: the form as the document a client receives, with the reduced
-// photo copies made at upload time (so this stays well under the 300 ms target).
+// photo copies made at upload time (so this stays well under the 300 ms target) and the symbol font
+// for what Helvetica cannot print (domain/pdf/text.ts).
 import Router from '@koa/router';
 import { NotFound, advanceFormPdfName, photoFields, type PhotoField } from '../../domain';
 import { buildAdvanceFormPdf, type PdfPhoto } from '../../domain/advance-form-pdf';
 import { idParam, type AppServices } from '../context';
+import { errorFields } from '../log';
+import { pdfSymbolFont } from '../pdf-font';
 import { requireStaff } from '../middleware/session';
 
 /** attachment; filename="ASCII fallback"; filename*=UTF-8''exact name (RFC 6266 / 5987), for accents. */
@@ -33,7 +36,8 @@ export function advanceFormPdfRoutes(services: AppServices) {
         if (photo) photos[field] = photo;
       }),
     );
-    const pdf = buildAdvanceFormPdf(form, { companyName: services.config.siteName, photos });
+    const symbolFont = await pdfSymbolFont((error) => services.log.warn(errorFields(error), 'PDF symbol font missing: symbols are spelled out'));
+    const pdf = buildAdvanceFormPdf(form, { companyName: services.config.siteName, photos, symbolFont });
     ctx.set('Cache-Control', 'private, no-store');
     ctx.set('Content-Disposition', attachmentDisposition(advanceFormPdfName(form.hostName, form.id)));
     ctx.type = 'application/pdf';

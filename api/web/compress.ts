@@ -16,7 +16,7 @@ export function acceptedEncoding(acceptEncoding: string | undefined): Encoding |
   return null;
 }
 
-export const isCompressible = (type: string) => /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/.test(type);
+export const isCompressible = (type: string) => /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml|font\/ttf)/.test(type);
 
 /** `quality` 'fast' for a page made per request, 'best' for a file compressed once and cached. */
 export function compress(body: Buffer, encoding: Encoding, quality: 'fast' | 'best'): Promise<Buffer> {

@@ -1,6 +1,9 @@
 // A cursor that walks down the pages of a jsPDF document. Everything is drawn line by line through
 // it, and it starts a new page before a line or an image that would not fit: nothing is ever cut.
+// Every text goes through toPdfText (text.ts): Helvetica where it can, the symbol font for the rest.
 import type { jsPDF } from 'jspdf';
+import { SymbolFont, symbolFontName } from './symbol-font';
+import { hasSymbols, pdfRuns, toPdfText, wrapByWidths } from './text';
 
 export type Rgb = readonly [number, number, number];
 export type TextStyle = { size: number; weight: 'normal' | 'bold' | 'italic'; color: Rgb };
@@ -10,14 +13,25 @@ export type Column = { lines: string[]; x: number; style: TextStyle };
 const mmPerPoint = 25.4 / 72;
 const lineHeightFactor = 1.3;
 
+export type TextOptions = { align?: 'left' | 'center' | 'right'; baseline?: 'top' | 'middle' };
+
 export class PageFlow {
   y: number;
+  private readonly symbols: SymbolFont;
 
+  /** `symbolFont`: the bytes of DejaVu Sans (symbol-font.ts); null prints the symbols spelled out. */
   constructor(
     readonly doc: jsPDF,
     readonly box: ContentBox,
+    symbolFont: Uint8Array | null = null,
   ) {
     this.y = box.top;
+    this.symbols = new SymbolFont(doc, symbolFont);
+  }
+
+  /** A text as this document prints it (text.ts, toPdfText). */
+  text(raw: string): string {
+    return toPdfText(raw, (ch) => this.symbols.has(ch));
   }
 
   get width(): number {
@@ -52,9 +66,60 @@ export class PageFlow {
     return style.size * mmPerPoint * lineHeightFactor;
   }
 
-  split(text: string, style: TextStyle, width: number): string[] {
+  /** The text (made printable) in lines of at most `width`. */
+  split(raw: string, style: TextStyle, width: number): string[] {
+    const text = this.text(raw);
     this.use(style);
-    return this.doc.splitTextToSize(text, width) as string[];
+    if (!hasSymbols(text)) return this.doc.splitTextToSize(text, width) as string[];
+    const widths = pdfRuns(text).flatMap((run) => this.charWidths(run.text, style, run.symbol));
+    return wrapByWidths(text, widths, width);
+  }
+
+  /** The printed width of a line of printable text, in millimetres. */
+  textWidth(line: string, style: TextStyle): number {
+    return pdfRuns(line).reduce((sum, run) => sum + this.charWidths(run.text, style, run.symbol).reduce((a, b) => a + b, 0), 0);
+  }
+
+  /** A line of printable text at (x, y), each stretch in its font; `align` is about x, like jsPDF's. */
+  textAt(line: string, x: number, y: number, style: TextStyle, options: TextOptions = {}): void {
+    const baseline = options.baseline ?? 'top';
+    if (!hasSymbols(line)) {
+      this.use(style);
+      this.doc.text(line, x, y, { baseline, align: options.align ?? 'left' });
+      return;
+    }
+    const total = this.textWidth(line, style);
+    let cursor = options.align === 'center' ? x - total / 2 : options.align === 'right' ? x - total : x;
+    for (const run of pdfRuns(line)) {
+      this.useFor(style, run.symbol);
+      this.doc.text(run.text, cursor, y, { baseline });
+      cursor += this.charWidths(run.text, style, run.symbol).reduce((a, b) => a + b, 0);
+    }
+    this.use(style);
+  }
+
+  /** `raw` made printable and cut with '…' to fit `width`. */
+  fit(raw: string, style: TextStyle, width: number): string {
+    const text = this.text(raw);
+    if (this.textWidth(text, style) <= width) return text;
+    let end = text.length;
+    while (end > 0 && this.textWidth(`${text.slice(0, end).trimEnd()}…`, style) > width) end--;
+    return `${text.slice(0, end).trimEnd()}…`;
+  }
+
+  /** Each character's width in millimetres, without kerning (jsPDF prints without it). */
+  private charWidths(text: string, style: TextStyle, symbol: boolean): number[] {
+    this.useFor(style, symbol);
+    const size = style.size / this.doc.internal.scaleFactor;
+    return (this.doc.getCharWidthsArray(text, { doKerning: false }) as number[]).map((unit) => unit * size);
+  }
+
+  private useFor(style: TextStyle, symbol: boolean): void {
+    if (!symbol) return this.use(style);
+    // One face of DejaVu Sans serves every weight: it is only for the few characters Helvetica lacks.
+    this.doc.setFont(symbolFontName, 'normal');
+    this.doc.setFontSize(style.size);
+    this.doc.setTextColor(...style.color);
   }
 
   /** Wrapped text starting at `x`; `align: 'center'` centres it on the content box. */
@@ -119,7 +184,7 @@ export class PageFlow {
   private drawLine(line: string, x: number, style: TextStyle, align: 'left' | 'center' = 'left'): void {
     // Text sits in the middle of its line box, so rules and fills drawn at line edges clear it.
     const offset = (this.lineHeight(style) - style.size * mmPerPoint) / 2;
-    this.doc.text(line, x, this.y + offset, { baseline: 'top', align });
+    this.textAt(line, x, this.y + offset, style, { align });
   }
 }
 
@@ -130,12 +195,4 @@ export function stampPages(doc: jsPDF, draw: (page: number, total: number) => vo
     doc.setPage(page);
     draw(page, total);
   }
-}
-
-/** `text` cut with '…' to fit `width` in the current font. */
-export function fitWidth(doc: jsPDF, text: string, width: number): string {
-  if (doc.getTextWidth(text) <= width) return text;
-  let end = text.length;
-  while (end > 0 && doc.getTextWidth(`${text.slice(0, end).trimEnd()}…`) > width) end--;
-  return `${text.slice(0, end).trimEnd()}…`;
 }

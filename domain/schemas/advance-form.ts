@@ -1,34 +1,76 @@
 // The advance form (formulario de avanzada): one input schema for the admin and public create calls.
+// The schema is built from its messages: the server and the Spanish screens use the Spanish ones;
+// the English page builds the same schema with English messages (pwa/features/advance-form/texts.en.ts).
 import { z } from 'zod';
 import { isValidCalendarDay, calendarDayOf } from '../dates';
 import { eventNatures, firstAidKitLevels, guardsArmedOptions } from '../enums';
 import { siteLanguageField } from '../languages';
-import { optionalText, requiredText, wholeNumber, yesNo } from './common';
+import { commonMessages, optionalText, requiredText, wholeNumber, yesNo, type CommonMessages } from './common';
+
+/** What a person filling in the form may be told, field by field. */
+export type AdvanceFormMessages = CommonMessages & {
+  hostName: string;
+  hostPosition: string;
+  eventDate: string;
+  eventTime: string;
+  address: string;
+  eventNature: string;
+  estimatedAttendees: string;
+  vipStayDuration: string;
+  mainVehicleRoute: string;
+  internalTransitRoutes: string;
+  emergencyExits: string;
+  emergencyContact: string;
+  photoLink: string;
+  firstAidKitLevel: string;
+  guardsArmed: string;
+};
+
+export const advanceFormMessages: AdvanceFormMessages = {
+  ...commonMessages,
+  hostName: 'El nombre del anfitrión es requerido',
+  hostPosition: 'El cargo del anfitrión es requerido',
+  eventDate: 'La fecha del evento es requerida',
+  eventTime: 'La hora del evento es requerida',
+  address: 'La dirección es requerida',
+  eventNature: 'Seleccione la naturaleza del evento',
+  estimatedAttendees: 'Indique el número estimado de asistentes',
+  vipStayDuration: 'La duración de la estancia del VIP es requerida',
+  mainVehicleRoute: 'La ruta vehicular principal es requerida',
+  internalTransitRoutes: 'Las rutas de tránsito interno son requeridas',
+  emergencyExits: 'Las salidas de emergencia son requeridas',
+  emergencyContact: 'El contacto de emergencia es requerido',
+  photoLink: 'Enlace de foto inválido',
+  firstAidKitLevel: 'Seleccione un nivel válido',
+  guardsArmed: 'Seleccione una opción válida',
+};
 
 /** A photo field: the link the upload answered (`/objects/uploads/{id}` or an https URL), or null. */
-const photo = z.preprocess(
-  (value) => (value === '' || value === undefined ? null : value),
-  z
-    .string()
-    .max(2000)
-    .regex(/^(\/objects\/uploads\/[A-Za-z0-9-]+|https:\/\/\S+)$/, { error: 'Enlace de foto inválido' })
-    // Upload ids are lowercase uuids: one spelling per photo, so links compare as equal.
-    .transform((link) => (link.startsWith('/objects/') ? link.toLowerCase() : link))
-    .nullable(),
-);
+const photo = (message: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z
+      .string()
+      .max(2000)
+      .regex(/^(\/objects\/uploads\/[A-Za-z0-9-]+|https:\/\/\S+)$/, { error: message })
+      // Upload ids are lowercase uuids: one spelling per photo, so links compare as equal.
+      .transform((link) => (link.startsWith('/objects/') ? link.toLowerCase() : link))
+      .nullable(),
+  );
 
 /** eventDate: a calendar day. Accepts 'YYYY-MM-DD', an ISO timestamp or a Date. */
-const eventDate = z.preprocess(
-  (value) => {
-    if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : calendarDayOf(value);
-    if (typeof value !== 'string' || value.trim() === '') return undefined;
-    const text = value.trim();
-    if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
-    const parsed = new Date(text);
-    return Number.isNaN(parsed.getTime()) ? 'invalid' : calendarDayOf(parsed);
-  },
-  z.string({ error: 'La fecha del evento es requerida' }).refine(isValidCalendarDay, { error: 'La fecha del evento es requerida' }),
-);
+const eventDate = (message: string) =>
+  z.preprocess(
+    (value) => {
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : calendarDayOf(value);
+      if (typeof value !== 'string' || value.trim() === '') return undefined;
+      const text = value.trim();
+      if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
+      const parsed = new Date(text);
+      return Number.isNaN(parsed.getTime()) ? 'invalid' : calendarDayOf(parsed);
+    },
+    z.string({ error: message }).refine(isValidCalendarDay, { error: message }),
+  );
 
 /** How far ahead of the server's clock a device's clock may run before its time is refused. */
 export const completedOnSiteSkewMs = 24 * 60 * 60 * 1000;
@@ -54,67 +96,74 @@ const completedOnSiteAt = z.preprocess(
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), z.enum(values, { error: message }).nullable());
 
-export const advanceFormInput = z.object({
-  // 1. Datos Generales del Evento/Reunión
-  hostName: requiredText('El nombre del anfitrión es requerido', 200),
-  hostPosition: requiredText('El cargo del anfitrión es requerido', 200),
-  eventDate,
-  eventTime: requiredText('La hora del evento es requerida', 50),
-  address: requiredText('La dirección es requerida', 1000),
-  eventNature: z.enum(eventNatures, { error: 'Seleccione la naturaleza del evento' }),
-  estimatedAttendees: wholeNumber().refine((n) => n >= 1, { error: 'Indique el número estimado de asistentes' }),
-  vipStayDuration: requiredText('La duración de la estancia del VIP es requerida', 200),
-  // 2. Logística y Accesos
-  hasSecureParking: yesNo(),
-  parkingDetails: optionalText(),
-  mainVehicleRoute: requiredText('La ruta vehicular principal es requerida', 2000),
-  alternativeRoute: optionalText(),
-  hasServiceEntrance: yesNo(),
-  serviceEntranceDetails: optionalText(),
-  internalTransitRoutes: requiredText('Las rutas de tránsito interno son requeridas', 2000),
-  hasControlledAccess: yesNo(),
-  accessControlDetails: optionalText(),
-  emergencyExits: requiredText('Las salidas de emergencia son requeridas', 2000),
-  emergencyExitsPhoto: photo,
-  // 3. Seguridad Física y Contra Incendios
-  hasEvacuationPlan: yesNo(),
-  evacuationPlanDetails: optionalText(),
-  evacuationPlanPhoto: photo,
-  evacuationRoutesPhoto: photo,
-  hasFireExtinguishers: yesNo(),
-  extinguishersDetails: optionalText(),
-  hasFireAlarms: yesNo(),
-  fireAlarmsDetails: optionalText(),
-  hasSafeZone: yesNo(),
-  safeZoneDetails: optionalText(),
-  safeZonePhoto: photo,
-  hasFirstAidKit: yesNo(),
-  firstAidKitLevel: optionalEnum(firstAidKitLevels, 'Seleccione un nivel válido'),
-  // 4. Seguridad Tecnológica
-  hasCCTV: yesNo(),
-  cctvDetails: optionalText(),
-  hasIntrusionAlarm: yesNo(),
-  intrusionAlarmDetails: optionalText(),
-  requiresTSCM: yesNo(),
-  hasWiFi: yesNo(),
-  wifiDetails: optionalText(),
-  // 5. Seguridad en sitio
-  hasSecurityGuards: yesNo(),
-  securityCompanyName: optionalText(200),
-  numberOfGuards: wholeNumber().nullable(),
-  guardsArmed: optionalEnum(guardsArmedOptions, 'Seleccione una opción válida'),
-  hasMetalDetectors: yesNo(),
-  securityInformed: yesNo(),
-  // 6. Información Adicional
-  additionalObservations: optionalText(5000),
-  emergencyContact: requiredText('El contacto de emergencia es requerido', 500),
-  /** Client time when the form was completed on site; the server's own time is the record's createdAt. */
-  completedOnSiteAt: completedOnSiteAt.optional(),
-  /** Honeypot of the public form: people leave it empty. */
-  website: z.string().max(500).optional(),
-  /** The site edition it was sent from ('en' from the English page); missing means Spanish. */
-  language: siteLanguageField,
-});
+/** The form's schema with the given messages; the answers it accepts do not depend on them. */
+export function advanceFormSchema(m: AdvanceFormMessages) {
+  const photoLink = photo(m.photoLink);
+  const details = optionalText(2000, m);
+  return z.object({
+    // 1. Datos Generales del Evento/Reunión
+    hostName: requiredText(m.hostName, 200, m),
+    hostPosition: requiredText(m.hostPosition, 200, m),
+    eventDate: eventDate(m.eventDate),
+    eventTime: requiredText(m.eventTime, 50, m),
+    address: requiredText(m.address, 1000, m),
+    eventNature: z.enum(eventNatures, { error: m.eventNature }),
+    estimatedAttendees: wholeNumber(m).refine((n) => n >= 1, { error: m.estimatedAttendees }),
+    vipStayDuration: requiredText(m.vipStayDuration, 200, m),
+    // 2. Logística y Accesos
+    hasSecureParking: yesNo(m),
+    parkingDetails: details,
+    mainVehicleRoute: requiredText(m.mainVehicleRoute, 2000, m),
+    alternativeRoute: details,
+    hasServiceEntrance: yesNo(m),
+    serviceEntranceDetails: details,
+    internalTransitRoutes: requiredText(m.internalTransitRoutes, 2000, m),
+    hasControlledAccess: yesNo(m),
+    accessControlDetails: details,
+    emergencyExits: requiredText(m.emergencyExits, 2000, m),
+    emergencyExitsPhoto: photoLink,
+    // 3. Seguridad Física y Contra Incendios
+    hasEvacuationPlan: yesNo(m),
+    evacuationPlanDetails: details,
+    evacuationPlanPhoto: photoLink,
+    evacuationRoutesPhoto: photoLink,
+    hasFireExtinguishers: yesNo(m),
+    extinguishersDetails: details,
+    hasFireAlarms: yesNo(m),
+    fireAlarmsDetails: details,
+    hasSafeZone: yesNo(m),
+    safeZoneDetails: details,
+    safeZonePhoto: photoLink,
+    hasFirstAidKit: yesNo(m),
+    firstAidKitLevel: optionalEnum(firstAidKitLevels, m.firstAidKitLevel),
+    // 4. Seguridad Tecnológica
+    hasCCTV: yesNo(m),
+    cctvDetails: details,
+    hasIntrusionAlarm: yesNo(m),
+    intrusionAlarmDetails: details,
+    requiresTSCM: yesNo(m),
+    hasWiFi: yesNo(m),
+    wifiDetails: details,
+    // 5. Seguridad en sitio
+    hasSecurityGuards: yesNo(m),
+    securityCompanyName: optionalText(200, m),
+    numberOfGuards: wholeNumber(m).nullable(),
+    guardsArmed: optionalEnum(guardsArmedOptions, m.guardsArmed),
+    hasMetalDetectors: yesNo(m),
+    securityInformed: yesNo(m),
+    // 6. Información Adicional
+    additionalObservations: optionalText(5000, m),
+    emergencyContact: requiredText(m.emergencyContact, 500, m),
+    /** Client time when the form was completed on site (set when it is sent, never typed); the server's own time is the record's createdAt. */
+    completedOnSiteAt: completedOnSiteAt.optional(),
+    /** Honeypot of the public form: people leave it empty. */
+    website: z.string().max(500).optional(),
+    /** The site edition it was sent from ('en' from the English page); missing means Spanish. */
+    language: siteLanguageField,
+  });
+}
+
+export const advanceFormInput = advanceFormSchema(advanceFormMessages);
 
 export type AdvanceFormInput = z.infer<typeof advanceFormInput>;
 export type AdvanceFormValues = z.input<typeof advanceFormInput>;

@@ -1,4 +1,4 @@
-// The advance-forms tab: the card's fields, 'Ver detalles', 'Nuevo Formulario', the PDF download
+// The advance-forms tab: the card's fields and language, 'Ver detalles', 'Nuevo Formulario', the PDF download
 // (named Avanzada-{host}-{id}.pdf) and deletion.
 import { expect, test, unique } from '../fixtures';
 import { createAdvanceForm } from './seed';
@@ -27,4 +27,22 @@ test('an advance form card shows its event, downloads its PDF and is deleted', a
   await deleteThroughDialog(page, formCard);
   await expectToast(page, 'Formulario eliminado exitosamente');
   await expect(formCard).toBeHidden();
+});
+
+test('a form sent from the English page says Inglés on its card and Idioma: Inglés on its detail', async ({ adminPage: page, api }) => {
+  const english = unique('International Host');
+  const spanish = unique('Anfitrión local');
+  const form = await createAdvanceForm(api, english, { language: 'en' });
+  await createAdvanceForm(api, spanish);
+  await openTab(page, 'avanzadas', 'Avanzadas');
+  await expect(card(page, english).getByText('Idioma: Inglés', { exact: true })).toBeVisible();
+  await expect(card(page, spanish)).toBeVisible();
+  await expect(card(page, spanish).getByText(/Inglés|Español/)).toHaveCount(0);
+  await card(page, english).getByRole('link', { name: 'Ver detalles' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/avanzadas/${form.id}$`));
+  await expect(page.getByText('Idioma: Inglés', { exact: true })).toBeVisible();
+  const forms = (await (await api.get('/api/advance-forms?limit=100')).json()) as { id: string; hostName: string }[];
+  await page.goto(`/admin/avanzadas/${forms.find((f) => f.hostName === spanish)!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: spanish })).toBeVisible();
+  await expect(page.getByText(/^Idioma:/)).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-// The messages tab: count, badges, the status flow (unread → read → resolved) and deletion.
+// The messages tab: count, badges (the language's too), the status flow (unread → read → resolved) and deletion.
 import { expect, test, unique } from '../fixtures';
 import { sendContactMessage } from './seed';
 import { card, deleteThroughDialog, expectToast, openTab } from './helpers';
@@ -43,4 +43,16 @@ test('the count matches the server total', async ({ adminPage: page, api }) => {
   const total = (await api.get('/api/contact/messages?limit=1')).headers()['x-total-count'];
   await openTab(page, 'contacts', 'Mensajes');
   await expect(page.getByText(`${total} mensaje(s)`)).toBeVisible();
+});
+
+test('a message sent from the English pages says Inglés on its card; a Spanish one has no language badge', async ({ adminPage: page, api }) => {
+  const english = unique('International Visitor');
+  const spanish = unique('Visitante local');
+  await sendContactMessage(api, english, { language: 'en', message: 'We would like a quote for an office sweep.' });
+  await sendContactMessage(api, spanish);
+  await openTab(page, 'contacts', 'Mensajes');
+  // The badge reads 'Inglés'; screen readers hear 'Idioma: Inglés'.
+  await expect(card(page, english).getByText('Idioma: Inglés', { exact: true })).toBeVisible();
+  await expect(card(page, spanish)).toBeVisible();
+  await expect(card(page, spanish).getByText(/Inglés|Español/)).toHaveCount(0);
 });

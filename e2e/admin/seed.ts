@@ -41,15 +41,16 @@ export const createArticle = (api: Api, title: string, extra: Record<string, unk
 export const createFeedSource = (api: Api, name: string, url: string, extra: Record<string, unknown> = {}) =>
   created<Created & { name: string }>(api, '/api/rss/sources', { name, url, defaultCategory: 'Tecnología', scheduleIntervalHours: 12, ...extra });
 
-export const sendContactMessage = (api: Api, name: string) =>
+export const sendContactMessage = (api: Api, name: string, extra: Record<string, unknown> = {}) =>
   created<Created & { name: string }>(api, '/api/contact', {
     name,
     email: 'cliente@example.com',
     phone: '+506 8888 0000',
     message: 'Quisiera una cotización para un barrido electrónico en nuestra oficina.',
+    ...extra,
   });
 
-export const createAdvanceForm = (api: Api, hostName: string) =>
+export const createAdvanceForm = (api: Api, hostName: string, extra: Record<string, unknown> = {}) =>
   created<Created & { hostName: string }>(
     api,
     '/api/advance-forms',
@@ -66,6 +67,7 @@ export const createAdvanceForm = (api: Api, hostName: string) =>
       internalTransitRoutes: 'Pasillo principal hacia el salón',
       emergencyExits: 'Dos salidas al estacionamiento',
       emergencyContact: 'Seguridad del hotel, 2222-0000',
+      ...extra,
     }),
   );
 

@@ -1,11 +1,33 @@
 // Filling the advance form the way a person does, walking the domain's layout so every field of
-// every section is covered (and a field added later is filled too).
+// every section is covered (and a field added later is filled too), in the words of the page: the
+// Spanish form's, or the English page's (englishForm).
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { advanceFormSections, type FieldSpec } from '../../domain';
+import { layoutWords } from '../../pwa/features/advance-form/layout-words';
+import { advanceFormTexts, type AdvanceFormTexts } from '../../pwa/features/advance-form/texts';
+import { advanceFormTextsEn } from '../../pwa/features/advance-form/texts.en';
 import { expect } from '../fixtures';
 
-export const labelOf = (spec: FieldSpec) => spec.label + ('required' in spec && spec.required ? ' *' : '');
+/** What the test reads and types on one language's form. */
+export type FormLanguage = { texts: AdvanceFormTexts; words: ReturnType<typeof layoutWords>; typedDate: string; answer: string };
+
+export const spanishForm: FormLanguage = {
+  texts: advanceFormTexts,
+  words: layoutWords(advanceFormTexts),
+  // es-CR: day, month, year.
+  typedDate: '05032027',
+  answer: 'información de acción y ubicación',
+};
+export const englishForm: FormLanguage = {
+  texts: advanceFormTextsEn,
+  words: layoutWords(advanceFormTextsEn),
+  // en-US: month, day, year.
+  typedDate: '03052027',
+  answer: 'details of the venue and its access',
+};
+
+export const labelOf = (spec: FieldSpec, language: FormLanguage = spanishForm) => language.words.label(spec);
 
 /** A small JPEG with a colour of its own, so the four photos differ. */
 export async function jpegFixture(index: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
@@ -16,8 +38,11 @@ export async function jpegFixture(index: number): Promise<{ name: string; mimeTy
   return { name: `foto-${index + 1}.jpg`, mimeType: 'image/jpeg', buffer };
 }
 
-/** The answer the test types for a field: Spanish, accented, and naming the field so it can be found again. */
-export function answerFor(spec: FieldSpec, host: string): string {
+/**
+ * The answer the test types for a field, in the page's language and naming the field so it can be
+ * found again; a choice is the stored value (the second option), whatever the words shown for it.
+ */
+export function answerFor(spec: FieldSpec, host: string, language: FormLanguage = spanishForm): string {
   if (spec.key === 'hostName') return host;
   switch (spec.kind) {
     case 'select':
@@ -25,17 +50,18 @@ export function answerFor(spec: FieldSpec, host: string): string {
     case 'number':
       return spec.key === 'estimatedAttendees' ? '45' : '4';
     case 'time':
-      return '19:30';
+      return '1930';
     case 'date':
-      return '05/03/2027';
+      return language.typedDate;
     default:
-      return `${spec.label.replace(/[¿?]/g, '')}: información de acción y ubicación`;
+      return `${language.words.label(spec).replace(/[¿?]/g, '')}: ${language.answer}`;
   }
 }
 
-export async function fillField(page: Page, spec: FieldSpec, host: string, photoIndex: { next: number }) {
-  const label = labelOf(spec);
-  const answer = answerFor(spec, host);
+export async function fillField(page: Page, spec: FieldSpec, host: string, photoIndex: { next: number }, language: FormLanguage = spanishForm) {
+  const label = labelOf(spec, language);
+  const answer = answerFor(spec, host, language);
+  const photo = language.texts.photo;
   switch (spec.kind) {
     case 'text':
     case 'textarea':
@@ -46,41 +72,41 @@ export async function fillField(page: Page, spec: FieldSpec, host: string, photo
     case 'time': {
       const group = page.getByRole('group', { name: label, exact: true });
       await group.getByRole('spinbutton').first().click();
-      await page.keyboard.type(answer.replace(/[/:]/g, ''));
+      await page.keyboard.type(answer);
       return;
     }
     case 'select':
       await page.getByRole('button', { name: new RegExp(`${escape(label)}$`) }).click();
-      await page.getByRole('option', { name: answer, exact: true }).click();
+      await page.getByRole('option', { name: language.words.option(answer), exact: true }).click();
       return;
     case 'switch':
       await turnOn(page, label);
-      for (const detail of spec.details) await fillField(page, detail, host, photoIndex);
+      for (const detail of spec.details) await fillField(page, detail, host, photoIndex, language);
       return;
     case 'photo': {
       // The slot's own file input (FileTrigger's); the button-and-chooser path has its own test.
       const slot = page.getByRole('group', { name: label, exact: true });
-      await expect(slot.getByRole('button', { name: `Seleccionar foto: ${label}` })).toBeVisible();
+      await expect(slot.getByRole('button', { name: `${photo.choose}: ${label}` })).toBeVisible();
       await slot.locator('input[type=file]').setInputFiles(await jpegFixture(photoIndex.next++));
-      await expect(slot.getByText('Foto subida', { exact: true })).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: 'Foto subida exitosamente' })).toContainText(label);
+      await expect(slot.getByText(photo.uploaded, { exact: true })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: photo.toastTitle })).toContainText(label);
       return;
     }
   }
 }
 
 /** Every field of every section, every switch on, a photo in every slot. */
-export async function fillEverything(page: Page, host: string) {
+export async function fillEverything(page: Page, host: string, language: FormLanguage = spanishForm) {
   const photoIndex = { next: 0 };
-  for (const section of advanceFormSections) for (const spec of section.fields) await fillField(page, spec, host, photoIndex);
+  for (const section of advanceFormSections) for (const spec of section.fields) await fillField(page, spec, host, photoIndex, language);
   return photoIndex.next;
 }
 
 /** Only the required fields. */
-export async function fillRequired(page: Page, host: string) {
+export async function fillRequired(page: Page, host: string, language: FormLanguage = spanishForm) {
   const photoIndex = { next: 0 };
   for (const section of advanceFormSections) {
-    for (const spec of section.fields) if ('required' in spec && spec.required) await fillField(page, spec, host, photoIndex);
+    for (const spec of section.fields) if ('required' in spec && spec.required) await fillField(page, spec, host, photoIndex, language);
   }
 }
 

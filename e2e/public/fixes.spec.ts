@@ -1,9 +1,8 @@
 // Rough edges of the public site, fixed: imported articles (source link, canonical, no repeated text),
 // toasts clear of the phone header, one <main> on the public form, 24-hour times of the same height as
-// the date, the event type once on the Avanzadas card, a cleared feed interval, and the English form.
+// the date, the event type once on the Avanzadas card and a cleared feed interval (the English form: e2e/advance-form/english.spec.ts).
 import { serveBody, startFeedServer, type FeedServer } from '../../tests/helpers/feed-server';
 import type { AdvanceForm, NewsSummary } from '../../domain';
-import { fillRequired } from '../advance-form/fill';
 import { createAdvanceForm, createFeedSource } from '../admin/seed';
 import { card, expectToast, openTab } from '../admin/helpers';
 import { expect, test, unique } from '../fixtures';
@@ -66,21 +65,6 @@ test('the public form has one <main>, and its time reads 24-hour at the height o
   expect(Math.abs(dateBox.height - timeBox.height)).toBeLessThanOrEqual(1);
 });
 
-test('an advance form sent from the English page records its language', async ({ page, api }) => {
-  test.setTimeout(90_000);
-  const host = unique('International Host');
-  await page.goto('/en/advance-form');
-  await expect(page.getByRole('heading', { level: 1, name: 'VIP Advance Form' })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/en');
-  await fillRequired(page, host);
-  const created = page.waitForResponse((r) => r.url().endsWith('/api/advance-forms/public') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Guardar Formulario' }).click();
-  expect((await created).status()).toBe(201);
-  const forms = (await (await api.get('/api/advance-forms?limit=100')).json()) as (AdvanceForm & { language?: string })[];
-  expect(forms.find((form) => form.hostName === host)?.language).toBe('en');
-});
-
 test('the Avanzadas card names the event type once', async ({ adminPage: page, api }) => {
   const host = unique('Anfitrión de tarjeta');
   await createAdvanceForm(api, host);
@@ -102,4 +86,37 @@ test('a cleared interval in the feed dialog saves as 1 hour', async ({ adminPage
   await expectToast(page, 'Fuente RSS actualizada exitosamente');
   const sources = (await (await api.get('/api/rss/sources')).json()) as { name: string; scheduleIntervalHours: number }[];
   expect(sources.find((source) => source.name === name)?.scheduleIntervalHours).toBe(1);
+});
+
+test('on a phone, the floating WhatsApp button covers neither Limpiar filtros nor the last line of the page', async ({ page }) => {
+  /** Whether the element's edges (its text's, for a paragraph) are the element itself, not something over it, once scrolled to the bottom edge. */
+  const uncoveredAtBottom = (element: HTMLElement | SVGElement, textOnly: boolean) => {
+    // At once: the page scrolls smoothly otherwise, and the boxes would be read mid-way.
+    element.scrollIntoView({ block: 'end', behavior: 'instant' });
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const boxes = textOnly ? [...range.getClientRects()] : [element.getBoundingClientRect()];
+    // The middle of each edge, just inside (a rounded corner is not the element's to hit).
+    return boxes.every((box) =>
+      [
+        [box.left + 2, (box.top + box.bottom) / 2],
+        [box.right - 2, (box.top + box.bottom) / 2],
+        [(box.left + box.right) / 2, box.top + 2],
+        [(box.left + box.right) / 2, box.bottom - 2],
+      ].every(([x, y]) => element.contains(document.elementFromPoint(x, y))),
+    );
+  };
+  for (const height of [844, 740, 667]) {
+    await page.setViewportSize({ width: 390, height });
+    await page.goto(`/noticias?q=${encodeURIComponent('zzz-nada-coincide-' + Date.now())}`);
+    await expect(page.getByRole('heading', { name: 'No se encontraron noticias' })).toBeVisible();
+    await expect(page.getByTestId('whatsapp-flotante')).toBeVisible();
+    const buttons = page.getByRole('button', { name: 'Limpiar filtros' });
+    await expect(buttons).toHaveCount(2);
+    for (const button of await buttons.all()) expect(await button.evaluate(uncoveredAtBottom, false), `Limpiar filtros at ${height} px`).toBe(true);
+    const lastLine = page.getByRole('contentinfo').getByText(/Todos los derechos reservados/);
+    expect(await lastLine.evaluate(uncoveredAtBottom, true), `footer at ${height} px`).toBe(true);
+  }
+  await page.getByRole('button', { name: 'Limpiar filtros' }).first().click();
+  await expect(page).toHaveURL(/\/noticias$/);
 });

@@ -9,6 +9,7 @@ import type { ServicesTexts } from '../features/services/texts';
 import type { NewsTexts } from '../features/news/texts';
 import type { ContactTexts } from '../features/contact/texts';
 import type { NotFoundTexts } from '../features/not-found/texts';
+import type { AdvanceFormTexts } from '../features/advance-form/texts';
 
 export type Translations = {
   layout: LayoutTexts;
@@ -17,6 +18,7 @@ export type Translations = {
   news: NewsTexts;
   contact: ContactTexts;
   notFound: NotFoundTexts;
+  advanceForm: AdvanceFormTexts;
 };
 
 const TranslationsContext = createContext<Partial<Translations>>({});

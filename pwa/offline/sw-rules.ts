@@ -38,7 +38,7 @@ export function isPublicApiRequest(method: string, url: URL): boolean {
   return status === null || status === 'published';
 }
 
-/** Built js/css chunks (hashed names under /assets/) and the icons. */
+/** Built js/css chunks (hashed names under /assets/), the PDF's symbol font (a draft's PDF offline) and the icons. */
 export function isRuntimeAsset(pathname: string): boolean {
-  return /^\/assets\/[^/]+\.(js|css|woff2?|png|svg|jpg|webp)$/.test(pathname) || /^\/icons\/[^/]+\.png$/.test(pathname);
+  return /^\/assets\/[^/]+\.(js|css|woff2?|ttf|png|svg|jpg|webp)$/.test(pathname) || /^\/icons\/[^/]+\.png$/.test(pathname);
 }

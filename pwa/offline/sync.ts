@@ -8,7 +8,7 @@ import { toast } from '../ui/toast';
 import { listDrafts } from './drafts';
 import { sendPendingDrafts, sessionUrl, type SyncOutcome } from './send';
 import { backgroundSyncTag, retryDelayMs } from './sync-rules';
-import { offlineTexts as t } from './texts';
+import { offlineTexts, type QueueOutcomeTexts } from './texts';
 
 export { sendDraftNow, syncDraft, type SyncOutcome } from './send';
 
@@ -44,6 +44,7 @@ async function runQueue(): Promise<void> {
     return;
   }
 
+  const t = await outcomeTexts();
   const sent = outcomes.filter((o) => o === 'sent').length;
   if (sent > 0) {
     toast({ title: t.sentFromQueueCount(sent) });
@@ -62,6 +63,16 @@ async function runQueue(): Promise<void> {
     retryTimer = setTimeout(() => void syncPendingDrafts(), retryDelayMs(attempt++));
     void askForBackgroundSync();
   } else attempt = 0;
+}
+
+/** The page's language: a visitor on the English pages reads the queue's news in English. */
+async function outcomeTexts(): Promise<QueueOutcomeTexts> {
+  if (document.documentElement.lang !== 'en') return offlineTexts;
+  try {
+    return (await import('./texts.en')).queueOutcomeTextsEn;
+  } catch {
+    return offlineTexts; // not cached and no signal: Spanish rather than nothing
+  }
 }
 
 /** The worker's Background Sync: the browser wakes it when the connection returns, even with no tab. */

@@ -44,6 +44,19 @@ export const offlineTexts = {
   untitledDraft: 'Sin anfitrión',
 } as const;
 
+/** What the queue says once it has tried the forms waiting on this device (English on English pages: texts.en.ts). */
+export type QueueOutcomeTexts = { sentFromQueueCount: (n: number) => string; sendFailed: string; sessionExpired: string };
+
+/** The toasts of a form sent from its screen that waits in the queue (the English form page has its own). */
+export type QueueToastTexts = { queuedOffline: string; queuedNoAnswer: string; queuedNoAnswerHint: string; sessionExpired: string };
+
+export const queueToastTexts: QueueToastTexts = {
+  queuedOffline: offlineTexts.queuedOffline,
+  queuedNoAnswer: offlineTexts.queuedNoAnswer,
+  queuedNoAnswerHint: offlineTexts.queuedNoAnswerHint,
+  sessionExpired: offlineTexts.sessionExpired,
+};
+
 /** State labels of the 'Borradores' tab. */
 export const draftStateLabels = {
   draft: 'Borrador',

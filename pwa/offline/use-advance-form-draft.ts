@@ -12,7 +12,7 @@ import { getDraft, putDraft, updateDraft, type Draft, type DraftPhotos, type Dra
 import { checkStorage } from './storage';
 // Static, not lazy: the send must work offline, and a chunk first asked for offline cannot be fetched.
 import { sendDraftNow, startDraftSync } from './sync';
-import { offlineTexts as t } from './texts';
+import { queueToastTexts, type QueueToastTexts } from './texts';
 
 /** What the form's submit answers when the form waits in the offline queue (no success toast then). */
 export const queuedForLater = 'queued';
@@ -27,9 +27,11 @@ type Options = {
   draft: Draft;
   /** The draft's lock, held while the form is open (draft-lock.ts). */
   lock: DraftLock;
+  /** The toasts when the form waits in the queue; Spanish unless the page gives others. */
+  texts?: QueueToastTexts;
 };
 
-export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock }: Options) {
+export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock, texts: t = queueToastTexts }: Options) {
   const lock = useRef(initialLock);
   const id = draft.id;
   const values = useRef<AdvanceFormValues>(draft.values);
@@ -132,7 +134,7 @@ export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock
       else toast({ title: t.queuedOffline });
       return queuedForLater;
     },
-    [id, saveNow],
+    [id, saveNow, t],
   );
 
   return { onValuesChange, onPhotoChange, submit, saveNow };

@@ -90,6 +90,28 @@ test('staff download the PDF with every section, accented answers and the photos
   assert.is(images.length, 2, 'both photos embedded');
 });
 
+test('arrows and other symbols a client typed print as themselves, beside the Spanish accents', async () => {
+  const created = await visitor.post('/api/advance-forms/public', {
+    ...form,
+    mainVehicleRoute: 'Ruta 27 → salida a Escazú ⇒ hotel; ≥ 2 carriles, ≤ 5 km ✓',
+    additionalObservations: '¿Acceso por el túnel? ¡Sí! Señalización ✗ pendiente',
+    language: 'en',
+  });
+  assert.is(created.status, 201, created.text);
+  const cookie = [...(staff as any).cookies].map(([k, v]: [string, string]) => `${k}=${v}`).join('; ');
+  const answer = await fetch(`${app.base}/api/advance-forms/${created.body.id}/pdf`, { headers: { cookie } });
+  assert.is(answer.status, 200);
+  const file = path.join(dataDir, 'symbols.pdf');
+  writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  assert.ok(text.includes('Ruta 27 → salida a Escazú ⇒ hotel; ≥ 2 carriles, ≤ 5 km ✓'), text);
+  assert.ok(text.includes('¿Acceso por el túnel? ¡Sí! Señalización ✗ pendiente'), text);
+  assert.not.ok(text.includes('->'));
+  // The English page's form keeps the Spanish document.
+  assert.ok(text.includes('1. Datos Generales del Evento/Reunión'));
+  assert.match(execFileSync('pdffonts', [file], { encoding: 'utf8' }), /DejaVuSans\s+CID TrueType\s+Identity-H\s+yes/);
+});
+
 test('the PDF needs a session', async () => {
   const created = await staff.post('/api/advance-forms', form);
   assert.is(created.status, 201, created.text);

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { buildAdvanceFormPdf, type PdfPhoto } from '../../domain/advance-form-pdf';
 import { advanceFormPdfName, advanceFormSections } from '../../domain/advance-form-layout';
 import type { AdvanceForm } from '../../domain/schemas/advance-form';
+import { pdfSymbolFont } from '../../api/pdf-font';
 
 const workDir = mkdtempSync(join(tmpdir(), 'advance-form-pdf-'));
 
@@ -180,6 +181,55 @@ pdfTest('text a phone may send (decomposed accents, emoji) comes out readable', 
   const form = { ...completeForm(), cctvDetails: 'Ca\u0301maras 📷 en el salo\u0301n' };
   const text = pdfText(buildAdvanceFormPdf(form, { companyName: 'Contraespionaje CR' }), 'phone.pdf');
   assert.ok(text.includes('Cámaras ? en el salón'));
+});
+
+const symbolFont = await pdfSymbolFont((error) => {
+  throw error;
+});
+const symbols = 'Ruta 27 → salida ⇒ hotel ← atrás; ≥ 3 carriles, ≤ 5 km, ≠ ruta vieja; ✓ revisado ✔ ✗ sin cámaras ✘; −2 °C';
+/** The whole text on one line: a long answer wraps where the layout decides. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ');
+const embeddedFonts = (pdf: Uint8Array, name: string) => {
+  const file = join(workDir, name);
+  writeFileSync(file, pdf);
+  return execFileSync('pdffonts', [file], { encoding: 'utf8' });
+};
+
+pdfTest('with the symbol font, arrows, comparisons and check marks print as themselves, and accents still read back', () => {
+  const form = { ...completeForm(), mainVehicleRoute: symbols, hostName: 'Ñandú Pérez → VIP', wifiDetails: '¿Red separada? ¡Sí! Contraseña α-β' };
+  const pdf = buildAdvanceFormPdf(form, { companyName: 'Contraespionaje CR', symbolFont });
+  const text = oneLine(pdfText(pdf, 'symbols.pdf'));
+  assert.ok(text.includes(symbols), text);
+  assert.ok(text.includes('Ñandú Pérez → VIP · 5 de marzo, 2024'), 'the host in the header, arrow included');
+  assert.ok(text.includes('¿Red separada? ¡Sí! Contraseña α-β'));
+  for (const spanish of ['Reunión de negocios', '¡Atención!', 'Escazú', 'Sí [Intermedio]', 'Cámaras en el salón principal'])
+    assert.ok(text.includes(spanish), spanish);
+  assert.not.ok(text.includes('->'), 'no arrow spelled out');
+  const fonts = embeddedFonts(pdf, 'symbols.pdf');
+  assert.match(fonts, /DejaVuSans\s+CID TrueType\s+Identity-H\s+yes/);
+});
+
+pdfTest('a form written with Helvetica characters alone does not carry the symbol font', () => {
+  const pdf = buildAdvanceFormPdf(completeForm(), { companyName: 'Contraespionaje CR', symbolFont });
+  assert.not.match(embeddedFonts(pdf, 'plain.pdf'), /DejaVuSans/);
+});
+
+pdfTest('without the symbol font (a browser offline that never fetched it) the symbols are spelled out', () => {
+  const form = { ...completeForm(), mainVehicleRoute: symbols };
+  const text = oneLine(pdfText(buildAdvanceFormPdf(form, { companyName: 'Contraespionaje CR' }), 'no-font.pdf'));
+  assert.ok(text.includes('Ruta 27 -> salida => hotel <- atrás; >= 3 carriles, <= 5 km, != ruta vieja; + revisado + x sin cámaras x; -2 °C'), text);
+});
+
+pdfTest('a long answer full of symbols wraps inside the page margins', () => {
+  const form = { ...completeForm(), additionalObservations: `${'Acceso → salón ≥ 2 '.repeat(30)}${'x→'.repeat(80)}` };
+  const file = join(workDir, 'wrap.pdf');
+  writeFileSync(file, buildAdvanceFormPdf(form, { companyName: 'Contraespionaje CR', symbolFont }));
+  const boxes = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+  const rights = [...boxes.matchAll(/xMax="([\d.]+)"/g)].map((m) => Number(m[1]));
+  const rightMarginPt = (192 * 72) / 25.4;
+  assert.ok(rights.length > 100);
+  assert.ok(Math.max(...rights) <= rightMarginPt + 1, `rightmost word at ${Math.max(...rights)} pt`);
+  assert.ok(boxes.includes('x→x→'), 'the unbroken run is there, cut across lines');
 });
 
 test('the download name joins the host name with dashes', () => {

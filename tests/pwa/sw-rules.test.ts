@@ -36,6 +36,8 @@ test('hashed chunks and icons are runtime assets; photos and pages are not', () 
   assert.ok(isRuntimeAsset('/assets/AdminDashboardPage-27vAD2Bk.js'));
   assert.ok(isRuntimeAsset('/assets/index-f8P-2EL0.css'));
   assert.ok(isRuntimeAsset('/icons/icon-192.png'));
+  // The PDF's symbol font: a draft's PDF made offline finds it once it was fetched online.
+  assert.ok(isRuntimeAsset('/assets/DejaVuSans-Bq3kVw1x.ttf'));
   assert.not.ok(isRuntimeAsset('/objects/uploads/0b6f6c4e'));
   assert.not.ok(isRuntimeAsset('/admin/dashboard'));
 });

@@ -67,6 +67,8 @@ export const commonTexts = {
   next: 'Siguiente',
   page: (page: number, pages: number) => `Página ${page} de ${pages}`,
   commaHint: 'Separe los elementos con comas',
+  /** What a screen reader hears before the language badge of a message or form sent from the English pages. */
+  languagePrefix: 'Idioma: ',
 } as const;
 
 export const newsTexts = {

@@ -1,14 +1,16 @@
 // The advance form itself, for both screens (public and admin): the six sections of the domain's
-// layout, validated with the domain's schema, sent with a submit function given from outside.
+// layout, validated with the domain's schema, sent with a submit function given from outside. Its
+// words are the page's (useTexts): Spanish, or English on /en/advance-form, where the schema is built
+// with English messages; the values it sends are the same in both.
 // Its state is react-hook-form's, with values of type AdvanceFormValues, so an offline draft can
 // preload it (initialValues, initialPhotos) and follow it (onValuesChange, onPhotoChange).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import {
-  advanceFormInput,
+  advanceFormSchema,
   advanceFormSections,
   newAdvanceFormDefaults,
   type AdvanceFormInput,
@@ -20,9 +22,12 @@ import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Honeypot } from '../../ui/Honeypot';
 import { toast } from '../../ui/toast';
+import { useLang, useLocalePath } from '../../i18n/lang';
+import { useTexts } from '../../i18n/texts';
 import { AdvanceFormField, type FieldContext } from './AdvanceFormField';
 import { submitAdvanceForm, type AdvanceFormMode } from './api';
-import { advanceFormTexts as t } from './texts';
+import { layoutWords } from './layout-words';
+import { advanceFormTexts } from './texts';
 import { queuedForLater } from '../../offline/use-advance-form-draft';
 
 export const dashboardPath = '/admin/dashboard';
@@ -59,8 +64,15 @@ export function AdvanceForm({
 }: AdvanceFormProps) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
+  const t = useTexts('advanceForm', advanceFormTexts);
+  const words = layoutWords(t);
+  const localePath = useLocalePath();
+  // The Spanish form's Cancelar leads to the dashboard, even on the public page (required); an English
+  // visitor goes back to the English home page instead.
+  const cancelPath = useLang() === 'en' ? localePath('/') : dashboardPath;
+  const resolver = useMemo(() => zodResolver(advanceFormSchema(t.messages)), [t.messages]);
   const form = useForm<AdvanceFormValues, unknown, AdvanceFormInput>({
-    resolver: zodResolver(advanceFormInput),
+    resolver,
     defaultValues: initialValues ?? newAdvanceFormDefaults(),
     shouldFocusError: true,
   });
@@ -79,6 +91,8 @@ export function AdvanceForm({
   const context: FieldContext = {
     control,
     mode,
+    texts: t,
+    words,
     photos,
     onPhotoChange: (field, photo) => {
       setPhotos((current) => ({ ...current, [field]: photo }));
@@ -106,11 +120,11 @@ export function AdvanceForm({
       return;
     }
     // Queued offline (an offline draft): the queue's own toast says so; no success toast, but leave the form.
-    if (result === queuedForLater) return navigate(mode === 'public' ? '/' : dashboardPath);
+    if (result === queuedForLater) return navigate(mode === 'public' ? localePath('/') : dashboardPath);
     if (onSubmitted) return onSubmitted();
     if (mode === 'public') {
       toast({ title: t.publicSuccessTitle, description: t.publicSuccessText });
-      navigate('/');
+      navigate(localePath('/'));
     } else {
       toast({ title: t.adminSuccessTitle });
       await queryClient.invalidateQueries({ queryKey: ['/api/advance-forms'] });
@@ -120,10 +134,12 @@ export function AdvanceForm({
 
   function showServerErrors(error: unknown) {
     const serverMessage = error instanceof ApiError ? error.serverMessage : null;
-    toast({ title: t.errorTitle, description: serverMessage ?? t.errorFallback, variant: 'destructive' });
+    // The server speaks Spanish: a page in another language says it in its own words.
+    const description = t.ownErrors ? (error instanceof ApiError ? t.ownErrors.sendFailed : t.errorFallback) : (serverMessage ?? t.errorFallback);
+    toast({ title: t.errorTitle, description, variant: 'destructive' });
     if (!(error instanceof ApiError)) return;
     const fields = Object.entries(error.fieldErrors).filter(([name]) => name in newAdvanceFormDefaults());
-    fields.forEach(([name, message]) => setError(name as keyof AdvanceFormValues, { type: 'server', message }));
+    fields.forEach(([name, message]) => setError(name as keyof AdvanceFormValues, { type: 'server', message: t.ownErrors?.serverFieldError ?? message }));
     if (fields.length) setFocus(fields[0][0] as keyof AdvanceFormValues);
   }
 
@@ -137,7 +153,7 @@ export function AdvanceForm({
           className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
         >
           <h2 id={`section-${section.number}`} className="mb-4 text-lg font-bold text-navy-900 sm:text-xl">
-            {t.sectionHeading(section.number, section.title)}
+            {t.sectionHeading(section.number, words.section(section))}
           </h2>
           <div className="grid gap-4 md:grid-cols-2">
             {section.fields.map((spec) => (
@@ -148,7 +164,7 @@ export function AdvanceForm({
       ))}
       <Honeypot label={t.honeypot} field={register('website')} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="outline" size="lg" onPress={() => navigate(dashboardPath)} isDisabled={saving}>
+        <Button variant="outline" size="lg" onPress={() => navigate(cancelPath)} isDisabled={saving}>
           {t.cancel}
         </Button>
         <Button type="submit" size="lg" isPending={saving} isDisabled={uploading.size > 0}>

@@ -1,6 +1,6 @@
 // One field of the advance form, drawn from its FieldSpec in domain/advance-form-layout.ts: the
-// control of its kind, its label with '*' when required, its Spanish error, and, for a switch, its
-// detail fields while it is on.
+// control of its kind, its label with '*' when required, its error, and, for a switch, its detail
+// fields while it is on. Words come from the page's language (layout-words.ts).
 import { Controller, type Control, type ControllerRenderProps, type RefCallBack } from 'react-hook-form';
 import type { AdvanceFormInput, AdvanceFormValues, FieldSpec, PhotoField } from '../../../domain';
 import { DatePicker } from '../../ui/DatePicker';
@@ -10,18 +10,20 @@ import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { TimeField } from '../../ui/TimeField';
 import type { AdvanceFormMode } from './api';
+import type { LayoutWords } from './layout-words';
 import { PhotoSlot } from './PhotoSlot';
-import { advanceFormTexts as t } from './texts';
+import type { AdvanceFormTexts } from './texts';
 
 export type FieldContext = {
   control: Control<AdvanceFormValues, unknown, AdvanceFormInput>;
   mode: AdvanceFormMode;
+  texts: AdvanceFormTexts;
+  words: LayoutWords;
   photos: Partial<Record<PhotoField, Blob | null>>;
   onPhotoChange: (field: PhotoField, photo: Blob | null) => void;
   onUploadBusy: (field: PhotoField, busy: boolean) => void;
 };
 
-const labelOf = (spec: FieldSpec) => spec.label + ('required' in spec && spec.required ? t.requiredMark : '');
 // Short answers sit two to a row from tablets up; long ones, switches and photos take the full width.
 const wide = (spec: FieldSpec) => spec.kind === 'textarea' || spec.kind === 'switch' || spec.kind === 'photo';
 
@@ -47,7 +49,8 @@ type ControlProps = {
 };
 
 function FieldControl({ spec, field, error, context }: ControlProps) {
-  const label = labelOf(spec);
+  const { texts: t, words } = context;
+  const label = words.label(spec);
   const required = 'required' in spec && Boolean(spec.required);
   const common = { name: field.name, onBlur: field.onBlur, errorMessage: error, isRequired: required };
   switch (spec.kind) {
@@ -64,7 +67,7 @@ function FieldControl({ spec, field, error, context }: ControlProps) {
           {...common}
           label={label}
           type={spec.kind}
-          placeholder={spec.placeholder}
+          placeholder={words.placeholder(spec)}
           value={asText(field.value)}
           onChange={field.onChange}
           inputRef={field.ref}
@@ -76,7 +79,7 @@ function FieldControl({ spec, field, error, context }: ControlProps) {
           {...common}
           label={label}
           rows={3}
-          placeholder={spec.placeholder}
+          placeholder={words.placeholder(spec)}
           value={asText(field.value)}
           onChange={field.onChange}
           inputRef={field.ref}
@@ -112,7 +115,7 @@ function FieldControl({ spec, field, error, context }: ControlProps) {
             {...common}
             label={label}
             placeholder={t.selectPlaceholder}
-            options={spec.options.map((option) => ({ id: option, label: option }))}
+            options={spec.options.map((option) => ({ id: option, label: words.option(option) }))}
             value={asText(field.value) || null}
             onChange={field.onChange}
           />
@@ -123,6 +126,7 @@ function FieldControl({ spec, field, error, context }: ControlProps) {
         <div ref={focusHandle(field.ref, 'button')}>
           <PhotoSlot
             label={label}
+            texts={t}
             mode={context.mode}
             value={asText(field.value) || null}
             onChange={field.onChange}

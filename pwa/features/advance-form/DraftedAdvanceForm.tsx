@@ -5,7 +5,7 @@
 // (pwa/offline/use-advance-form-draft.ts). The editor holds the draft's lock, so the queue never sends it mid-edit.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { formatDateTime, newAdvanceFormDefaults } from '../../../domain';
+import { newAdvanceFormDefaults } from '../../../domain';
 import { Button } from '../../ui/Button';
 import { buttonClass } from '../../ui/button-styles';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -15,7 +15,11 @@ import { deleteDraft, getDraft, latestOpenDraft, newDraft, type Draft, type Draf
 import { holdDraftLock, type DraftLock } from '../../offline/draft-lock';
 import { draftContents } from '../../offline/sync-rules';
 import { useAdvanceFormDraft } from '../../offline/use-advance-form-draft';
-import { offlineTexts as t } from '../../offline/texts';
+import { useTexts } from '../../i18n/texts';
+import { advanceFormTexts } from './texts';
+
+/** The draft's words in the page's language. */
+const useDraftTexts = () => useTexts('advanceForm', advanceFormTexts).drafts;
 
 export const resumeParam = 'borrador';
 
@@ -35,6 +39,7 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
   const variant: DraftVariant = props.mode;
   const resumeId = new URLSearchParams(useSearch()).get(resumeParam);
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const t = useDraftTexts();
 
   useEffect(() => {
     let cancelled = false;
@@ -94,7 +99,7 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
   if (phase.kind === 'busy')
     return (
       <p role="status" className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
-        {t.draftBusy}
+        {t.busy}
       </p>
     );
   if (phase.kind === 'sent') return <SentDraft draft={phase.draft} />;
@@ -103,33 +108,35 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
 }
 
 function DraftOffer({ draft, onContinue, onDiscarded }: { draft: Draft; onContinue: (draft: Draft) => void; onDiscarded: () => void }) {
+  const t = useDraftTexts();
   const [confirming, setConfirming] = useState(false);
   const { answers, photos } = draftContents(draft);
   const discard = async () => {
     await deleteDraft(draft.id);
     setConfirming(false);
-    toast({ title: t.draftDiscarded });
+    toast({ title: t.discarded });
     onDiscarded();
   };
   return (
-    <section role="region" aria-label={t.draftFound} className="rounded-xl border border-accent-500/40 bg-white p-4 shadow-sm sm:p-6">
-      <h2 className="text-lg font-bold text-navy-900">{t.draftFound}</h2>
+    <section role="region" aria-label={t.found} className="rounded-xl border border-accent-500/40 bg-white p-4 shadow-sm sm:p-6">
+      <h2 className="text-lg font-bold text-navy-900">{t.found}</h2>
       <p className="mt-1 text-sm text-slate-600">
         {draft.values.hostName ? `${draft.values.hostName}. ` : ''}
-        {t.draftFoundHint(formatDateTime(draft.updatedAt))}
+        {t.foundHint(draft.updatedAt)}
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button onPress={() => onContinue(draft)}>{t.continueDraft}</Button>
+        <Button onPress={() => onContinue(draft)}>{t.continue}</Button>
         <Button variant="outline" onPress={() => setConfirming(true)}>
-          {t.discardDraft}
+          {t.discard}
         </Button>
       </div>
       <ConfirmDialog
         isOpen={confirming}
         onOpenChange={setConfirming}
         title={t.discardTitle}
-        message={t.discardConfirm(t.lostContents(answers, photos))}
-        confirmLabel={t.discardDraft}
+        message={t.discardConfirm(answers, photos)}
+        confirmLabel={t.discard}
+        cancelLabel={t.keep}
         onConfirm={() => void discard()}
       />
     </section>
@@ -138,6 +145,7 @@ function DraftOffer({ draft, onContinue, onDiscarded }: { draft: Draft; onContin
 
 /** A draft the server confirmed: nothing to change here any more, and the screen says so. */
 function SentDraft({ draft }: { draft: Draft }) {
+  const t = useDraftTexts();
   return (
     <section role="region" aria-label={t.sentReadOnly} className="rounded-xl border border-emerald-300 bg-white p-4 shadow-sm sm:p-6">
       <h2 className="text-lg font-bold text-navy-900">{t.sentReadOnly}</h2>
@@ -155,7 +163,8 @@ function SentDraft({ draft }: { draft: Draft }) {
 }
 
 function EditingDraft({ draft, lock, ownerId, ...props }: AdvanceFormProps & { draft: Draft; lock: DraftLock; ownerId: string | null }) {
-  const { onValuesChange, onPhotoChange, submit } = useAdvanceFormDraft({ variant: props.mode, ownerId, draft, lock });
+  const texts = useDraftTexts().queue;
+  const { onValuesChange, onPhotoChange, submit } = useAdvanceFormDraft({ variant: props.mode, ownerId, draft, lock, texts });
   const initialPhotos = Object.fromEntries(Object.entries(draft.photos).map(([field, photo]) => [field, photo.blob]));
   return (
     <AdvanceForm

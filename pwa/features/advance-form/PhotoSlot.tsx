@@ -10,12 +10,12 @@ import { errorClass, labelClass } from '../../ui/field-styles';
 import { toast } from '../../ui/toast';
 import { photoFileProblem, uploadPhoto, type AdvanceFormMode } from './api';
 import { compressPhoto } from './compress-photo';
-import { advanceFormTexts } from './texts';
-
-const t = advanceFormTexts.photo;
+import { advanceFormTexts, type AdvanceFormTexts } from './texts';
 
 export type PhotoSlotProps = {
   label: string;
+  /** The form's words (Spanish unless the page gave others). */
+  texts?: AdvanceFormTexts;
   /** The stored link ('/objects/uploads/{id}') or null. */
   value: string | null;
   onChange: (link: string | null) => void;
@@ -27,7 +27,8 @@ export type PhotoSlotProps = {
   onBusyChange?: (busy: boolean) => void;
 };
 
-export function PhotoSlot({ label, value, onChange, mode, errorMessage, preview, onPreviewChange, onBusyChange }: PhotoSlotProps) {
+export function PhotoSlot({ label, texts = advanceFormTexts, value, onChange, mode, errorMessage, preview, onPreviewChange, onBusyChange }: PhotoSlotProps) {
+  const t = texts.photo;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const previewUrl = useObjectUrl(preview ?? null);
@@ -45,7 +46,7 @@ export function PhotoSlot({ label, value, onChange, mode, errorMessage, preview,
     if (chosen.length === 0) return;
     if (chosen.length > 1) return setProblem(t.oneOnly);
     const file = chosen[0];
-    const reason = photoFileProblem(file);
+    const reason = photoFileProblem(file, t);
     if (reason) return setProblem(reason);
     setProblem(null);
     setBusy(true);
@@ -71,15 +72,23 @@ export function PhotoSlot({ label, value, onChange, mode, errorMessage, preview,
         toast({ title: t.keptOffline, description: t.toastText(label, file.name) });
         return;
       }
-      const message = error instanceof ApiError ? (error.serverMessage ?? t.failed) : isNetworkFailure(error) ? t.offline : t.failed;
+      const message = error instanceof ApiError ? refusal(error) : isNetworkFailure(error) ? t.offline : t.failed;
       // The server refused this photo: it leaves the draft again.
       if (photo && onPreviewChange) onPreviewChange(null);
       setProblem(message);
-      toast({ title: advanceFormTexts.errorTitle, description: message, variant: 'destructive' });
+      toast({ title: texts.errorTitle, description: message, variant: 'destructive' });
     } finally {
       setBusy(false);
       onBusyChange?.(false);
     }
+  }
+
+  /** The server's Spanish reason, or on a page in another language its own words for the usual refusals. */
+  function refusal(error: ApiError): string {
+    if (!texts.ownErrors) return error.serverMessage ?? t.failed;
+    if (error.status === 413) return t.tooLarge;
+    if (error.status === 415) return t.notAnImage;
+    return t.failed;
   }
 
   function remove() {

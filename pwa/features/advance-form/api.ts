@@ -6,9 +6,9 @@ export { submitAdvanceForm, uploadPhoto, formSendTimeoutMs, photoUploadTimeoutMs
 
 export const maxPhotoBytes = 10_485_760;
 
-/** A Spanish reason a file cannot go in a photo slot, or null when it may. */
-export function photoFileProblem(file: Blob): string | null {
-  if (!file.type.startsWith('image/')) return t.photo.notAnImage;
-  if (file.size > maxPhotoBytes) return t.photo.tooLarge;
+/** The reason a file cannot go in a photo slot (in the page's words, Spanish by default), or null when it may. */
+export function photoFileProblem(file: Blob, texts: Pick<typeof t.photo, 'notAnImage' | 'tooLarge'> = t.photo): string | null {
+  if (!file.type.startsWith('image/')) return texts.notAnImage;
+  if (file.size > maxPhotoBytes) return texts.tooLarge;
   return null;
 }

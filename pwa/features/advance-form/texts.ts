@@ -1,5 +1,52 @@
 // Every text of the advance-form screens, in one place. `// spec`: required wording, word for word
-// (docs/rules.md, 'Required wording'). Field labels live in domain/advance-form-layout.ts.
+// (docs/rules.md, 'Required wording'). Field labels, section titles and options are the domain's
+// (domain/advance-form-layout.ts, domain/enums.ts), and so are the validation messages
+// (domain/schemas/advance-form.ts); the English page gives its own for all of them (texts.en.ts).
+import { advanceFormMessages, formatDateTime, type AdvanceFormFieldKey, type EventNature, type FirstAidKitLevel, type GuardsArmed } from '../../../domain';
+import { offlineTexts, queueToastTexts, type QueueToastTexts } from '../../offline/texts';
+
+/** The words of the layout in another language than the domain's Spanish: every section, field and option. */
+export type AdvanceFormLayoutWords = {
+  sections: Record<1 | 2 | 3 | 4 | 5 | 6, string>;
+  labels: Record<AdvanceFormFieldKey, string>;
+  placeholders: Partial<Record<AdvanceFormFieldKey, string>>;
+  options: Record<EventNature | FirstAidKitLevel | GuardsArmed, string>;
+};
+
+/** What the form's screen says about the draft kept on this device. */
+export type DraftScreenTexts = {
+  found: string;
+  foundHint: (savedAt: string) => string;
+  continue: string;
+  discard: string;
+  discardTitle: string;
+  discardConfirm: (answers: number, photos: number) => string;
+  keep: string;
+  discarded: string;
+  sentReadOnly: string;
+  sentReadOnlyHint: string;
+  viewSent: string;
+  busy: string;
+  queue: QueueToastTexts;
+};
+
+/** The draft's words on the Spanish screens: the drafts tab's own. */
+const draftScreenTexts: DraftScreenTexts = {
+  found: offlineTexts.draftFound,
+  foundHint: (savedAt) => offlineTexts.draftFoundHint(formatDateTime(savedAt)),
+  continue: offlineTexts.continueDraft,
+  discard: offlineTexts.discardDraft,
+  discardTitle: offlineTexts.discardTitle,
+  discardConfirm: (answers, photos) => offlineTexts.discardConfirm(offlineTexts.lostContents(answers, photos)),
+  keep: 'Cancelar',
+  discarded: offlineTexts.draftDiscarded,
+  sentReadOnly: offlineTexts.sentReadOnly,
+  sentReadOnlyHint: offlineTexts.sentReadOnlyHint,
+  viewSent: offlineTexts.viewSent,
+  busy: offlineTexts.draftBusy,
+  queue: queueToastTexts,
+};
+
 export const advanceFormTexts = {
   publicTitle: 'Formulario de Avanzada VIP',
   publicIntro:
@@ -19,9 +66,12 @@ export const advanceFormTexts = {
   adminSuccessTitle: 'Formulario guardado', // spec
   errorTitle: 'Error', // spec
   errorFallback: 'Error al crear formulario', // spec
-  invalidTitle: 'Revise los campos marcados',
-  invalidText: 'Hay campos obligatorios sin completar o con errores.',
+  /** Set on a page whose visitors do not read the server's Spanish messages: the toast says this instead, and a refused field says `serverFieldError`. */
+  ownErrors: null as null | { sendFailed: string; serverFieldError: string },
   honeypot: 'Sitio web (deje este campo vacío)',
+  /** null: the layout's own Spanish words. */
+  layout: null as AdvanceFormLayoutWords | null,
+  messages: advanceFormMessages,
   photo: {
     choose: 'Seleccionar foto',
     replace: 'Cambiar foto',
@@ -40,4 +90,7 @@ export const advanceFormTexts = {
     keptOffline: 'Foto guardada en este dispositivo: se subirá al enviar el formulario',
     waitForUploads: 'Espere a que terminen de subir las fotos.',
   },
-} as const;
+  drafts: draftScreenTexts,
+};
+
+export type AdvanceFormTexts = typeof advanceFormTexts;

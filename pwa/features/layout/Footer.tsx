@@ -83,7 +83,10 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-xs text-slate-400 sm:px-6 lg:px-8">{layoutTexts.copyright(year, site.siteName)}</p>
+        {/* On phones the last line stops above the floating WhatsApp button, which would cover its end. */}
+        <p className="mx-auto max-w-7xl px-4 pt-6 pb-20 text-center text-xs text-slate-400 sm:px-6 sm:pb-6 lg:px-8">
+          {layoutTexts.copyright(year, site.siteName)}
+        </p>
       </div>
     </footer>
   );

@@ -82,7 +82,9 @@ export function NewsFilters({ filters, onChange }: Props) {
         />
       </div>
       {hasActiveFilters(filters) && (
-        <div className="mt-4 flex justify-end">
+        // On the left: at the right it could sit under the floating WhatsApp button, which holds the
+        // bottom-right corner of every public page (docs/public-site-and-english.md).
+        <div className="mt-4 flex justify-start">
           {/* A plain button: react-aria's would add ~12 KB to this page's first load for nothing. */}
           <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => onChange(defaultNewsFilters)}>
             <X className="size-4" aria-hidden="true" />

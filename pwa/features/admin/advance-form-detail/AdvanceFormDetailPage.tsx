@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { ArrowLeft, FileDown, Trash2 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { formatDateTime } from '../../../../domain';
+import { formatDateTime, siteLanguageLabel } from '../../../../domain';
 import { ApiError } from '../../../lib/api';
 import type { PageProps } from '../../../lib/lazy-page';
 import { Button } from '../../../ui/Button';
@@ -100,6 +100,7 @@ function Detail({ id }: { id: string }) {
             {' · '}
             {form.submittedBy ? t.submittedBy : t.submittedPublic}
           </p>
+          {form.language && form.language !== 'es' && <p className="mt-1 text-sm font-medium text-slate-700">{t.language(siteLanguageLabel[form.language])}</p>}
           {form.completedOnSiteAt && (
             <p className="mt-1 text-sm text-slate-600">
               <time dateTime={form.completedOnSiteAt}>{t.completedOnSite(formatDateTime(form.completedOnSiteAt))}</time>

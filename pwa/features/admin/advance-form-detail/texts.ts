@@ -10,6 +10,8 @@ export const detailTexts = {
   completedOnSite: (when: string) => `Completado en sitio: ${when}`,
   submittedBy: 'Registrado por el personal',
   submittedPublic: 'Enviado desde el sitio público',
+  /** Shown for a form sent from the English page ('Idioma: Inglés'); Spanish ones say nothing. */
+  language: (label: string) => `Idioma: ${label}`,
   downloadPdf: 'Descargar PDF', // spec
   pdfError: 'Error al descargar PDF', // spec
   delete: 'Eliminar', // spec

@@ -1,4 +1,5 @@
-// 'Formularios de Avanzada': each survey with host, nature, date, time and address; 'Ver detalles'
+// 'Formularios de Avanzada': each survey with host, nature (and 'Inglés' when sent from the English
+// page), date, time and address; 'Ver detalles'
 // opens the detail screen, the PDF downloads as a file, deletion asks first.
 import { Download, Eye, Plus } from 'lucide-react';
 import { Link } from 'wouter';
@@ -7,6 +8,7 @@ import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { buttonClass } from '../../../ui/button-styles';
 import { DeleteAction } from '../common/DeleteAction';
+import { LanguageBadge } from '../common/LanguageBadge';
 import { Detail, RecordCard } from '../common/RecordCard';
 import { NoticeLine } from '../common/NoticeLine';
 import { ListState, LoadMore, SectionHeader } from '../common/states';
@@ -54,7 +56,12 @@ function AdvanceFormCard({ form }: { form: AdvanceForm }) {
     <RecordCard
       label={form.hostName}
       title={form.hostName}
-      badges={<Badge variant="accent">{form.eventNature}</Badge>}
+      badges={
+        <>
+          <Badge variant="accent">{form.eventNature}</Badge>
+          <LanguageBadge language={form.language} />
+        </>
+      }
       actions={
         <>
           <Link href={advanceFormPath(form.id)} className={buttonClass('outline', 'sm')}>

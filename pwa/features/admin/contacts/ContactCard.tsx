@@ -1,5 +1,6 @@
-// One message: status badge, sender details, the text, response times, the notice line, internal
-// notes with a form to add one, replies by e-mail or WhatsApp, and the status and delete actions
+// One message: status badge ('Inglés' too when sent from the English pages), sender details, the
+// text, response times, the notice line, internal notes with a form to add one, replies by e-mail or
+// WhatsApp, and the status and delete actions
 // (domain's canChangeStatus: 'Marcar como leído' only when unread).
 import { useState, type FormEvent } from 'react';
 import { Check, CheckCheck, Mail, MessageCircle } from 'lucide-react';
@@ -20,6 +21,7 @@ import { Button } from '../../../ui/Button';
 import { buttonClass } from '../../../ui/button-styles';
 import { TextArea } from '../../../ui/TextArea';
 import { DeleteAction } from '../common/DeleteAction';
+import { LanguageBadge } from '../common/LanguageBadge';
 import { NoticeLine } from '../common/NoticeLine';
 import { RecordCard } from '../common/RecordCard';
 import { HistoryAction } from '../history/HistoryAction';
@@ -38,7 +40,12 @@ export function ContactCard({ message }: { message: ContactMessage }) {
     <RecordCard
       label={message.name}
       title={message.name}
-      badges={<Badge variant={statusBadge[message.status]}>{contactStatusLabel[message.status]}</Badge>}
+      badges={
+        <>
+          <Badge variant={statusBadge[message.status]}>{contactStatusLabel[message.status]}</Badge>
+          <LanguageBadge language={message.language} />
+        </>
+      }
       actions={
         <>
           {canChangeStatus(message.status, 'read') && (
