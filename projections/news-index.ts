@@ -137,6 +137,11 @@ export class NewsIndex {
   private atOf = new Float64Array(1024);
   private marks = new Uint8Array(1024);
   private categories = new Map<string, number>();
+  /** Title keys by document number (a title search tests thousands of them). */
+  private titleKeys: string[] = [];
+  /** Scratch space for the numbers that pass the filters (lists run one at a time). */
+  private hits = new Int32Array(1024);
+  private matchCache = new Map<string, { generation: number; numbers: Int32Array }>();
   /** Grows on every change: answers computed from an older generation are stale. */
   generation = 0;
 
@@ -162,6 +167,7 @@ export class NewsIndex {
     this.atOf[doc.no] = doc.at;
     if (!this.categories.has(doc.category)) this.categories.set(doc.category, this.categories.size + 1);
     this.categoryNo[doc.no] = this.categories.get(doc.category)!;
+    this.titleKeys[doc.no] = doc.titleKey;
     this.byId.set(doc.id, doc);
     if (doc.pending) this.pendingCount += 1;
     this.order.splice(this.insertionPoint(doc), 0, doc);
@@ -180,6 +186,7 @@ export class NewsIndex {
     this.byId.delete(id);
     this.docs[doc.no] = undefined;
     this.state[doc.no] = 0;
+    this.titleKeys[doc.no] = '';
     if (doc.pending) this.pendingCount -= 1;
     const at = this.insertionPoint(doc);
     // insertionPoint finds the first place not newer than doc: doc itself, as ids are unique.
@@ -258,23 +265,45 @@ export class NewsIndex {
     const match = literal ? (text: string) => text.includes(titlePattern) : likeMatcher(`%${titlePattern}%`);
     let candidates: Int32Array | null = null;
     if (literal && titlePattern.length >= 3) {
-      // Every trigram of the text must be in the title: the rarest one names the candidates.
+      // Every trigram of the text is in a matching title: the titles having them all are the candidates.
+      const lists: Int32Array[] = [];
       for (const gram of trigramsOf(titlePattern)) {
         const list = this.trigrams.get(gram);
         if (!list) return empty;
-        if (!candidates || list.length < candidates.length) candidates = list.view();
+        lists.push(list.view());
       }
+      lists.sort((a, b) => a.length - b.length);
+      candidates = lists[0];
+      for (let i = 1; i < lists.length && candidates.length > 32; i++) candidates = mergeIntersection(candidates, lists[i]);
     }
-    const out: number[] = [];
-    if (candidates) {
-      for (const no of candidates) {
-        const doc = this.docs[no];
-        if (doc && match(doc.titleKey)) out.push(no);
-      }
-    } else {
-      for (const doc of this.docs) if (doc && match(doc.titleKey)) out.push(doc.no);
+    const { state, titleKeys } = this;
+    if (!candidates) {
+      candidates = new Int32Array(this.docs.length);
+      for (let no = 0; no < candidates.length; no++) candidates[no] = no;
     }
-    return Int32Array.from(out);
+    const out = new Int32Array(candidates.length);
+    let n = 0;
+    for (let k = 0; k < candidates.length; k++) {
+      const no = candidates[k];
+      if (state[no] !== 0 && match(titleKeys[no])) out[n++] = no;
+    }
+    return out.subarray(0, n);
+  }
+
+  /**
+   * The documents a search text matches (ascending numbers, any status), kept per text until the index
+   * changes: the pages of one search, its filters and its sort orders share them.
+   */
+  private matches(terms: SearchTerms): Int32Array {
+    const key = `${terms.titlePattern}\u0000${terms.lexemes.join(' ')}`;
+    const kept = this.matchCache.get(key);
+    if (kept && kept.generation === this.generation) return kept.numbers;
+    const text = this.textMatches(terms.lexemes);
+    const title = this.titleMatches(terms.titlePattern);
+    const numbers = title.length === 0 ? text : text.length === 0 ? title : mergeUnion(text, title);
+    if (this.matchCache.size >= 500) this.matchCache.delete(this.matchCache.keys().next().value!);
+    this.matchCache.set(key, { generation: this.generation, numbers });
+    return numbers;
   }
 
   /** One page of the list the query asks for, in its order, and how many match in all. */
@@ -297,16 +326,15 @@ export class NewsIndex {
             : this.byId.size;
       page = this.scan(query.sort, passes, offset, limit);
     } else {
-      const text = this.textMatches(terms.lexemes);
-      const title = this.titleMatches(terms.titlePattern);
-      const union = title.length === 0 ? text : text.length === 0 ? title : mergeUnion(text, title);
+      const union = this.matches(terms);
       // Status, category and dates tested on the flat arrays; the matching numbers kept in order.
       const wantState = filters.status === 'published' ? 1 : filters.status === 'pending' ? 2 : 0;
       const wantCategory = filters.category === null ? 0 : (this.categories.get(filters.category) ?? -1);
       const from = filters.from?.getTime() ?? -Infinity;
       const to = filters.to?.getTime() ?? Infinity;
       const { state, categoryNo, atOf } = this;
-      const hits = new Int32Array(union.length);
+      if (this.hits.length < union.length) this.hits = new Int32Array(union.length * 2);
+      const { hits } = this;
       let count = 0;
       for (let k = 0; k < union.length; k++) {
         const no = union[k];
@@ -318,7 +346,10 @@ export class NewsIndex {
         hits[count++] = no;
       }
       total = count;
-      if (count <= 2048) {
+      // Sorting the matches costs ~count·log(count) comparisons; walking the list order until the page is
+      // full visits ~(all articles)·(offset+limit)/count: take the cheaper.
+      const walk = (this.order.length * (offset + limit)) / Math.max(count, 1);
+      if (count * Math.log2(count + 1) * 4 < walk) {
         const matched: Doc[] = [];
         for (let k = 0; k < count; k++) matched.push(this.docs[hits[k]]!);
         matched.sort(query.sort === 'oldest' ? (a, b) => newer(b, a) : newer);

@@ -5,8 +5,8 @@
 //   from the table; every list waits for that, so a write is in the next read (docs/search-and-page-cache.md).
 // - Other instances sharing the database: a per-instance processor, woken by the append's NOTIFY, does
 //   the same a few milliseconds later.
-// Visitors' answers are kept per query until the index changes; staff's are computed each time and
-// their whole articles read by id.
+// Visitors' answers are kept per query until the index changes; staff's are computed each time, with
+// their whole articles read by id (and kept until the index reads that article again).
 import type { NewsArticle, NewsListQuery, NewsSummary } from '../domain';
 import { aggregateOf, allEventTypes, touches, type EventStore, type Processor, type Sql, type StoredEvent } from '../events';
 import { NewsIndex, type SearchTerms } from './news-index';
@@ -32,6 +32,7 @@ const changesArticle = (event: StoredEvent) => aggregateOf(event.type) === 'news
 
 const maxCachedTerms = 10_000;
 const maxCachedPages = 2_000;
+const maxCachedArticles = 2_000;
 
 /** plainto_tsquery's text as the list of its lexemes, or null for anything but a plain conjunction. */
 export function conjunctionLexemes(tsquery: string): string[] | null {
@@ -48,6 +49,31 @@ export function conjunctionLexemes(tsquery: string): string[] | null {
 export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => void = () => {}): NewsSearch {
   const queries = newsQueries(sql);
   let index = new NewsIndex();
+  // Staff's whole articles by id, dropped whenever the index reads that article again.
+  const articles = new Map<string, NewsArticle>();
+  let rereads = 0;
+  async function wholeArticles(ids: readonly string[]): Promise<NewsArticle[]> {
+    const found = new Map<string, NewsArticle>();
+    for (const id of ids) {
+      const known = articles.get(id);
+      if (known) found.set(id, known);
+    }
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      const before = rereads;
+      const read = await queries.byIds(missing);
+      // Read while no article was read again: keep them (else this answer uses them and the next one reads again).
+      const keep = before === rereads;
+      for (const article of read) {
+        found.set(article.id, article);
+        if (!keep) continue;
+        if (articles.size >= maxCachedArticles) articles.delete(articles.keys().next().value!);
+        articles.set(article.id, article);
+      }
+    }
+    // An article deleted meanwhile is left out.
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
 
   // Refreshes run one at a time, each reading every article named since the last one began.
   const dirty = new Set<string>();
@@ -65,6 +91,8 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
           }
         }
         for (const id of ids) if (!found.has(id)) index.remove(id);
+        for (const id of ids) articles.delete(id);
+        rereads += 1;
       } catch (error) {
         // Tried again by the next refresh or list; meanwhile answers come from what the index holds.
         for (const id of ids) dirty.add(id);
@@ -139,7 +167,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       const searchTerms = await termsOf(query.search);
       if (searchTerms === null) return queries.list(query);
       const found = index.list(query, searchTerms === 'none' ? null : searchTerms);
-      return { items: await queries.byIds(found.items.map((article) => article.id)), total: found.total };
+      return { items: await wholeArticles(found.items.map((article) => article.id)), total: found.total };
     },
     async load() {
       const [row] = await sql.query<{ position: string | number }>(
@@ -151,6 +179,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       for await (const rows of queries.indexRows(null)) for (const article of rows) fresh.upsert(article);
       index = fresh;
       pages.clear();
+      articles.clear();
       return Number(row.position);
     },
     processor(startAfter) {
