@@ -23,7 +23,7 @@ export interface Db extends Sql {
    * 'events_appended'). PostgreSQL: LISTEN on postgres.js's own listening connection, which reconnects
    * by itself; PGlite: the same notification, delivered in process. Answers the function that stops it.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -147,7 +147,7 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
       }
     },
     async listen(channel, onNotify) {
-      const { unlisten } = await sql.listen(channel, () => onNotify());
+      const { unlisten } = await sql.listen(channel, (payload) => onNotify(payload ?? ''));
       return () => unlisten().catch(() => {});
     },
     async close() {
@@ -192,7 +192,7 @@ async function openPglite(dataDir: string): Promise<Db> {
       }
     },
     async listen(channel, onNotify) {
-      const unlisten = await pg.listen(channel, () => onNotify());
+      const unlisten = await pg.listen(channel, (payload) => onNotify(payload ?? ''));
       return () => (pg.closed ? Promise.resolve() : unlisten());
     },
     async close() {

@@ -135,7 +135,15 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
   let stopped = false;
   const wakeups = processors.map(() => new Wakeup());
   const wakeAll = () => wakeups.forEach((w) => w.notify());
-  const unlisten = await db.listen(eventsChannel, wakeAll);
+  // The notification names the types appended: wake only the processors that handle one of them.
+  const wakeFor = (payload: string) => {
+    if (payload === '') return wakeAll();
+    const types = payload.split(',');
+    processors.forEach((processor, i) => {
+      if (types.some((type) => processor.handles.includes(type))) wakeups[i].notify();
+    });
+  };
+  const unlisten = await db.listen(eventsChannel, wakeFor);
 
   // Where each processor starts is settled before start answers: an event appended just after is seen.
   const head = await headPosition(db);

@@ -10,12 +10,14 @@ import {
   type ContactMessageEvent,
   type FeedSourceEvent,
   type NewsArticleEvent,
+  type NewsArticleRecord,
   type Projector,
   type ServiceEvent,
   type Sql,
   type StoredEvent,
 } from '../events';
 import { usersProjector } from './users';
+import type { NewsRow } from './rows';
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
@@ -142,10 +144,10 @@ const newsColumns = {
 
 type ArticleCreated = StoredEvent<Extract<NewsArticleEvent, { type: 'NewsArticleCreated' }>>;
 
-/** New articles in one statement, whether one (a command) or thousands (a rebuild, a feed import). */
-async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
-  const rows = events.map(({ streamId, data: d }) => ({
-    id: streamId,
+/** The read table's row of a new article: what the projector inserts (and so what a read of it answers). */
+export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
+  return {
+    id,
     title: d.title,
     slug: d.slug,
     excerpt: d.excerpt,
@@ -162,7 +164,12 @@ async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
     english_title: d.englishTitle ?? null,
     english_excerpt: d.englishExcerpt ?? null,
     english_content: d.englishContent ?? null,
-  }));
+  };
+}
+
+/** New articles in one statement, whether one (a command) or thousands (a rebuild, a feed import). */
+async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
+  const rows = events.map(({ streamId, data }) => newArticleRow(streamId, data));
   const columns =
     'id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, english_title, english_excerpt, english_content';
   await tx.query(

@@ -3,7 +3,8 @@ import type { AdvanceForm, FeedSource, NewsArticle, NewsListQuery, NewsSummary, 
 import { userQueries } from './users';
 import { newsFilters } from './news-filters';
 import type { IndexedArticle } from './news-index';
-import type { Sql } from '../events';
+import type { NewsArticleRecord, Sql } from '../events';
+import { newArticleRow } from './projectors';
 import type { AdvanceFormRow, CountRow, FeedSourceRow, NewsRow, ServiceRow } from './rows';
 import { inboxQueries } from './inbox';
 
@@ -30,6 +31,8 @@ export const toNews = (r: NewsRow): NewsArticle => ({
   englishExcerpt: r.english_excerpt ?? null,
   englishContent: r.english_content ?? null,
 });
+/** The article a create command just recorded, exactly as a read of its row answers it (no second read). */
+export const createdArticle = (id: string, record: NewsArticleRecord): NewsArticle => toNews(newArticleRow(id, record));
 const toService = (r: ServiceRow): Service => ({
   id: r.id,
   title: r.title,

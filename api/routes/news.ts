@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { NotFound, newsArticleInput, newsArticlePatch, newsListQuery } from '../../domain';
 import { newsArticle, type NewsArticleRecord } from '../../events';
+import { createdArticle } from '../../projections';
 import { idParam, parseBody, parseQuery, runCommand, type AppServices } from '../context';
 import { sanitizeArticleHtml } from '../article-html';
 import { requireAdmin, requireStaff } from '../middleware/session';
@@ -57,7 +58,7 @@ export function newsRoutes(services: AppServices) {
     };
     await runCommand(services, ctx, newsArticle, id, { type: 'Create', record }, { newStream: true });
     ctx.status = 201;
-    ctx.body = await news.byId(id);
+    ctx.body = createdArticle(id, record);
   });
 
   router.patch('/:id', requireStaff, async (ctx) => {

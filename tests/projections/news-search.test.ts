@@ -194,8 +194,10 @@ const slugs = (answer: { body: { slug: string }[] }) => answer.body.map((a) => a
 test('a new, edited or deleted article is in the very next list, for visitors and staff', async () => {
   // Visitors' answer for this search is kept after the first read: the write must replace it.
   assert.equal(slugs(await visitor.get('/api/news?search=zarigüeya')), []);
-  const created = await admin.post('/api/news', article({ title: 'La zarigüeya espía', slug: 'zarigueya' }));
+  const created = await admin.post('/api/news', article({ title: 'La zarigüeya espía', slug: 'zarigueya', englishTitle: 'The spying opossum' }));
   assert.is(created.status, 201);
+  // The answer to the create is the article exactly as it is read back.
+  assert.equal(created.body, (await admin.get('/api/news/zarigueya')).body);
   assert.equal(slugs(await visitor.get('/api/news?search=zarigueyas')), ['zarigueya']);
   assert.equal(slugs(await admin.get('/api/news?search=zarigüeya&status=all')), ['zarigueya']);
 
