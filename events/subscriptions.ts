@@ -117,6 +117,18 @@ export async function readCommittedAfter(sql: Sql, position: number, types: read
   return rows.map(toStoredEvent);
 }
 
+/**
+ * The last position up to which every event is already readable (committed, from transactions older
+ * than any still running): a model loaded from the read tables after this is asked holds everything up
+ * to it, and follows the log from there without missing an event.
+ */
+export async function readablePosition(sql: Sql): Promise<number> {
+  const [row] = await sql.query<{ position: string | number }>(
+    `SELECT coalesce(max(position), 0) AS position FROM events WHERE transaction_id < ${readableBound}`,
+  );
+  return Number(row.position);
+}
+
 async function headPosition(sql: Sql): Promise<number> {
   const [row] = await sql.query('SELECT coalesce(max(position), 0) AS position FROM events');
   return Number(row.position);

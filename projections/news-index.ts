@@ -142,6 +142,7 @@ export class NewsIndex {
   /** Scratch space for the numbers that pass the filters (lists run one at a time). */
   private hits = new Int32Array(1024);
   private matchCache = new Map<string, { generation: number; numbers: Int32Array }>();
+  private loading = false;
   /** Grows on every change: answers computed from an older generation are stale. */
   generation = 0;
 
@@ -170,10 +171,26 @@ export class NewsIndex {
     this.titleKeys[doc.no] = doc.titleKey;
     this.byId.set(doc.id, doc);
     if (doc.pending) this.pendingCount += 1;
-    this.order.splice(this.insertionPoint(doc), 0, doc);
+    if (this.loading) this.order.push(doc);
+    else this.order.splice(this.insertionPoint(doc), 0, doc);
     for (const lexeme of new Set(doc.lexemes)) this.postingsOf(this.lexemes, lexeme).push(doc.no);
     for (const gram of trigramsOf(doc.titleKey)) this.postingsOf(this.trigrams, gram).push(doc.no);
     this.changed();
+  }
+
+  /**
+   * Fills an empty index with many articles at once: the list order is sorted once at the end instead of
+   * an insertion per article (100,000 insertions into the middle of a list took seconds).
+   */
+  async fill(batches: AsyncIterable<IndexedArticle[]>) {
+    this.loading = true;
+    try {
+      for await (const articles of batches) for (const article of articles) this.upsert(article);
+    } finally {
+      this.loading = false;
+      this.order.sort(newer);
+      this.changed();
+    }
   }
 
   remove(id: string) {

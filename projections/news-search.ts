@@ -8,7 +8,7 @@
 // Visitors' answers are kept per query until the index changes; staff's are computed each time, with
 // their whole articles read by id (and kept until the index reads that article again).
 import type { NewsArticle, NewsListQuery, NewsSummary } from '../domain';
-import { aggregateOf, allEventTypes, touches, type EventStore, type Processor, type Sql, type StoredEvent } from '../events';
+import { aggregateOf, allEventTypes, readablePosition, touches, type EventStore, type Processor, type Sql, type StoredEvent } from '../events';
 import { NewsIndex, type SearchTerms } from './news-index';
 import { newsQueries, type Page } from './queries';
 
@@ -170,17 +170,13 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       return { items: await wholeArticles(found.items.map((article) => article.id)), total: found.total };
     },
     async load() {
-      const [row] = await sql.query<{ position: string | number }>(
-        // Transactions still open may hold positions below the head: follow from before anything recent
-        // (a transaction here lasts at most the statement limit), reading those articles again is harmless.
-        `SELECT coalesce((SELECT min(position) - 1 FROM events WHERE recorded_at > now() - interval '1 minute'), (SELECT max(position) FROM events), 0) AS position`,
-      );
+      const followFrom = await readablePosition(sql);
       const fresh = new NewsIndex();
-      for await (const rows of queries.indexRows(null)) for (const article of rows) fresh.upsert(article);
+      await fresh.fill(queries.indexRows(null));
       index = fresh;
       pages.clear();
       articles.clear();
-      return Number(row.position);
+      return followFrom;
     },
     processor(startAfter) {
       return {
