@@ -142,6 +142,8 @@ export class NewsIndex {
   /** Scratch space for the numbers that pass the filters (lists run one at a time). */
   private hits = new Int32Array(1024);
   private matchCache = new Map<string, { generation: number; numbers: Int32Array }>();
+  private orderedCache = new Map<string, { generation: number; numbers: Int32Array }>();
+  private orderedBytes = 0;
   private loading = false;
   /** Grows on every change: answers computed from an older generation are stale. */
   generation = 0;
@@ -318,8 +320,66 @@ export class NewsIndex {
     const text = this.textMatches(terms.lexemes);
     const title = this.titleMatches(terms.titlePattern);
     const numbers = title.length === 0 ? text : text.length === 0 ? title : mergeUnion(text, title);
-    if (this.matchCache.size >= 500) this.matchCache.delete(this.matchCache.keys().next().value!);
+    if (this.matchCache.size >= 64) this.matchCache.delete(this.matchCache.keys().next().value!);
     this.matchCache.set(key, { generation: this.generation, numbers });
+    return numbers;
+  }
+
+  /**
+   * Every document a search text and its filters match, in the list's order, kept until the index
+   * changes: the next pages of the same search cost only their slice. Filters are tested on the flat
+   * arrays; the order comes from sorting a small match or walking the list order for a large one.
+   */
+  private orderedMatches(terms: SearchTerms, filters: NewsFilters, sort: NewsListQuery['sort']): Int32Array {
+    const wantState = filters.status === 'published' ? 1 : filters.status === 'pending' ? 2 : 0;
+    const wantCategory = filters.category === null ? 0 : (this.categories.get(filters.category) ?? -1);
+    const from = filters.from?.getTime() ?? -Infinity;
+    const to = filters.to?.getTime() ?? Infinity;
+    const key = `${terms.titlePattern}\u0000${terms.lexemes.join(' ')}\u0000${wantState}\u0000${wantCategory}\u0000${from}\u0000${to}\u0000${sort}`;
+    const kept = this.orderedCache.get(key);
+    if (kept && kept.generation === this.generation) return kept.numbers;
+
+    const union = this.matches(terms);
+    const { state, categoryNo, atOf } = this;
+    if (this.hits.length < union.length) this.hits = new Int32Array(union.length * 2);
+    const { hits } = this;
+    let count = 0;
+    for (let k = 0; k < union.length; k++) {
+      const no = union[k];
+      const st = state[no];
+      if (st === 0 || (wantState !== 0 && st !== wantState)) continue;
+      if (wantCategory !== 0 && categoryNo[no] !== wantCategory) continue;
+      const at = atOf[no];
+      if (at < from || at >= to) continue;
+      hits[count++] = no;
+    }
+    const numbers = new Int32Array(count);
+    if (count * Math.log2(count + 1) < this.order.length) {
+      // Sorting a small match costs less than walking every article.
+      const matched: Doc[] = [];
+      for (let k = 0; k < count; k++) matched.push(this.docs[hits[k]]!);
+      matched.sort(sort === 'oldest' ? (x, y) => newer(y, x) : newer);
+      matched.forEach((doc, i) => (numbers[i] = doc.no));
+    } else {
+      const { marks, order } = this;
+      for (let k = 0; k < count; k++) marks[hits[k]] = 1;
+      let n = 0;
+      const last = order.length - 1;
+      for (let k = 0; k <= last && n < count; k++) {
+        const no = order[sort === 'oldest' ? last - k : k].no;
+        if (marks[no] === 1) numbers[n++] = no;
+      }
+      for (let k = 0; k < count; k++) marks[hits[k]] = 0;
+    }
+    this.orderedBytes += numbers.byteLength - (kept?.numbers.byteLength ?? 0);
+    this.orderedCache.delete(key);
+    this.orderedCache.set(key, { generation: this.generation, numbers });
+    // At most 32 MB of kept orders (stale ones go first: they are the oldest).
+    while (this.orderedBytes > 32 * 1024 * 1024 && this.orderedCache.size > 1) {
+      const [oldest, value] = this.orderedCache.entries().next().value!;
+      this.orderedCache.delete(oldest);
+      this.orderedBytes -= value.numbers.byteLength;
+    }
     return numbers;
   }
 
@@ -343,41 +403,9 @@ export class NewsIndex {
             : this.byId.size;
       page = this.scan(query.sort, passes, offset, limit);
     } else {
-      const union = this.matches(terms);
-      // Status, category and dates tested on the flat arrays; the matching numbers kept in order.
-      const wantState = filters.status === 'published' ? 1 : filters.status === 'pending' ? 2 : 0;
-      const wantCategory = filters.category === null ? 0 : (this.categories.get(filters.category) ?? -1);
-      const from = filters.from?.getTime() ?? -Infinity;
-      const to = filters.to?.getTime() ?? Infinity;
-      const { state, categoryNo, atOf } = this;
-      if (this.hits.length < union.length) this.hits = new Int32Array(union.length * 2);
-      const { hits } = this;
-      let count = 0;
-      for (let k = 0; k < union.length; k++) {
-        const no = union[k];
-        const st = state[no];
-        if (st === 0 || (wantState !== 0 && st !== wantState)) continue;
-        if (wantCategory !== 0 && categoryNo[no] !== wantCategory) continue;
-        const at = atOf[no];
-        if (at < from || at >= to) continue;
-        hits[count++] = no;
-      }
-      total = count;
-      // Sorting the matches costs ~count·log(count) comparisons; walking the list order until the page is
-      // full visits ~(all articles)·(offset+limit)/count: take the cheaper.
-      const walk = (this.order.length * (offset + limit)) / Math.max(count, 1);
-      if (count * Math.log2(count + 1) * 4 < walk) {
-        const matched: Doc[] = [];
-        for (let k = 0; k < count; k++) matched.push(this.docs[hits[k]]!);
-        matched.sort(query.sort === 'oldest' ? (a, b) => newer(b, a) : newer);
-        page = matched.slice(offset, offset + limit);
-      } else {
-        // A large match: mark it, then walk the list in order until the page is full.
-        const { marks } = this;
-        for (let k = 0; k < count; k++) marks[hits[k]] = 1;
-        page = this.scan(query.sort, (doc) => marks[doc.no] === 1, offset, limit);
-        for (let k = 0; k < count; k++) marks[hits[k]] = 0;
-      }
+      const ordered = this.orderedMatches(terms, filters, query.sort);
+      total = ordered.length;
+      page = Array.from(ordered.subarray(offset, offset + limit), (no) => this.docs[no]!);
     }
     return { items: page, total, json: `[${page.map((doc) => doc.json).join(',')}]` };
   }
