@@ -142,7 +142,7 @@ export class NewsIndex {
   /** Scratch space for the numbers that pass the filters (lists run one at a time). */
   private hits = new Int32Array(1024);
   private matchCache = new Map<string, { generation: number; numbers: Int32Array }>();
-  private orderedCache = new Map<string, { generation: number; numbers: Int32Array }>();
+  private orderedCache = new Map<string, { generation: number; total: number; numbers: Int32Array }>();
   private orderedBytes = 0;
   private loading = false;
   /** Grows on every change: answers computed from an older generation are stale. */
@@ -326,18 +326,19 @@ export class NewsIndex {
   }
 
   /**
-   * Every document a search text and its filters match, in the list's order, kept until the index
-   * changes: the next pages of the same search cost only their slice. Filters are tested on the flat
-   * arrays; the order comes from sorting a small match or walking the list order for a large one.
+   * How many documents a search text and its filters match, and the first of them in the list's order
+   * (at least `need`, or all), kept until the index changes: the further pages of the same search cost
+   * only their slice. Filters are tested on the flat arrays; the order comes from sorting a small match
+   * or walking the list order for a large one, until enough are found.
    */
-  private orderedMatches(terms: SearchTerms, filters: NewsFilters, sort: NewsListQuery['sort']): Int32Array {
+  private orderedMatches(terms: SearchTerms, filters: NewsFilters, sort: NewsListQuery['sort'], need: number): { total: number; numbers: Int32Array } {
     const wantState = filters.status === 'published' ? 1 : filters.status === 'pending' ? 2 : 0;
     const wantCategory = filters.category === null ? 0 : (this.categories.get(filters.category) ?? -1);
     const from = filters.from?.getTime() ?? -Infinity;
     const to = filters.to?.getTime() ?? Infinity;
     const key = `${terms.titlePattern}\u0000${terms.lexemes.join(' ')}\u0000${wantState}\u0000${wantCategory}\u0000${from}\u0000${to}\u0000${sort}`;
     const kept = this.orderedCache.get(key);
-    if (kept && kept.generation === this.generation) return kept.numbers;
+    if (kept && kept.generation === this.generation && (kept.numbers.length >= need || kept.numbers.length === kept.total)) return kept;
 
     const union = this.matches(terms);
     const { state, categoryNo, atOf } = this;
@@ -353,34 +354,38 @@ export class NewsIndex {
       if (at < from || at >= to) continue;
       hits[count++] = no;
     }
-    const numbers = new Int32Array(count);
-    if (count * Math.log2(count + 1) < this.order.length) {
-      // Sorting a small match costs less than walking every article.
+    // The first pages are what people read: keep at least the first 1,000 in order.
+    const wanted = Math.min(count, Math.max(need, 1000));
+    const numbers = new Int32Array(wanted);
+    if (count * Math.log2(count + 1) < (this.order.length * wanted) / Math.max(count, 1)) {
+      // Sorting a small match costs less than walking the list.
       const matched: Doc[] = [];
       for (let k = 0; k < count; k++) matched.push(this.docs[hits[k]]!);
       matched.sort(sort === 'oldest' ? (x, y) => newer(y, x) : newer);
-      matched.forEach((doc, i) => (numbers[i] = doc.no));
+      for (let i = 0; i < wanted; i++) numbers[i] = matched[i].no;
     } else {
       const { marks, order } = this;
       for (let k = 0; k < count; k++) marks[hits[k]] = 1;
       let n = 0;
       const last = order.length - 1;
-      for (let k = 0; k <= last && n < count; k++) {
+      for (let k = 0; k <= last && n < wanted; k++) {
         const no = order[sort === 'oldest' ? last - k : k].no;
         if (marks[no] === 1) numbers[n++] = no;
       }
       for (let k = 0; k < count; k++) marks[hits[k]] = 0;
     }
-    this.orderedBytes += numbers.byteLength - (kept?.numbers.byteLength ?? 0);
+    const entry = { generation: this.generation, total: count, numbers };
+    if (kept) this.orderedBytes -= kept.numbers.byteLength;
     this.orderedCache.delete(key);
-    this.orderedCache.set(key, { generation: this.generation, numbers });
-    // At most 32 MB of kept orders (stale ones go first: they are the oldest).
+    this.orderedCache.set(key, entry);
+    this.orderedBytes += numbers.byteLength;
+    // At most 32 MB of kept orders, least recently computed first out.
     while (this.orderedBytes > 32 * 1024 * 1024 && this.orderedCache.size > 1) {
       const [oldest, value] = this.orderedCache.entries().next().value!;
       this.orderedCache.delete(oldest);
       this.orderedBytes -= value.numbers.byteLength;
     }
-    return numbers;
+    return entry;
   }
 
   /** One page of the list the query asks for, in its order, and how many match in all. */
@@ -403,9 +408,9 @@ export class NewsIndex {
             : this.byId.size;
       page = this.scan(query.sort, passes, offset, limit);
     } else {
-      const ordered = this.orderedMatches(terms, filters, query.sort);
-      total = ordered.length;
-      page = Array.from(ordered.subarray(offset, offset + limit), (no) => this.docs[no]!);
+      const ordered = this.orderedMatches(terms, filters, query.sort, offset + limit);
+      total = ordered.total;
+      page = Array.from(ordered.numbers.subarray(offset, offset + limit), (no) => this.docs[no]!);
     }
     return { items: page, total, json: `[${page.map((doc) => doc.json).join(',')}]` };
   }
