@@ -99,15 +99,22 @@ test('behind the proxy: pages, HSTS, a secure session cookie; straight over HTTP
   expect(serverLog).not.toContain(admin.password);
 });
 
-test('with the database stopped a visitor sees a friendly Spanish page, and the site comes back alone', async ({ page }) => {
+test('with the database stopped a visitor sees a friendly Spanish page where one is needed, still reads the news, and the site comes back alone', async ({
+  page,
+}) => {
   cluster.stop();
   try {
-    const answer = await page.goto(`${proxy.base}/noticias`);
+    // A page that needs the database (an article not yet kept, read from the table) gets the outage page.
+    const answer = await page.goto(`${proxy.base}/noticias/un-articulo-que-nadie-pidio-${Date.now()}`);
     expect(answer?.status()).toBe(503);
     await expect(page.getByRole('heading', { name: 'Servicio no disponible por un momento' })).toBeVisible();
     await expect(page.getByText('Estamos resolviendo un problema técnico.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Intentar de nuevo' })).toBeVisible();
-    const api = await fetch(`${proxy.base}/api/news`);
+    // The news list is answered from each instance's memory: visitors still read it.
+    const list = await page.goto(`${proxy.base}/noticias`);
+    expect(list?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Noticias y Actualizaciones' })).toBeVisible();
+    const api = await fetch(`${proxy.base}/api/news?search=${encodeURIComponent(`palabra-nueva-${Date.now()}`)}`);
     expect(api.status).toBe(503);
     expect((await api.json()).message).toBe('El servicio no está disponible en este momento. Intente de nuevo en unos minutos.');
   } finally {
