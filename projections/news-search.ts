@@ -5,8 +5,8 @@
 //   from the table; every list waits for that, so a write is in the next read (docs/search-and-page-cache.md).
 // - Other instances sharing the database: a per-instance processor, woken by the append's NOTIFY, does
 //   the same a few milliseconds later.
-// Visitors' answers are kept per query until the index changes; staff's are computed each time, with
-// their whole articles read by id (and kept until the index reads that article again).
+// Visitors' answers (their JSON made once) are kept per query until the index changes; staff's come from
+// the index each time, with their whole articles read by id (kept until the index reads that article again).
 import type { NewsArticle, NewsListQuery, NewsSummary } from '../domain';
 import { aggregateOf, allEventTypes, readablePosition, touches, type EventStore, type Processor, type Sql, type StoredEvent } from '../events';
 import { NewsIndex, type SearchTerms } from './news-index';
@@ -31,7 +31,7 @@ export type NewsSearch = {
 const changesArticle = (event: StoredEvent) => aggregateOf(event.type) === 'newsArticle' && touches(event.type, 'news_articles');
 
 const maxCachedTerms = 10_000;
-const maxCachedPages = 2_000;
+const maxCachedAnswers = 2_000;
 const maxCachedArticles = 2_000;
 
 /** plainto_tsquery's text as the list of its lexemes, or null for anything but a plain conjunction. */
@@ -138,7 +138,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     return value;
   }
 
-  const pages = new Map<string, { generation: number; page: PublishedNewsPage }>();
+  const answers = new Map<string, { generation: number; page: PublishedNewsPage }>();
 
   return {
     get size() {
@@ -148,7 +148,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       const published = { ...query, status: 'published' as const };
       const key = JSON.stringify(published);
       await current();
-      const hit = pages.get(key);
+      const hit = answers.get(key);
       if (hit && hit.generation === index.generation) return hit.page;
       const searchTerms = await termsOf(published.search);
       if (searchTerms === null) {
@@ -158,8 +158,8 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       const generation = index.generation;
       const found = index.list(published, searchTerms === 'none' ? null : searchTerms);
       const page = { items: found.items.map((article) => article.summary), total: found.total, json: found.json };
-      if (pages.size >= maxCachedPages) pages.delete(pages.keys().next().value!);
-      pages.set(key, { generation, page });
+      if (answers.size >= maxCachedAnswers) answers.delete(answers.keys().next().value!);
+      answers.set(key, { generation, page });
       return page;
     },
     async list(query) {
@@ -174,7 +174,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       const fresh = new NewsIndex();
       await fresh.fill(queries.indexRows(null));
       index = fresh;
-      pages.clear();
+      answers.clear();
       articles.clear();
       return followFrom;
     },
