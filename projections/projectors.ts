@@ -167,16 +167,33 @@ export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
   };
 }
 
-/** New articles in one statement, whether one (a command) or thousands (a rebuild, a feed import). */
+/**
+ * New articles in one statement, whether one (a command) or thousands (a rebuild, a feed import). Their
+ * search vectors come from news_search_vectors when their text was seen before (a rebuild finds them all
+ * there), and are computed and kept otherwise, in the same statement (projections/migrations/005).
+ */
 async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
   const rows = events.map(({ streamId, data }) => newArticleRow(streamId, data));
   const columns =
     'id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, english_title, english_excerpt, english_content';
   await tx.query(
-    `INSERT INTO news_articles (${columns})
-     SELECT ${columns} FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, title text, slug text, excerpt text, content text, image text, category text,
-       author text, published_at timestamptz, source_id uuid, source_url text, guid_hash text, is_imported boolean, review_required boolean,
-       english_title text, english_excerpt text, english_content text)`,
+    `WITH r AS (
+       SELECT *, news_search_key(title, excerpt, content) AS text_key
+       FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, title text, slug text, excerpt text, content text, image text, category text,
+         author text, published_at timestamptz, source_id uuid, source_url text, guid_hash text, is_imported boolean, review_required boolean,
+         english_title text, english_excerpt text, english_content text)
+     ), vectors AS (
+       SELECT DISTINCT ON (r.text_key) r.text_key, v.text_hash IS NULL AS fresh,
+         coalesce(v.search_vector, to_tsvector('spanish', news_search_source(r.title, r.excerpt, r.content))) AS search_vector
+       FROM r LEFT JOIN news_search_vectors v ON v.text_hash = r.text_key
+     ), kept AS (
+       INSERT INTO news_search_vectors (text_hash, search_vector) SELECT text_key, search_vector FROM vectors WHERE fresh ON CONFLICT DO NOTHING
+     )
+     INSERT INTO news_articles (${columns}, search_vector)
+     SELECT ${columns
+       .split(', ')
+       .map((column) => `r.${column}`)
+       .join(', ')}, vectors.search_vector FROM r JOIN vectors USING (text_key)`,
     [JSON.stringify(rows)],
   );
 }

@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { NewsListQuery } from '../../domain';
 import { handle, newsArticle, type NewsArticleRecord } from '../../events';
+import { rebuildProjections } from '../../projections';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
 
 let app: TestApp;
@@ -213,6 +214,25 @@ test('a new, edited or deleted article is in the very next list, for visitors an
 
   assert.is((await admin.delete(`/api/news/${created.body.id}`)).status, 204);
   assert.equal(slugs(await admin.get('/api/news?search=mapache&status=all')), []);
+});
+
+test("every article's search vector is PostgreSQL's Spanish vector of its current text, kept or computed, also after a rebuild", async () => {
+  const { db, store } = app.services;
+  const created = await admin.post('/api/news', article({ title: 'Texto repetido', slug: 'repetido-1' }));
+  // The same text again (its vector is found kept), then an edit of the title (computed again).
+  assert.is((await admin.post('/api/news', article({ title: 'Texto repetido', slug: 'repetido-2' }))).status, 201);
+  assert.is((await admin.patch(`/api/news/${created.body.id}`, { title: 'Texto cambiado', content: '<p>Otras cámaras</p>' })).status, 200);
+  const wrong = async () =>
+    Number(
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM news_articles WHERE search_vector IS DISTINCT FROM to_tsvector('spanish', news_search_source(title, excerpt, content))`,
+        )
+      )[0].n,
+    );
+  assert.is(await wrong(), 0);
+  await rebuildProjections(db, store.registeredProjectors);
+  assert.is(await wrong(), 0);
 });
 
 test('the index holds every article of the table, and a fresh load holds the same', async () => {
