@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { noticeStates, notificationsProcessor, smtpMailer } from './notifications';
 import { PageCache } from './web/page-cache';
 import { accountsCache } from './auth/accounts-cache';
+import { clearOnChange } from './clear-on-change';
 import { photoStorage } from './storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -71,14 +72,14 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
     await seed(store, read, config, options.log);
     const news = newsSearch(store, db, (line) => log.warn(line));
     const newsFollowFrom = await news.load();
-    const pages = new PageCache().clearOn(store);
+    const pages = new PageCache();
     const accounts = accountsCache(store, read);
     const notices = noticeStates(db);
     const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : null;
     const processors = [
       notificationsProcessor({ config, mailer, states: notices, log: (line) => log.info(line) }),
       news.processor(newsFollowFrom),
-      pages.processor(),
+      clearOnChange(store, 'public-pages-cache', ['publicPages'], () => pages.clear()),
       accounts.processor,
     ];
     return {

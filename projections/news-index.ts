@@ -7,6 +7,7 @@
 // This module is the pure structure; news-search.ts loads it from the read table and keeps it current.
 import type { NewsListQuery, NewsSummary } from '../domain';
 import { newsFilters, type NewsFilters } from './news-filters';
+import { empty, likeMatcher, mergeIntersection, mergeUnion, Postings, trigramsOf } from './posting-lists';
 
 /** What a search text means, as PostgreSQL parsed it: the lexemes all required (an empty list matches no text) and the LIKE pattern for the title. */
 export type SearchTerms = { lexemes: readonly string[]; titlePattern: string };
@@ -26,95 +27,8 @@ export type IndexedArticle = {
 
 type Doc = IndexedArticle & { no: number; json: string };
 
-/** A growable list of document numbers, ascending (numbers are only ever appended). */
-class Postings {
-  data = new Int32Array(4);
-  length = 0;
-  push(no: number) {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = no;
-  }
-  /** Drops the numbers of documents no longer alive. */
-  compact(alive: (no: number) => boolean) {
-    let kept = 0;
-    for (let i = 0; i < this.length; i++) if (alive(this.data[i])) this.data[kept++] = this.data[i];
-    this.length = kept;
-  }
-  view(): Int32Array {
-    return this.data.subarray(0, this.length);
-  }
-}
-
 /** Newest first: published_at DESC, id DESC (uuids in canonical lowercase compare like PostgreSQL's). */
 const newer = (a: Doc, b: Doc) => (a.at !== b.at ? b.at - a.at : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-
-function trigramsOf(text: string): Set<string> {
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= text.length; i++) grams.add(text.slice(i, i + 3));
-  return grams;
-}
-
-/** A LIKE pattern (default escape '\') as a test; '%' and '_' are wildcards, as in PostgreSQL. */
-export function likeMatcher(pattern: string): (text: string) => boolean {
-  let source = '';
-  let literal = true;
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i];
-    if (ch === '\\' && i + 1 < pattern.length) {
-      source += pattern[++i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      literal = false;
-    } else if (ch === '%') {
-      source += '[\\s\\S]*';
-      literal = false;
-    } else if (ch === '_') {
-      source += '[\\s\\S]';
-      literal = false;
-    } else source += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
-  if (literal) return (text) => text.includes(pattern);
-  const regex = new RegExp(source, 'u');
-  return (text) => regex.test(text);
-}
-
-function mergeUnion(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] < b[j]) out[n++] = a[i++];
-    else if (a[i] > b[j]) out[n++] = b[j++];
-    else {
-      out[n++] = a[i++];
-      j++;
-    }
-  }
-  while (i < a.length) out[n++] = a[i++];
-  while (j < b.length) out[n++] = b[j++];
-  return out.subarray(0, n);
-}
-
-function mergeIntersection(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] < b[j]) i++;
-    else if (a[i] > b[j]) j++;
-    else {
-      out[n++] = a[i++];
-      j++;
-    }
-  }
-  return out.subarray(0, n);
-}
-
-const empty = new Int32Array(0);
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
@@ -150,10 +64,6 @@ export class NewsIndex {
 
   get size() {
     return this.byId.size;
-  }
-
-  has(id: string) {
-    return this.byId.has(id);
   }
 
   /** Adds or replaces an article (a replaced one gets a new number; its old postings are skipped, then compacted). */
@@ -332,28 +242,16 @@ export class NewsIndex {
    * or walking the list order for a large one, until enough are found.
    */
   private orderedMatches(terms: SearchTerms, filters: NewsFilters, sort: NewsListQuery['sort'], need: number): { total: number; numbers: Int32Array } {
-    const wantState = filters.status === 'published' ? 1 : filters.status === 'pending' ? 2 : 0;
-    const wantCategory = filters.category === null ? 0 : (this.categories.get(filters.category) ?? -1);
-    const from = filters.from?.getTime() ?? -Infinity;
-    const to = filters.to?.getTime() ?? Infinity;
-    const key = `${terms.titlePattern}\u0000${terms.lexemes.join(' ')}\u0000${wantState}\u0000${wantCategory}\u0000${from}\u0000${to}\u0000${sort}`;
+    const key = `${terms.titlePattern}\u0000${terms.lexemes.join(' ')}\u0000${filters.status}\u0000${filters.category}\u0000${filters.from?.getTime()}\u0000${filters.to?.getTime()}\u0000${sort}`;
     const kept = this.orderedCache.get(key);
     if (kept && kept.generation === this.generation && (kept.numbers.length >= need || kept.numbers.length === kept.total)) return kept;
 
     const union = this.matches(terms);
-    const { state, categoryNo, atOf } = this;
+    const accepts = this.filterTest(filters);
     if (this.hits.length < union.length) this.hits = new Int32Array(union.length * 2);
     const { hits } = this;
     let count = 0;
-    for (let k = 0; k < union.length; k++) {
-      const no = union[k];
-      const st = state[no];
-      if (st === 0 || (wantState !== 0 && st !== wantState)) continue;
-      if (wantCategory !== 0 && categoryNo[no] !== wantCategory) continue;
-      const at = atOf[no];
-      if (at < from || at >= to) continue;
-      hits[count++] = no;
-    }
+    for (let k = 0; k < union.length; k++) if (accepts(union[k])) hits[count++] = union[k];
     // The first pages are what people read: keep at least the first 1,000 in order.
     const wanted = Math.min(count, Math.max(need, 1000));
     const numbers = new Int32Array(wanted);
@@ -388,25 +286,40 @@ export class NewsIndex {
     return entry;
   }
 
+  /**
+   * Whether a live document passes the filters, tested on the flat arrays (a search may test tens of
+   * thousands of documents; no object is touched until the page is known).
+   */
+  private filterTest(filters: NewsFilters): (no: number) => boolean {
+    const wantState = filters.status === 'published' ? 1 : filters.status === 'pending' ? 2 : 0;
+    const wantCategory = filters.category === null ? 0 : (this.categories.get(filters.category) ?? -1);
+    const from = filters.from?.getTime() ?? -Infinity;
+    const to = filters.to?.getTime() ?? Infinity;
+    const { state, categoryNo, atOf } = this;
+    return (no) => {
+      const st = state[no];
+      if (st === 0 || (wantState !== 0 && st !== wantState)) return false;
+      if (wantCategory !== 0 && categoryNo[no] !== wantCategory) return false;
+      const at = atOf[no];
+      return at >= from && at < to;
+    };
+  }
+
   /** One page of the list the query asks for, in its order, and how many match in all. */
   list(query: NewsListQuery, terms: SearchTerms | null): { items: IndexedArticle[]; total: number; json: string } {
     const filters = newsFilters(query);
-    const limit = query.limit;
-    const offset = query.offset;
-    const passes = (doc: Doc) => passesFilters(doc, filters);
+    const { limit, offset } = query;
     let page: Doc[];
     let total: number;
     if (!terms) {
-      // No search: the whole list, filtered.
+      // No search: the whole list, filtered (the totals per status are counters).
+      const accepts = this.filterTest(filters);
       const plain = filters.category === null && filters.from === null && filters.to === null;
-      total = !plain
-        ? this.order.reduce((n, doc) => n + (passes(doc) ? 1 : 0), 0)
-        : filters.status === 'published'
-          ? this.byId.size - this.pendingCount
-          : filters.status === 'pending'
-            ? this.pendingCount
-            : this.byId.size;
-      page = this.scan(query.sort, passes, offset, limit);
+      if (!plain) total = this.order.reduce((n, doc) => n + (accepts(doc.no) ? 1 : 0), 0);
+      else if (filters.status === 'published') total = this.byId.size - this.pendingCount;
+      else if (filters.status === 'pending') total = this.pendingCount;
+      else total = this.byId.size;
+      page = this.scan(query.sort, (doc) => accepts(doc.no), offset, limit);
     } else {
       const ordered = this.orderedMatches(terms, filters, query.sort, offset + limit);
       total = ordered.total;
@@ -427,13 +340,4 @@ export class NewsIndex {
     }
     return page;
   }
-}
-
-function passesFilters(doc: Doc, filters: NewsFilters): boolean {
-  if (filters.status === 'published' && doc.pending) return false;
-  if (filters.status === 'pending' && !doc.pending) return false;
-  if (filters.category !== null && doc.category !== filters.category) return false;
-  if (filters.from !== null && doc.at < filters.from.getTime()) return false;
-  if (filters.to !== null && doc.at >= filters.to.getTime()) return false;
-  return true;
 }

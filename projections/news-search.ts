@@ -8,7 +8,7 @@
 // Visitors' answers (their JSON made once) are kept per query until the index changes; staff's come from
 // the index each time, with their whole articles read by id (kept until the index reads that article again).
 import type { NewsArticle, NewsListQuery, NewsSummary } from '../domain';
-import { aggregateOf, allEventTypes, readablePosition, touches, type EventStore, type Processor, type Sql, type StoredEvent } from '../events';
+import { aggregateOf, allEventTypes, readablePosition, touches, type EventStore, type Processor, type Sql } from '../events';
 import { NewsIndex, type SearchTerms } from './news-index';
 import { newsQueries, type Page } from './queries';
 
@@ -28,7 +28,7 @@ export type NewsSearch = {
 };
 
 /** The events whose stream is an article that the read table changed for. */
-const changesArticle = (event: StoredEvent) => aggregateOf(event.type) === 'newsArticle' && touches(event.type, 'news_articles');
+const changesArticle = (type: string) => aggregateOf(type) === 'newsArticle' && touches(type, 'news_articles');
 
 const maxCachedTerms = 10_000;
 const maxCachedAnswers = 2_000;
@@ -118,7 +118,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
   // What this instance committed is read again at once; its processor then skips those positions.
   const ownPositions = new Set<number>();
   store.onCommitted((events) => {
-    const changed = events.filter(changesArticle);
+    const changed = events.filter((event) => changesArticle(event.type));
     if (changed.length === 0) return;
     if (ownPositions.size > 100_000) ownPositions.clear();
     for (const event of changed) ownPositions.add(event.position);
@@ -183,7 +183,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
         name: 'news-search-index',
         mode: 'per-instance',
         startAt: { after: startAfter },
-        handles: allEventTypes.filter((type) => aggregateOf(type) === 'newsArticle' && touches(type, 'news_articles')),
+        handles: allEventTypes.filter(changesArticle),
         // Not awaited: the articles of a whole batch of events are read again in one query. An id whose
         // reading fails stays marked and is read by the next refresh or list.
         handle: async (event) => {

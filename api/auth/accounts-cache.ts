@@ -7,11 +7,10 @@
 // account, a reset password) stops working everywhere at once. 'Last seen' is written at most once a
 // minute per session by each instance, and this instance remembers when it last wrote it.
 import type { User } from '../../domain';
-import { allEventTypes, touches, type EventStore, type Processor, type ReadModel } from '../../events';
+import type { EventStore, Processor } from '../../events';
+import { clearOnChange } from '../clear-on-change';
 import type { ReadModels } from '../../projections';
 
-const models: ReadModel[] = ['users', 'user_passkeys', 'security_settings'];
-const touchesAccounts = (type: string) => models.some((model) => touches(type, model));
 const maxAccounts = 1000;
 const touchEveryMs = 60_000;
 
@@ -31,9 +30,6 @@ export function accountsCache(store: EventStore, read: ReadModels): AccountsCach
     accounts = new Map();
     setting = null;
   };
-  store.onCommitted((events) => {
-    if (events.some((event) => touchesAccounts(event.type))) clear();
-  });
   /** A failed read is not kept: the next request asks again. */
   const kept = <T>(load: Promise<T>, forget: () => void) => {
     load.catch(forget);
@@ -62,6 +58,6 @@ export function accountsCache(store: EventStore, read: ReadModels): AccountsCach
       touched.set(signInId, now);
       return true;
     },
-    processor: { name: 'accounts-cache', mode: 'per-instance', startAt: 'head', handles: allEventTypes.filter(touchesAccounts), handle: async () => clear() },
+    processor: clearOnChange(store, 'accounts-cache', ['users', 'user_passkeys', 'security_settings'], clear),
   };
 }

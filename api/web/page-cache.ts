@@ -5,9 +5,9 @@
 // - every other instance sharing the database drops them when that append's notification reaches its
 //   per-instance processor (milliseconds later);
 // - a render that began before a change is sent but not kept.
+// (Both drops are wired in api/app.ts with api/clear-on-change.ts.)
 // Signed-in staff never read from it nor write to it. Only complete pages answered 200 are kept, never
 // one that carries this response's CSP nonce. The cache is bounded in bytes (least recently used go first).
-import { allEventTypes, touches, type EventStore, type Processor } from '../../events';
 import { compress, type Encoding } from './compress';
 
 export type CachedPage = { status: number; type: string; cacheControl: string; body: Buffer };
@@ -67,20 +67,6 @@ export class PageCache {
     this.generationNo += 1;
     this.entries.clear();
     this.bytes = 0;
-  }
-
-  /** Clears the pages after every committed event of this instance that touches `publicPages`. */
-  clearOn(store: EventStore) {
-    store.onCommitted((events) => {
-      if (events.some((event) => touches(event.type, 'publicPages'))) this.clear();
-    });
-    return this;
-  }
-
-  /** Clears the pages when any instance (this one included) appends an event that touches `publicPages`. */
-  processor(): Processor {
-    const handles = allEventTypes.filter((type) => touches(type, 'publicPages'));
-    return { name: 'public-pages-cache', mode: 'per-instance', startAt: 'head', handles, handle: async () => this.clear() };
   }
 
   private drop(url: string) {
