@@ -141,10 +141,11 @@ test('sent with no signal from the English page, the form waits in the queue, an
   ).toBeVisible();
   await expect(page).toHaveURL(/\/en$/);
   await context.setOffline(false);
+  // The queue tells the visitor, still on the English pages, in English (the toast lasts 5 s: watched
+  // first, while the server's copy is checked after it).
+  await expect(page.getByRole('region', { name: 'Notification' }).getByText('1 pending form was sent')).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => formsOf(api, host), { timeout: 30_000 }).toHaveLength(1);
   expect(((await formsOf(api, host))[0] as AdvanceForm & { language?: string }).language).toBe('en');
-  // The queue tells the visitor, still on the English pages, in English.
-  await expect(page.getByRole('region', { name: 'Notification' }).getByText('1 pending form was sent')).toBeVisible();
   await context.close();
 });
 
