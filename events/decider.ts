@@ -79,10 +79,14 @@ async function handleOnce<S, C, E extends NewEvent>(
     expectedVersion: history.length,
     metadata,
     beforeCommit: events.some((event) => erasesStream(event.type)) ? redact : undefined,
-    afterProjection: async (tx) => {
-      if (options.alongside) await options.alongside(tx);
-      if (options.check) await options.check(tx);
-    },
+    // Only an append with writes or rules of its own needs them (and it then runs alone, not grouped).
+    afterProjection:
+      options.alongside || options.check
+        ? async (tx) => {
+            if (options.alongside) await options.alongside(tx);
+            if (options.check) await options.check(tx);
+          }
+        : undefined,
   });
   return { events: stored, state: events.reduce((s, e) => decider.evolve(s, e), state) };
 }

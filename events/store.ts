@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { Conflict } from '../domain';
 import type { EventType } from './catalogue';
-import { uniqueViolation, type Db, type Sql } from './db';
+import { isDatabaseUnavailable, uniqueViolation, type Db, type Sql } from './db';
 
 export type Actor = { id: string; username: string; role: string };
 export type Origin = 'api' | 'seed' | 'feed-import' | 'offline-sync' | 'system';
@@ -109,12 +109,30 @@ export function toStoredEvent(row: EventRow): StoredEvent {
   };
 }
 
+/** An append waiting for its turn: what it writes, and the caller waiting for its answer. */
+type QueuedAppend = {
+  streamId: string;
+  events: readonly NewEvent[];
+  options: AppendOptions;
+  resolve(stored: StoredEvent[]): void;
+  reject(error: unknown): void;
+};
+
+/** How many transactions of appends may run at once, and how many appends one of them may carry. */
+export type GroupCommit = { lanes: number; maxAppends: number };
+export const defaultGroupCommit: GroupCommit = { lanes: 2, maxAppends: 64 };
+
 export class EventStore {
   private projectors: Projector[] = [];
   private uniqueRules: Record<string, { field: string; message: string }> = {};
   private committedListeners: ((events: readonly StoredEvent[]) => void)[] = [];
+  private queue: QueuedAppend[] = [];
+  private running = 0;
 
-  constructor(readonly db: Db) {}
+  constructor(
+    readonly db: Db,
+    private readonly groupCommit: GroupCommit = defaultGroupCommit,
+  ) {}
 
   register(...projectors: Projector[]) {
     this.projectors.push(...projectors);
@@ -130,17 +148,81 @@ export class EventStore {
     return this.projectors;
   }
 
-  /** Appends `events` to a stream whose current version must be `options.expectedVersion`. */
-  async append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<StoredEvent[]> {
-    const { expectedVersion, metadata, beforeCommit, afterProjection } = options;
-    if (events.length === 0) return [];
-    return this.inTransaction(streamId, async (tx) => {
-      const stored = await this.insert(tx, streamId, expectedVersion, events, metadata);
-      if (beforeCommit) await beforeCommit(tx);
-      for (const event of stored) await this.project(tx, event);
-      if (afterProjection) await afterProjection(tx);
-      return stored;
+  /**
+   * Appends `events` to a stream whose current version must be `options.expectedVersion`.
+   *
+   * Group commit: while `lanes` transactions of appends are running, new appends wait, and the next free
+   * lane takes every append waiting (up to `maxAppends`) in one transaction: one BEGIN, one INSERT of
+   * all their events, the projectors over them in log order (a projector's `projectMany` takes a run of
+   * one type in one statement), one COMMIT. With one writer nothing waits; under many it saves most of
+   * each write's round trips. Each append still stands alone to its caller: if the shared transaction
+   * fails (a version conflict, a taken slug, a rule), it is rolled back and each append is tried again
+   * in its own transaction, so each caller gets exactly the answer it would have had alone. An append
+   * with its own extra writes or rules (`beforeCommit`, `afterProjection`) always runs alone.
+   */
+  append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<StoredEvent[]> {
+    if (events.length === 0) return Promise.resolve([]);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ streamId, events, options, resolve, reject });
+      this.startWaiting();
     });
+  }
+
+  private startWaiting() {
+    while (this.running < this.groupCommit.lanes && this.queue.length > 0) {
+      const batch = this.takeBatch();
+      this.running += 1;
+      void this.commitBatch(batch).finally(() => {
+        this.running -= 1;
+        this.startWaiting();
+      });
+    }
+  }
+
+  /** The appends waiting, in order, up to the first that must run alone (or that one by itself). */
+  private takeBatch(): QueuedAppend[] {
+    const alone = (append: QueuedAppend) => Boolean(append.options.beforeCommit || append.options.afterProjection);
+    if (alone(this.queue[0])) return this.queue.splice(0, 1);
+    let count = 1;
+    while (count < this.queue.length && count < this.groupCommit.maxAppends && !alone(this.queue[count])) count += 1;
+    return this.queue.splice(0, count);
+  }
+
+  private async commitBatch(batch: QueuedAppend[]) {
+    if (batch.length > 1) {
+      try {
+        const stored = await this.inTransaction(batch[0].streamId, (tx) => this.write(tx, batch));
+        let next = 0;
+        for (const append of batch) {
+          append.resolve(stored.slice(next, next + append.events.length));
+          next += append.events.length;
+        }
+        return;
+      } catch (error) {
+        // The database is away: every append would fail the same way alone.
+        if (isDatabaseUnavailable(error)) {
+          for (const append of batch) append.reject(error);
+          return;
+        }
+        // Nothing was written; below, each gets its own answer.
+      }
+    }
+    for (const append of batch) {
+      await this.inTransaction(append.streamId, (tx) => this.write(tx, [append])).then(append.resolve, append.reject);
+    }
+  }
+
+  /** Inserts the appends' events in one statement, then runs them through the projectors, in log order. */
+  private async write(tx: Sql, appends: readonly QueuedAppend[]): Promise<StoredEvent[]> {
+    const rows = appends.flatMap(({ streamId, events, options }) =>
+      events.map((event, index) => ({ streamId, version: options.expectedVersion + index + 1, event, metadata: options.metadata })),
+    );
+    const stored = await insertEvents(tx, rows);
+    const [{ options }] = appends;
+    if (appends.length === 1 && options.beforeCommit) await options.beforeCommit(tx);
+    await projectInOrder(tx, this.projectors, stored);
+    if (appends.length === 1 && options.afterProjection) await options.afterProjection(tx);
+    return stored;
   }
 
   /**
@@ -148,39 +230,13 @@ export class EventStore {
    * where one transaction per article made a 500-item import take seconds.
    */
   async startStreams(streams: { streamId: string; events: readonly NewEvent[] }[], metadata: EventMetadata): Promise<StoredEvent[]> {
-    const rows = streams.flatMap(({ streamId, events }) =>
-      events.map((event, index) => ({ stream_id: streamId, stream_version: index + 1, type: event.type, data: event.data })),
-    );
+    const rows = streams.flatMap(({ streamId, events }) => events.map((event, index) => ({ streamId, version: index + 1, event, metadata })));
     if (rows.length === 0) return [];
     return this.inTransaction(streams[0].streamId, async (tx) => {
-      // One statement for every event; positions follow the list's order (WITH ORDINALITY).
-      const inserted = await tx.query<EventRow>(
-        `INSERT INTO events (stream_id, stream_version, type, data, metadata)
-         SELECT e.stream_id, e.stream_version, e.type, e.data, $2::jsonb
-         FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (stream_id uuid, stream_version integer, type text, data jsonb))
-           WITH ORDINALITY AS e(stream_id, stream_version, type, data, n)
-         ORDER BY n RETURNING ${columns}`,
-        [JSON.stringify(rows), JSON.stringify(metadata)],
-      );
-      const stored = inserted.map(toStoredEvent).sort((a, b) => a.position - b.position);
+      const stored = await insertEvents(tx, rows);
       await projectInOrder(tx, this.projectors, stored);
       return stored;
     });
-  }
-
-  private async insert(tx: Sql, streamId: string, expectedVersion: number, events: readonly NewEvent[], metadata: EventMetadata): Promise<StoredEvent[]> {
-    const stored: StoredEvent[] = [];
-    let version = expectedVersion;
-    for (const event of events) {
-      version += 1;
-      const [row] = await tx.query<EventRow>(
-        `INSERT INTO events (stream_id, stream_version, type, data, metadata)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb) RETURNING ${columns}`,
-        [streamId, version, event.type, JSON.stringify(event.data), JSON.stringify(metadata)],
-      );
-      stored.push(toStoredEvent(row));
-    }
-    return stored;
   }
 
   /** Runs `fn` in a transaction; unique violations become the Conflict a client can act on. */
@@ -200,12 +256,6 @@ export class EventStore {
     }
   }
 
-  async project(tx: Sql, event: StoredEvent) {
-    for (const projector of this.projectors) {
-      if (projector.handles.includes(event.type)) await projector.project(tx, event);
-    }
-  }
-
   async readStream(streamId: string, sql: Sql = this.db): Promise<StoredEvent[]> {
     const rows = await sql.query<EventRow>(`SELECT ${columns} FROM events WHERE stream_id = $1 ORDER BY stream_version`, [streamId]);
     return rows.map(toStoredEvent);
@@ -221,6 +271,29 @@ export class EventStore {
   async readAll(after = 0, limit = 1000, sql: Sql = this.db): Promise<StoredEvent[]> {
     return readEventsAfter(sql, after, limit);
   }
+}
+
+/**
+ * Inserts events in one statement and answers them stored, in the order given: positions follow the
+ * list's order (WITH ORDINALITY), and the rows are sorted by position since RETURNING keeps no order.
+ */
+async function insertEvents(tx: Sql, rows: { streamId: string; version: number; event: NewEvent; metadata: EventMetadata }[]): Promise<StoredEvent[]> {
+  const records = rows.map(({ streamId, version, event, metadata }) => ({
+    stream_id: streamId,
+    stream_version: version,
+    type: event.type,
+    data: event.data,
+    metadata,
+  }));
+  const inserted = await tx.query<EventRow>(
+    `INSERT INTO events (stream_id, stream_version, type, data, metadata)
+     SELECT e.stream_id, e.stream_version, e.type, e.data, e.metadata
+     FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (stream_id uuid, stream_version integer, type text, data jsonb, metadata jsonb))
+       WITH ORDINALITY AS e(stream_id, stream_version, type, data, metadata, n)
+     ORDER BY n RETURNING ${columns}`,
+    [JSON.stringify(records)],
+  );
+  return inserted.map(toStoredEvent).sort((a, b) => a.position - b.position);
 }
 
 /** Every event after `position`, in global order, `limit` at a time (a rebuild reads the log this way). */

@@ -224,4 +224,71 @@ store("handle() folds the stream, decides and appends; an erasure redacts the st
   );
 });
 
+/** Appends issued while one lane is busy: they wait, then go together. */
+const oneLane = (db: Db) => {
+  const s = new EventStore(db, { lanes: 1, maxAppends: 64 });
+  s.register(counter);
+  return s;
+};
+const transactionOf = async (db: Db, streamId: string) =>
+  (await db.query<{ tx: string }>('SELECT transaction_id::text AS tx FROM events WHERE stream_id = $1', [streamId])).map((row) => row.tx);
+
+store('appends that arrive together commit in one transaction, each with its own stream, versions and metadata', async ({ db }) => {
+  const s = oneLane(db);
+  const first = s.append(randomUUID(), [noted(1)], { expectedVersion: 0, metadata: metadata() });
+  const ids = [randomUUID(), randomUUID(), randomUUID()];
+  const metas = ids.map(() => metadata());
+  const together = ids.map((id, i) => s.append(id, [noted(10 + i), noted(20 + i)], { expectedVersion: 0, metadata: metas[i] }));
+  await first;
+  const answers = await Promise.all(together);
+  answers.forEach((stored, i) => {
+    assert.equal(
+      stored.map((e) => [e.streamId, e.streamVersion, e.data, e.metadata.requestId]),
+      [
+        [ids[i], 1, { n: 10 + i }, metas[i].requestId],
+        [ids[i], 2, { n: 20 + i }, metas[i].requestId],
+      ],
+    );
+  });
+  const transactions = new Set((await Promise.all(ids.map((id) => transactionOf(db, id)))).flat());
+  assert.is(transactions.size, 1, 'the three appends waiting for the lane went in one transaction');
+  const rows = await db.query<{ n: number }>('SELECT n FROM noted WHERE stream_id = ANY($1::uuid[]) ORDER BY position', [ids]);
+  assert.equal(
+    rows.map((row) => row.n),
+    [10, 20, 11, 21, 12, 22],
+  );
+});
+
+store('in a group, a stale version or a failing projector fails only its own append; the others are written', async ({ db }) => {
+  const s = oneLane(db);
+  const shared = randomUUID();
+  const [good1, good2, failing] = [randomUUID(), randomUUID(), randomUUID()];
+  const first = s.append(randomUUID(), [noted(1)], { expectedVersion: 0, metadata: metadata() });
+  const answers = await Promise.allSettled([
+    s.append(good1, [noted(2)], { expectedVersion: 0, metadata: metadata() }),
+    s.append(shared, [noted(3)], { expectedVersion: 0, metadata: metadata() }),
+    s.append(shared, [noted(4)], { expectedVersion: 0, metadata: metadata() }),
+    s.append(failing, [noted(13)], { expectedVersion: 0, metadata: metadata() }),
+    s.append(good2, [noted(5)], { expectedVersion: 0, metadata: metadata() }),
+  ]);
+  await first;
+  assert.equal(
+    answers.map((answer) => answer.status),
+    ['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled'],
+  );
+  assert.instance((answers[2] as PromiseRejectedResult).reason, ConcurrencyError);
+  assert.is(((answers[3] as PromiseRejectedResult).reason as Error).message, 'el proyector falló');
+  assert.equal(
+    (await s.readStream(shared)).map((e) => e.data),
+    [{ n: 3 }],
+  );
+  assert.equal(await s.readStream(failing), []);
+  assert.equal((await s.readStream(good1)).length + (await s.readStream(good2)).length, 2);
+  const rows = await db.query<{ n: number }>('SELECT n FROM noted WHERE stream_id = ANY($1::uuid[]) ORDER BY n', [[good1, good2, shared, failing]]);
+  assert.equal(
+    rows.map((row) => row.n),
+    [2, 3, 5],
+  );
+});
+
 store.run();
