@@ -145,7 +145,9 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
   const gather = () => (gatherMs > 0 && !stopped ? new Promise((resolve) => setTimeout(resolve, gatherMs)) : Promise.resolve());
   const log = options.log ?? ((line: string) => console.error(line));
   let stopped = false;
-  const wakeups = processors.map(() => new Wakeup());
+  // Per-instance processors share one wake-up (and one read of the log); exclusive ones have their own.
+  const shared = new Wakeup();
+  const wakeups = processors.map((processor) => (processor.mode === 'per-instance' ? shared : new Wakeup()));
   const wakeAll = () => wakeups.forEach((w) => w.notify());
   // The notification names the types appended: wake only the processors that handle one of them.
   const wakeFor = (payload: string) => {
@@ -168,20 +170,29 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
     ]);
   }
 
-  async function runPerInstance(processor: Processor, wakeup: Wakeup) {
-    let checkpoint = startOf(processor);
+  /**
+   * Every per-instance processor follows the log through one shared read (one query per wake-up, not one
+   * per processor); each is given only the events of its types after its own start.
+   */
+  async function runPerInstance(followers: readonly Processor[], wakeup: Wakeup) {
+    const starts = followers.map(startOf);
+    let checkpoint = Math.min(...starts);
+    const types = [...new Set(followers.flatMap((processor) => processor.handles))];
     while (!stopped) {
       try {
-        const events = await readCommittedAfter(db, checkpoint, processor.handles, batchSize);
+        const events = await readCommittedAfter(db, checkpoint, types, batchSize);
         for (const event of events) {
           if (stopped) return;
-          await processor.handle(event, { db, attempt: 1 }).catch((error) => log(`[${processor.name}] evento ${event.position}: ${reasonOf(error)}`));
+          for (const [i, processor] of followers.entries()) {
+            if (event.position <= starts[i] || !processor.handles.includes(event.type)) continue;
+            await processor.handle(event, { db, attempt: 1 }).catch((error) => log(`[${processor.name}] evento ${event.position}: ${reasonOf(error)}`));
+          }
           checkpoint = event.position;
         }
         if (events.length === batchSize) continue;
       } catch (error) {
         if (stopped) return;
-        log(`[${processor.name}] ${reasonOf(error)}`);
+        log(`[${followers.map((processor) => processor.name).join(', ')}] ${reasonOf(error)}`);
       }
       await wakeup.wait(pollMs);
       await gather();
@@ -279,9 +290,13 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
     }
   }
 
-  const loops = processors.map((processor, i) =>
-    (processor.mode === 'per-instance' ? runPerInstance : runExclusive)(processor, wakeups[i]).catch((error) => log(`[${processor.name}] ${reasonOf(error)}`)),
-  );
+  const followers = processors.filter((processor) => processor.mode === 'per-instance');
+  const loops = [
+    ...processors.flatMap((processor, i) =>
+      processor.mode === 'per-instance' ? [] : [runExclusive(processor, wakeups[i]).catch((error) => log(`[${processor.name}] ${reasonOf(error)}`))],
+    ),
+    ...(followers.length > 0 ? [runPerInstance(followers, shared)] : []),
+  ];
 
   return {
     wake: wakeAll,

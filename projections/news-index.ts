@@ -29,13 +29,17 @@ type Doc = IndexedArticle & { no: number; json: string };
 
 /** Newest first: published_at DESC, id DESC (uuids in canonical lowercase compare like PostgreSQL's). */
 const newer = (a: Doc, b: Doc) => (a.at !== b.at ? b.at - a.at : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const older = (a: Doc, b: Doc) => newer(b, a);
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
 export class NewsIndex {
   private docs: (Doc | undefined)[] = [];
   private byId = new Map<string, Doc>();
-  /** Live documents, newest first. */
+  /**
+   * Live documents, oldest first: a new article is usually the newest, and goes on the end (a splice at
+   * the front moved every element of a 100,000-long list, on every write).
+   */
   private order: Doc[] = [];
   private lexemes = new Map<string, Postings>();
   private trigrams = new Map<string, Postings>();
@@ -100,7 +104,7 @@ export class NewsIndex {
       for await (const articles of batches) for (const article of articles) this.upsert(article);
     } finally {
       this.loading = false;
-      this.order.sort(newer);
+      this.order.sort(older);
       this.changed();
     }
   }
@@ -118,7 +122,7 @@ export class NewsIndex {
     this.titleKeys[doc.no] = '';
     if (doc.pending) this.pendingCount -= 1;
     const at = this.insertionPoint(doc);
-    // insertionPoint finds the first place not newer than doc: doc itself, as ids are unique.
+    // insertionPoint finds the first place not older than doc: doc itself, as ids are unique.
     if (this.order[at] === doc) this.order.splice(at, 1);
     else this.order.splice(this.order.indexOf(doc), 1);
     this.dead += 1;
@@ -161,13 +165,13 @@ export class NewsIndex {
     return list;
   }
 
-  /** The first index in `order` whose document is not newer than `doc`. */
+  /** The first index in `order` whose document is not older than `doc` (`doc` itself, when it is there). */
   private insertionPoint(doc: Doc): number {
     let low = 0;
     let high = this.order.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (newer(this.order[mid], doc) < 0) low = mid + 1;
+      if (older(this.order[mid], doc) < 0) low = mid + 1;
       else high = mid;
     }
     return low;
@@ -259,7 +263,7 @@ export class NewsIndex {
       // Sorting a small match costs less than walking the list.
       const matched: Doc[] = [];
       for (let k = 0; k < count; k++) matched.push(this.docs[hits[k]]!);
-      matched.sort(sort === 'oldest' ? (x, y) => newer(y, x) : newer);
+      matched.sort(sort === 'oldest' ? older : newer);
       for (let i = 0; i < wanted; i++) numbers[i] = matched[i].no;
     } else {
       const { marks, order } = this;
@@ -267,7 +271,7 @@ export class NewsIndex {
       let n = 0;
       const last = order.length - 1;
       for (let k = 0; k <= last && n < wanted; k++) {
-        const no = order[sort === 'oldest' ? last - k : k].no;
+        const no = order[sort === 'oldest' ? k : last - k].no;
         if (marks[no] === 1) numbers[n++] = no;
       }
       for (let k = 0; k < count; k++) marks[hits[k]] = 0;
@@ -333,7 +337,7 @@ export class NewsIndex {
     let skipped = 0;
     const n = this.order.length;
     for (let k = 0; k < n && page.length < limit; k++) {
-      const doc = this.order[sort === 'oldest' ? n - 1 - k : k];
+      const doc = this.order[sort === 'oldest' ? k : n - 1 - k];
       if (!accept(doc)) continue;
       if (skipped < offset) skipped += 1;
       else page.push(doc);

@@ -183,9 +183,9 @@ async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
          author text, published_at timestamptz, source_id uuid, source_url text, guid_hash text, is_imported boolean, review_required boolean,
          english_title text, english_excerpt text, english_content text)
      ), vectors AS (
-       SELECT DISTINCT ON (r.text_key) r.text_key, v.text_hash IS NULL AS fresh,
-         coalesce(v.search_vector, to_tsvector('spanish', news_search_source(r.title, r.excerpt, r.content))) AS search_vector
-       FROM r LEFT JOIN news_search_vectors v ON v.text_hash = r.text_key
+       SELECT DISTINCT ON (k.text_key) k.text_key, k.kept IS NULL AS fresh,
+         coalesce(k.kept, to_tsvector('spanish', news_search_source(k.title, k.excerpt, k.content))) AS search_vector
+       FROM (SELECT r.*, (SELECT v.search_vector FROM news_search_vectors v WHERE v.text_hash = r.text_key) AS kept FROM r) k
      ), kept AS (
        INSERT INTO news_search_vectors (text_hash, search_vector) SELECT text_key, search_vector FROM vectors WHERE fresh ON CONFLICT DO NOTHING
      )

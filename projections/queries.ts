@@ -124,15 +124,9 @@ export function newsQueries(sql: Sql) {
      * time in id order: the summary, and the lexemes and title key exactly as the SQL search computes them.
      */
     async *indexRows(ids: readonly string[] | null, batch = 5000): AsyncGenerator<IndexedArticle[]> {
-      let after = '00000000-0000-0000-0000-000000000000';
-      for (;;) {
-        const rows = await sql.query<NewsRow & { lexemes: string[]; title_key: string }>(
-          `SELECT ${summaryColumns}, tsvector_to_array(search_vector) AS lexemes, f_unaccent(lower(title)) AS title_key FROM news_articles
-           WHERE id > $1::uuid ${ids ? 'AND id IN (SELECT jsonb_array_elements_text($3::jsonb)::uuid)' : ''} ORDER BY id LIMIT $2`,
-          ids ? [after, batch, JSON.stringify(ids)] : [after, batch],
-        );
-        if (rows.length === 0) return;
-        yield rows.map((row) => ({
+      const columns = `${summaryColumns}, tsvector_to_array(search_vector) AS lexemes, f_unaccent(lower(title)) AS title_key`;
+      const toIndexed = (rows: (NewsRow & { lexemes: string[]; title_key: string })[]) =>
+        rows.map((row) => ({
           id: row.id,
           at: new Date(row.published_at).getTime(),
           pending: row.review_required,
@@ -141,6 +135,26 @@ export function newsQueries(sql: Sql) {
           lexemes: row.lexemes,
           summary: toSummary(row),
         }));
+      if (ids) {
+        // The articles named, each found through the primary key (= ANY of an array keeps the planner
+        // on the index, however large the table is).
+        for (let from = 0; from < ids.length; from += batch) {
+          const rows = await sql.query<NewsRow & { lexemes: string[]; title_key: string }>(
+            `SELECT ${columns} FROM news_articles WHERE id = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb)::uuid))`,
+            [JSON.stringify(ids.slice(from, from + batch))],
+          );
+          if (rows.length > 0) yield toIndexed(rows);
+        }
+        return;
+      }
+      let after = '00000000-0000-0000-0000-000000000000';
+      for (;;) {
+        const rows = await sql.query<NewsRow & { lexemes: string[]; title_key: string }>(
+          `SELECT ${columns} FROM news_articles WHERE id > $1::uuid ORDER BY id LIMIT $2`,
+          [after, batch],
+        );
+        if (rows.length === 0) return;
+        yield toIndexed(rows);
         if (rows.length < batch) return;
         after = rows[rows.length - 1].id;
       }
