@@ -33,6 +33,11 @@ const changesArticle = (type: string) => aggregateOf(type) === 'newsArticle' && 
 const maxCachedTerms = 10_000;
 const maxCachedAnswers = 2_000;
 const maxCachedArticles = 2_000;
+/**
+ * How long the articles this instance committed may wait to be read again when nobody asks for a list:
+ * a burst of writes is then read back in one query. A list never waits for it (it reads them first).
+ */
+const refreshDelayMs = 20;
 
 /** plainto_tsquery's text as the list of its lexemes, or null for anything but a plain conjunction. */
 export function conjunctionLexemes(tsquery: string): string[] | null {
@@ -115,14 +120,24 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     await drain().catch((error) => log(`[news-search] ${(error as Error).message}`));
   }
 
-  // What this instance committed is read again at once; its processor then skips those positions.
+  // What this instance committed is read again before the next list, or after refreshDelayMs; its
+  // processor then skips those positions.
   const ownPositions = new Set<number>();
+  let refreshTimer: NodeJS.Timeout | null = null;
   store.onCommitted((events) => {
     const changed = events.filter((event) => changesArticle(event.type));
     if (changed.length === 0) return;
     if (ownPositions.size > 100_000) ownPositions.clear();
-    for (const event of changed) ownPositions.add(event.position);
-    refresh(changed.map((event) => event.streamId)).catch((error) => log(`[news-search] ${(error as Error).message}`));
+    for (const event of changed) {
+      ownPositions.add(event.position);
+      dirty.add(event.streamId);
+    }
+    if (refreshTimer) return;
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null;
+      drain().catch((error) => log(`[news-search] ${(error as Error).message}`));
+    }, refreshDelayMs);
+    refreshTimer.unref();
   });
 
   const terms = new Map<string, SearchTerms | null>();
