@@ -171,6 +171,8 @@ export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
  * New articles in one statement, whether one (a command) or thousands (a rebuild, a feed import). Their
  * search vectors come from news_search_vectors when their text was seen before (a rebuild finds them all
  * there), and are computed and kept otherwise, in the same statement (projections/migrations/005).
+ * A kept vector is looked up by its key, once per row (OFFSET 0 keeps the subquery from being inlined
+ * twice): as a join, the planner could read the whole kept table for every single new article.
  */
 async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
   const rows = events.map(({ streamId, data }) => newArticleRow(streamId, data));
@@ -185,7 +187,7 @@ async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
      ), vectors AS (
        SELECT DISTINCT ON (k.text_key) k.text_key, k.kept IS NULL AS fresh,
          coalesce(k.kept, to_tsvector('spanish', news_search_source(k.title, k.excerpt, k.content))) AS search_vector
-       FROM (SELECT r.*, (SELECT v.search_vector FROM news_search_vectors v WHERE v.text_hash = r.text_key) AS kept FROM r) k
+       FROM (SELECT r.*, (SELECT v.search_vector FROM news_search_vectors v WHERE v.text_hash = r.text_key) AS kept FROM r OFFSET 0) k
      ), kept AS (
        INSERT INTO news_search_vectors (text_hash, search_vector) SELECT text_key, search_vector FROM vectors WHERE fresh ON CONFLICT DO NOTHING
      )
