@@ -10,6 +10,8 @@
 //      its URLs (the first-visit figure: renders and index answers made once, then kept):
 //      the visitors' search API, staff's search API (no visitors' cache), the home page, 2,000
 //      rotating article pages, the news page with a rotating search, and POST /api/news from 8 clients.
+//      Each case also gives the server process's CPU time per request (user + system): with two cores
+//      shared by the server, PostgreSQL and the load generator, it says how far a case can go.
 // Targets (2 cores, PostgreSQL): search >= 3,000 req/s visitors and >= 2,000 staff with p97.5 <= 30 ms;
 // / >= 3,000, articles >= 1,500, /noticias?q= >= 1,000 req/s with p97.5 <= 50 ms; writes >= 1,000/s;
 // rebuild of 100,000 events <= 10 s; at 100,000 articles each case within 2x of its 10,000 figure.
@@ -159,6 +161,8 @@ async function serve(count: number) {
   process.send!({ ready });
 
   process.on('message', async (message: unknown) => {
+    // The server's own CPU time so far (user + system, microseconds): the load side takes it around a case.
+    if (message === 'cpu') return process.send!({ cpu: process.cpuUsage() });
     if (message !== 'stop') return;
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -184,6 +188,8 @@ type CaseResult = {
   requests: number;
   non2xx: number;
   errors: number;
+  /** The server process's CPU time per request in the timed run (user + system, ms): what one request costs it. */
+  serverCpuMs: number;
 };
 
 type Load = { paths: string[]; headers?: Record<string, string>; method?: string; body?: (i: number) => string; clients?: number };
@@ -212,7 +218,20 @@ function run(base: string, load: Load, options: { duration?: number; amount?: nu
   });
 }
 
-async function measure(name: string, base: string, load: Load, warm: boolean): Promise<CaseResult> {
+/** The server's CPU time so far, in microseconds (user + system). */
+function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const answer = (message: { cpu?: NodeJS.CpuUsage }) => {
+      if (!message.cpu) return;
+      child.off('message', answer);
+      resolve(message.cpu.user + message.cpu.system);
+    };
+    child.on('message', answer);
+    child.send('cpu');
+  });
+}
+
+async function measure(name: string, base: string, load: Load, warm: boolean, child: ChildProcess): Promise<CaseResult> {
   let firstPass = 0;
   if (warm) {
     const started = performance.now();
@@ -220,7 +239,9 @@ async function measure(name: string, base: string, load: Load, warm: boolean): P
     await run(base, load, { amount });
     firstPass = Math.round(amount / ((performance.now() - started) / 1000));
   }
+  const cpuBefore = await serverCpu(child);
   const result = await run(base, load, { duration: durationSeconds });
+  const cpuUsed = (await serverCpu(child)) - cpuBefore;
   return {
     case: name,
     firstPass,
@@ -231,6 +252,7 @@ async function measure(name: string, base: string, load: Load, warm: boolean): P
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    serverCpuMs: result.requests.total ? Math.round(cpuUsed / result.requests.total) / 1000 : 0,
   };
 }
 
@@ -291,9 +313,11 @@ async function benchmark(count: number) {
     for (const [name, load] of cases) {
       if (onlyCase && !name.includes(onlyCase)) continue;
       // Staff's answers are never kept, and writes are measured as they come: no first pass for those.
-      results.push(await measure(name, base, load, !name.includes('personal') && load.method !== 'POST'));
+      results.push(await measure(name, base, load, !name.includes('personal') && load.method !== 'POST', child));
       const last = results[results.length - 1];
-      console.log(`  ${name}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}`);
+      console.log(
+        `  ${name}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}, CPU del servidor ${last.serverCpuMs} ms por solicitud`,
+      );
     }
     return {
       articles: count,
@@ -314,7 +338,7 @@ type Run = Awaited<ReturnType<typeof benchmark>>;
 function printTable(runs: Run[]) {
   const verdict = (ok: boolean) => (ok ? 'cumple' : 'NO cumple');
   const smallest = runs[0];
-  const header = ['artículos', 'caso', 'req/s', '1.ª pasada', 'p50 ms', 'p97.5 ms', 'p99 ms', 'no 2xx', 'objetivo', 'resultado'];
+  const header = ['artículos', 'caso', 'req/s', '1.ª pasada', 'p50 ms', 'p97.5 ms', 'p99 ms', 'no 2xx', 'CPU ms/sol.', 'objetivo', 'resultado'];
   const rows: string[][] = [];
   for (const run of runs) {
     for (const c of run.cases) {
@@ -335,15 +359,29 @@ function printTable(runs: Run[]) {
         String(c.p975),
         String(c.p99),
         String(c.non2xx),
+        String(c.serverCpuMs),
         goal,
         verdict(meets),
       ]);
     }
-    rows.push([String(run.articles), 'primera reconstrucción (vectores por calcular)', `${run.firstRebuildSeconds.toFixed(1)} s`, '', '', '', '', '', '', '']);
+    rows.push([
+      String(run.articles),
+      'primera reconstrucción (vectores por calcular)',
+      `${run.firstRebuildSeconds.toFixed(1)} s`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
     rows.push([
       String(run.articles),
       'projections:rebuild',
       `${run.rebuildSeconds.toFixed(1)} s`,
+      '',
       '',
       '',
       '',
@@ -354,7 +392,7 @@ function printTable(runs: Run[]) {
     ]);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 7 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));
 }
