@@ -17,8 +17,8 @@ export type PublishedNewsPage = Page<NewsSummary> & { json: string };
 export type NewsSearch = {
   /** Visitors: published articles only, as summaries, with the page's JSON made once. */
   published(query: NewsListQuery): Promise<PublishedNewsPage>;
-  /** Staff: whole articles, any status the query asks for. */
-  list(query: NewsListQuery): Promise<Page<NewsArticle>>;
+  /** Staff: whole articles, any status the query asks for, with the page's JSON (each article's made once). */
+  list(query: NewsListQuery): Promise<Page<NewsArticle> & { json: string }>;
   /** Fills the index from the read table; answers the log position a processor must follow from. */
   load(): Promise<number>;
   /** Keeps the index current with what other instances write (built after load()). */
@@ -56,6 +56,16 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
   let index = new NewsIndex();
   // Staff's whole articles by id, dropped whenever the index reads that article again.
   const articles = new Map<string, NewsArticle>();
+  // Each whole article's JSON, made once per article object (a staff page is ~30 KB of text to write).
+  const articleJson = new WeakMap<NewsArticle, string>();
+  const jsonOf = (items: readonly NewsArticle[]) =>
+    `[${items
+      .map((article) => {
+        let json = articleJson.get(article);
+        if (json === undefined) articleJson.set(article, (json = JSON.stringify(article)));
+        return json;
+      })
+      .join(',')}]`;
   let rereads = 0;
   async function wholeArticles(ids: readonly string[]): Promise<NewsArticle[]> {
     const found = new Map<string, NewsArticle>();
@@ -180,9 +190,13 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     async list(query) {
       await current();
       const searchTerms = await termsOf(query.search);
-      if (searchTerms === null) return queries.list(query);
+      if (searchTerms === null) {
+        const page = await queries.list(query);
+        return { ...page, json: JSON.stringify(page.items) };
+      }
       const found = index.list(query, searchTerms === 'none' ? null : searchTerms);
-      return { items: await wholeArticles(found.items.map((article) => article.id)), total: found.total };
+      const items = await wholeArticles(found.items.map((article) => article.id));
+      return { items, total: found.total, json: jsonOf(items) };
     },
     async load() {
       const followFrom = await readablePosition(sql);

@@ -19,7 +19,8 @@ export function newsRoutes(services: AppServices) {
     if (ctx.state.user) {
       const page = await services.news.list(query);
       ctx.set('X-Total-Count', String(page.total));
-      ctx.body = page.items;
+      ctx.type = 'application/json';
+      ctx.body = page.json;
       return;
     }
     // Visitors always see published articles only, whatever they ask for, as summaries (no content).
