@@ -5,7 +5,7 @@
 //      article's search vector (as a restore into a new database does), the second finds them kept (as a
 //      rebuild of a running site does): the rebuild figure.
 //   2. The app starts on that database (its search index loads from the read table) in a child
-//      process, so the load generator does not share its event loop.
+//      process (bench/lib/api-server.ts), so the load generator does not share its event loop.
 //   3. Each case runs for --duration seconds at 32 connections with autocannon, after one pass over
 //      its URLs (the first-visit figure: renders and index answers made once, then kept):
 //      the visitors' search API, staff's search API (no visitors' cache), the home page, 2,000
@@ -19,16 +19,14 @@
 //   TEST_DATABASE_URL (or postgres://postgres@127.0.0.1:5432/test) names the server; the bench makes its
 //   own database there and drops it afterwards. PGlite: --database pglite (a temporary directory).
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { articleRecord, frequentTitleWords } from './lib/articles';
+import { articleRecord } from './lib/articles';
+import type { Ready } from './lib/api-server';
 
 const argValue = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const sizes = (argValue('--sizes') ?? '10000,100000').split(',').map(Number);
@@ -51,128 +49,6 @@ const targets: Record<string, Target> = {
   'POST /api/news (8 clientes)': { rps: 1000 },
 };
 const rebuildTargetSeconds = 10;
-
-// ---------------------------------------------------------------------------------------------
-// The server side (child process).
-// ---------------------------------------------------------------------------------------------
-
-type Ready = {
-  port: number;
-  articles: number;
-  firstRebuildSeconds: number;
-  rebuildSeconds: number;
-  rebuildEvents: number;
-  indexLoadSeconds: number;
-  words: string[];
-  cookie: string;
-};
-
-async function serve(count: number) {
-  const { createApp, allMigrations } = await import('../api/app');
-  const { loadConfig } = await import('../api/config');
-  const { migrate, newsArticle, openDb } = await import('../events');
-  const { allProjectors, rebuildProjections } = await import('../projections');
-
-  let dataDir: string | null = null;
-  let databaseUrl: string | null = null;
-  let dropDatabase = async () => {};
-  if (databaseKind === 'pglite') {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
-  } else {
-    const { default: postgres } = await import('postgres');
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    const name = `bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
-  }
-  const db = await openDb({ databaseUrl, dataDir: dataDir ?? undefined, statementTimeoutMs: null });
-  await migrate(db, allMigrations);
-
-  // The log: each article's creation as the decider writes it, inserted in large statements.
-  const metadata = JSON.stringify({ actor: null, origin: 'seed', requestId: randomUUID() });
-  const chunk = 2000;
-  for (let from = 0; from < count; from += chunk) {
-    const rows = [];
-    for (let i = from; i < Math.min(count, from + chunk); i++) {
-      const [event] = newsArticle.decide({ type: 'Create', record: articleRecord(i) }, newsArticle.initialState());
-      rows.push({ stream_id: randomUUID(), stream_version: 1, type: event.type, data: event.data });
-    }
-    await db.query(
-      `INSERT INTO events (stream_id, stream_version, type, data, metadata)
-       SELECT e.stream_id, e.stream_version, e.type, e.data, $2::jsonb
-       FROM jsonb_to_recordset($1::jsonb) AS e(stream_id uuid, stream_version integer, type text, data jsonb)`,
-      [JSON.stringify(rows), metadata],
-    );
-  }
-  // The first replay computes every article's search vector (PostgreSQL's Spanish lexemes), as a restore
-  // into a new database does; a rebuild of a running site finds them kept from when each was written.
-  const firstStarted = performance.now();
-  await rebuildProjections(db, allProjectors);
-  const firstRebuildSeconds = (performance.now() - firstStarted) / 1000;
-  const rebuildStarted = performance.now();
-  const rebuilt = await rebuildProjections(db, allProjectors);
-  const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
-  // What autovacuum does within a minute of a bulk load: statistics and the visibility map.
-  if (db.kind === 'postgres') await db.query('VACUUM ANALYZE');
-
-  const config = loadConfig(
-    {
-      DATA_DIR: dataDir ?? tmpdir(),
-      ADMIN_PASSWORD: 'clave-del-banco-de-pruebas',
-      PUBLIC_WRITE_LIMIT: '0',
-      FEED_SCHEDULER: 'off',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-    } as NodeJS.ProcessEnv,
-    { databaseUrl },
-  );
-  const server = createServer();
-  const opened = performance.now();
-  const app = await createApp(config, { web: true, httpServer: server, db, log: () => {} });
-  const indexLoadSeconds = (performance.now() - opened) / 1000;
-  server.on('request', app.app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'clave-del-banco-de-pruebas' }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const ready: Ready = {
-    port,
-    articles: app.services.news.size,
-    firstRebuildSeconds,
-    rebuildSeconds,
-    rebuildEvents: rebuilt.events,
-    indexLoadSeconds,
-    words: frequentTitleWords(count),
-    cookie,
-  };
-  process.send!({ ready });
-
-  process.on('message', async (message: unknown) => {
-    // The server's own CPU time so far (user + system, microseconds): the load side takes it around a case.
-    if (message === 'cpu') return process.send!({ cpu: process.cpuUsage() });
-    if (message !== 'stop') return;
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await app.close();
-    await db.close();
-    await dropDatabase();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    process.send!({ stopped: true }, () => process.exit(0));
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // The load side (parent process).
@@ -258,7 +134,7 @@ async function measure(name: string, base: string, load: Load, warm: boolean, ch
 
 function startServer(count: number): Promise<{ child: ChildProcess; ready: Ready }> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--serve', String(count), ...process.argv.slice(2)], {
+    const child = fork(fileURLToPath(new URL('./lib/api-server.ts', import.meta.url)), [String(count), databaseKind, serverUrl], {
       execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [])],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -335,6 +211,11 @@ async function benchmark(count: number) {
 
 type Run = Awaited<ReturnType<typeof benchmark>>;
 
+/** A table row for a timing (a rebuild): its seconds in the req/s column, the other figures blank. */
+function timeRow(articles: number, name: string, seconds: number, goal = '', result = ''): string[] {
+  return [String(articles), name, `${seconds.toFixed(1)} s`, '', '', '', '', '', '', goal, result];
+}
+
 function printTable(runs: Run[]) {
   const verdict = (ok: boolean) => (ok ? 'cumple' : 'NO cumple');
   const smallest = runs[0];
@@ -364,32 +245,17 @@ function printTable(runs: Run[]) {
         verdict(meets),
       ]);
     }
-    rows.push([
-      String(run.articles),
-      'primera reconstrucción (vectores por calcular)',
-      `${run.firstRebuildSeconds.toFixed(1)} s`,
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-    ]);
-    rows.push([
-      String(run.articles),
-      'projections:rebuild',
-      `${run.rebuildSeconds.toFixed(1)} s`,
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      run.articles >= 100_000 ? `<= ${rebuildTargetSeconds} s` : '',
-      run.articles >= 100_000 ? verdict(run.rebuildSeconds <= rebuildTargetSeconds) : '',
-    ]);
+    const atScale = run.articles >= 100_000;
+    rows.push(timeRow(run.articles, 'primera reconstrucción (vectores por calcular)', run.firstRebuildSeconds));
+    rows.push(
+      timeRow(
+        run.articles,
+        'projections:rebuild',
+        run.rebuildSeconds,
+        atScale ? `<= ${rebuildTargetSeconds} s` : '',
+        atScale ? verdict(run.rebuildSeconds <= rebuildTargetSeconds) : '',
+      ),
+    );
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
@@ -408,8 +274,4 @@ async function main() {
   console.log(JSON.stringify({ bench: 'api', database: databaseKind, connections, writeClients, durationSeconds, runs }));
 }
 
-if (process.argv.includes('--serve')) {
-  await serve(Number(argValue('--serve')));
-} else {
-  await main();
-}
+await main();

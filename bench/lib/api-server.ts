@@ -1,0 +1,135 @@
+// The server side of `npm run bench:api`, in a child process of its own so the load generator does not
+// share its event loop: a fresh database (PostgreSQL, or PGlite in a temporary directory) with N
+// articles' creation events, two timed rebuilds from that log, then the app on a free port with a
+// staff session. It reports `ready` to its parent, answers 'cpu' with its CPU time so far, and drops its
+// database on 'stop'. Started by bench/api.ts: lib/api-server.ts COUNT postgres|pglite SERVER_URL.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createApp, allMigrations } from '../../api/app';
+import { loadConfig } from '../../api/config';
+import { migrate, newsArticle, openDb } from '../../events';
+import { allProjectors, rebuildProjections } from '../../projections';
+import { articleRecord, frequentTitleWords } from './articles';
+
+export type Ready = {
+  port: number;
+  articles: number;
+  firstRebuildSeconds: number;
+  rebuildSeconds: number;
+  rebuildEvents: number;
+  indexLoadSeconds: number;
+  words: string[];
+  cookie: string;
+};
+
+async function serve(count: number, databaseKind: 'postgres' | 'pglite', serverUrl: string) {
+  let dataDir: string | null = null;
+  let databaseUrl: string | null = null;
+  let dropDatabase = async () => {};
+  if (databaseKind === 'pglite') {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
+  } else {
+    const { default: postgres } = await import('postgres');
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    const name = `bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const db = await openDb({ databaseUrl, dataDir: dataDir ?? undefined, statementTimeoutMs: null });
+  await migrate(db, allMigrations);
+
+  // The log: each article's creation as the decider writes it, inserted in large statements.
+  const metadata = JSON.stringify({ actor: null, origin: 'seed', requestId: randomUUID() });
+  const chunk = 2000;
+  for (let from = 0; from < count; from += chunk) {
+    const rows = [];
+    for (let i = from; i < Math.min(count, from + chunk); i++) {
+      const [event] = newsArticle.decide({ type: 'Create', record: articleRecord(i) }, newsArticle.initialState());
+      rows.push({ stream_id: randomUUID(), stream_version: 1, type: event.type, data: event.data });
+    }
+    await db.query(
+      `INSERT INTO events (stream_id, stream_version, type, data, metadata)
+       SELECT e.stream_id, e.stream_version, e.type, e.data, $2::jsonb
+       FROM jsonb_to_recordset($1::jsonb) AS e(stream_id uuid, stream_version integer, type text, data jsonb)`,
+      [JSON.stringify(rows), metadata],
+    );
+  }
+  // The first replay computes every article's search vector (PostgreSQL's Spanish lexemes), as a restore
+  // into a new database does; a rebuild of a running site finds them kept from when each was written.
+  const firstStarted = performance.now();
+  await rebuildProjections(db, allProjectors);
+  const firstRebuildSeconds = (performance.now() - firstStarted) / 1000;
+  const rebuildStarted = performance.now();
+  const rebuilt = await rebuildProjections(db, allProjectors);
+  const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
+  // What autovacuum does within a minute of a bulk load: statistics and the visibility map.
+  if (db.kind === 'postgres') await db.query('VACUUM ANALYZE');
+
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir ?? tmpdir(),
+      ADMIN_PASSWORD: 'clave-del-banco-de-pruebas',
+      PUBLIC_WRITE_LIMIT: '0',
+      FEED_SCHEDULER: 'off',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    } as NodeJS.ProcessEnv,
+    { databaseUrl },
+  );
+  const server = createServer();
+  const opened = performance.now();
+  const app = await createApp(config, { web: true, httpServer: server, db, log: () => {} });
+  const indexLoadSeconds = (performance.now() - opened) / 1000;
+  server.on('request', app.app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'clave-del-banco-de-pruebas' }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const ready: Ready = {
+    port,
+    articles: app.services.news.size,
+    firstRebuildSeconds,
+    rebuildSeconds,
+    rebuildEvents: rebuilt.events,
+    indexLoadSeconds,
+    words: frequentTitleWords(count),
+    cookie,
+  };
+  process.send!({ ready });
+
+  process.on('message', async (message: unknown) => {
+    // The server's own CPU time so far (user + system, microseconds): the load side takes it around a case.
+    if (message === 'cpu') return process.send!({ cpu: process.cpuUsage() });
+    if (message !== 'stop') return;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await app.close();
+    await db.close();
+    await dropDatabase();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    process.send!({ stopped: true }, () => process.exit(0));
+  });
+}
+
+if (process.send) {
+  const [count, kind, url] = process.argv.slice(2);
+  await serve(Number(count), kind === 'pglite' ? 'pglite' : 'postgres', url);
+}
