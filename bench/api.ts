@@ -16,7 +16,7 @@
 // / >= 3,000, articles >= 1,500, /noticias?q= >= 1,000 req/s with p97.5 <= 50 ms; writes >= 1,000/s;
 // rebuild of 100,000 events <= 10 s; at 100,000 articles each case within 2x of its 10,000 figure.
 // Usage: npm run build && npm run bench:api [-- --sizes 10000,100000] [--duration S] [--only CASE]
-//   TEST_DATABASE_URL (or postgres://postgres@127.0.0.1:5432/test) names the server; the bench makes its
+//   BENCH_DATABASE_URL or TEST_DATABASE_URL (else postgres://postgres@127.0.0.1:5432/test) names the server; the bench makes its
 //   own database there and drops it afterwards. PGlite: --database pglite (a temporary directory).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { articleRecord } from './lib/articles';
 import type { Ready } from './lib/api-server';
+import { benchDatabaseServer } from './lib/server';
 
 const argValue = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const sizes = (argValue('--sizes') ?? '10000,100000').split(',').map(Number);
@@ -36,7 +37,6 @@ const databaseKind = (argValue('--database') ?? 'postgres') as 'postgres' | 'pgl
 const connections = 32;
 const writeClients = 8;
 const pagesPerWord = 5;
-const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 type Target = { rps: number; p975?: number };
@@ -134,7 +134,7 @@ async function measure(name: string, base: string, load: Load, warm: boolean, ch
 
 function startServer(count: number): Promise<{ child: ChildProcess; ready: Ready }> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./lib/api-server.ts', import.meta.url)), [String(count), databaseKind, serverUrl], {
+    const child = fork(fileURLToPath(new URL('./lib/api-server.ts', import.meta.url)), [String(count), databaseKind], {
       execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [])],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -155,7 +155,9 @@ function stopServer(child: ChildProcess): Promise<void> {
 }
 
 async function benchmark(count: number) {
-  console.log(`\n== ${count.toLocaleString('es-CR')} artículos, ${databaseKind === 'pglite' ? 'PGlite' : `PostgreSQL (${new URL(serverUrl).host})`} ==`);
+  console.log(
+    `\n== ${count.toLocaleString('es-CR')} artículos, ${databaseKind === 'pglite' ? 'PGlite' : `PostgreSQL (${new URL(benchDatabaseServer).host})`} ==`,
+  );
   const { child, ready } = await startServer(count);
   try {
     console.log(

@@ -3,7 +3,7 @@
 // advance form, alternating), for 60 s against PostgreSQL; p50/p95/p99 per route. The public write
 // limit is turned off (PUBLIC_WRITE_LIMIT=0) so the forms measure the write path, not the limiter.
 // Usage: npm run bench:load [-- --seconds 60] [--visitors 100] [--forms 5]   (`npm run build` first)
-import { freshPostgres, percentile, startServer } from './lib/server';
+import { freshPostgres, percentile, staffCookie, startServer } from './lib/server';
 import { validForm } from '../tests/helpers/forms';
 
 const argValue = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -34,15 +34,7 @@ async function timed(route: string, url: string, init?: RequestInit): Promise<Re
 }
 
 // Some news to read: 30 articles through the API.
-const staff = await fetch(`${server.base}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'admin', password: 'clave-de-banco-123' }),
-});
-const cookie = staff.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
+const cookie = await staffCookie(server.base);
 const slugs: string[] = [];
 for (let i = 0; i < 30; i++) {
   const slug = `noticia-de-carga-${i}`;

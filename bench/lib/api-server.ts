@@ -2,8 +2,8 @@
 // share its event loop: a fresh database (PostgreSQL, or PGlite in a temporary directory) with N
 // articles' creation events, two timed rebuilds from that log, then the app on a free port with a
 // staff session. It reports `ready` to its parent, answers 'cpu' with its CPU time so far, and drops its
-// database on 'stop'. Started by bench/api.ts: lib/api-server.ts COUNT postgres|pglite SERVER_URL.
-import { randomBytes, randomUUID } from 'node:crypto';
+// database on 'stop'. Started by bench/api.ts: lib/api-server.ts COUNT postgres|pglite.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,7 @@ import { loadConfig } from '../../api/config';
 import { migrate, newsArticle, openDb } from '../../events';
 import { allProjectors, rebuildProjections } from '../../projections';
 import { articleRecord, frequentTitleWords } from './articles';
+import { benchAdmin, freshPostgres, staffCookie } from './server';
 
 export type Ready = {
   port: number;
@@ -27,24 +28,16 @@ export type Ready = {
   cookie: string;
 };
 
-async function serve(count: number, databaseKind: 'postgres' | 'pglite', serverUrl: string) {
+async function serve(count: number, databaseKind: 'postgres' | 'pglite') {
   let dataDir: string | null = null;
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
   if (databaseKind === 'pglite') {
     dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
   } else {
-    const { default: postgres } = await import('postgres');
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    const name = `bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
+    const fresh = await freshPostgres();
+    databaseUrl = fresh.url;
+    dropDatabase = fresh.drop;
   }
   const db = await openDb({ databaseUrl, dataDir: dataDir ?? undefined, statementTimeoutMs: null });
   await migrate(db, allMigrations);
@@ -79,7 +72,8 @@ async function serve(count: number, databaseKind: 'postgres' | 'pglite', serverU
   const config = loadConfig(
     {
       DATA_DIR: dataDir ?? tmpdir(),
-      ADMIN_PASSWORD: 'clave-del-banco-de-pruebas',
+      ADMIN_USERNAME: benchAdmin.username,
+      ADMIN_PASSWORD: benchAdmin.password,
       PUBLIC_WRITE_LIMIT: '0',
       FEED_SCHEDULER: 'off',
       LOG_LEVEL: 'warn',
@@ -94,15 +88,7 @@ async function serve(count: number, databaseKind: 'postgres' | 'pglite', serverU
   server.on('request', app.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'clave-del-banco-de-pruebas' }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await staffCookie(`http://127.0.0.1:${port}`);
   const ready: Ready = {
     port,
     articles: app.services.news.size,
@@ -130,6 +116,6 @@ async function serve(count: number, databaseKind: 'postgres' | 'pglite', serverU
 }
 
 if (process.send) {
-  const [count, kind, url] = process.argv.slice(2);
-  await serve(Number(count), kind === 'pglite' ? 'pglite' : 'postgres', url);
+  const [count, kind] = process.argv.slice(2);
+  await serve(Number(count), kind === 'pglite' ? 'pglite' : 'postgres');
 }

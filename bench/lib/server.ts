@@ -59,9 +59,12 @@ export async function startServer(env: Record<string, string>, timeoutMs = 900_0
   };
 }
 
+/** The PostgreSQL server the benches make their databases on. */
+export const benchDatabaseServer = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
 /** A fresh PostgreSQL database on the bench server, dropped by `drop()`. */
 export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = benchDatabaseServer;
   const { default: postgres } = await import('postgres');
   const root = postgres(admin, { max: 1, onnotice: () => {} });
   const name = `bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -83,13 +86,18 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** A cookie-keeping signed-in fetch for staff reads. */
-export async function signIn(base: string): Promise<(path: string) => Promise<Response>> {
+/** The bench admin's session cookie, as a browser would send it back. */
+export async function staffCookie(base: string): Promise<string> {
   const answer = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(benchAdmin) });
   if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status}`);
-  const cookie = answer.headers
+  return answer.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/** A cookie-keeping signed-in fetch for staff reads. */
+export async function signIn(base: string): Promise<(path: string) => Promise<Response>> {
+  const cookie = await staffCookie(base);
   return (path) => fetch(`${base}${path}`, { headers: { cookie } });
 }
