@@ -275,7 +275,8 @@ export class EventStore {
 
 /**
  * Inserts events in one statement and answers them stored, in the order given: positions follow the
- * list's order (WITH ORDINALITY), and the rows are sorted by position since RETURNING keeps no order.
+ * list's order (WITH ORDINALITY). Only the positions and times come back (RETURNING keeps no order, so
+ * they are sorted): the payloads are the ones just sent, not read back and parsed again.
  */
 async function insertEvents(tx: Sql, rows: { streamId: string; version: number; event: NewEvent; metadata: EventMetadata }[]): Promise<StoredEvent[]> {
   const records = rows.map(({ streamId, version, event, metadata }) => ({
@@ -285,15 +286,24 @@ async function insertEvents(tx: Sql, rows: { streamId: string; version: number; 
     data: event.data,
     metadata,
   }));
-  const inserted = await tx.query<EventRow>(
+  const inserted = await tx.query<{ position: string | number; recorded_at: string | Date }>(
     `INSERT INTO events (stream_id, stream_version, type, data, metadata)
      SELECT e.stream_id, e.stream_version, e.type, e.data, e.metadata
      FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (stream_id uuid, stream_version integer, type text, data jsonb, metadata jsonb))
        WITH ORDINALITY AS e(stream_id, stream_version, type, data, metadata, n)
-     ORDER BY n RETURNING ${columns}`,
+     ORDER BY n RETURNING position, recorded_at`,
     [JSON.stringify(records)],
   );
-  return inserted.map(toStoredEvent).sort((a, b) => a.position - b.position);
+  const positions = inserted.map((row) => ({ position: Number(row.position), recordedAt: new Date(row.recorded_at) })).sort((a, b) => a.position - b.position);
+  return rows.map(({ streamId, version, event, metadata }, i) => ({
+    type: event.type,
+    data: event.data,
+    position: positions[i].position,
+    streamId,
+    streamVersion: version,
+    metadata,
+    recordedAt: positions[i].recordedAt,
+  }));
 }
 
 /** Every event after `position`, in global order, `limit` at a time (a rebuild reads the log this way). */

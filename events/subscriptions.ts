@@ -22,22 +22,40 @@ export type ProcessorContext = {
   attempt: number;
 };
 
-export type Processor = {
+type ProcessorBase = {
   name: string;
   handles: readonly string[];
-  /** 'exclusive' (default): one instance at a time, checkpoint in the database. 'per-instance': every instance, checkpoint in memory. */
-  mode?: 'exclusive' | 'per-instance';
   /**
    * Where a processor with no checkpoint yet begins: the whole log, only what is appended after its
    * first start (default), or after a given position (an in-memory model loaded up to there).
    */
   startAt?: 'beginning' | 'head' | { after: number };
-  /** Exclusive processors: how a failed event is retried. */
+};
+
+/** One instance at a time, checkpoint in the database, failures retried: it is given each whole event. */
+export type ExclusiveProcessor = ProcessorBase & {
+  mode?: 'exclusive';
+  /** How a failed event is retried. */
   retry?: RetryPolicy;
   handle(event: StoredEvent, context: ProcessorContext): Promise<void>;
-  /** Called once when an exclusive processor stops retrying an event (window over, or a PermanentFailure). */
+  /** Called once when the processor stops retrying an event (window over, or a PermanentFailure). */
   gaveUp?(event: StoredEvent, error: unknown, context: ProcessorContext): Promise<void>;
 };
+
+/**
+ * What a per-instance processor is told of an event: which stream changed, how and when, not the payload.
+ * These processors keep an instance's caches and indexes current; they drop what changed or read it
+ * again from the read tables, so the log is read without its largest column.
+ */
+export type EventHeader = Pick<StoredEvent, 'position' | 'streamId' | 'streamVersion' | 'type' | 'recordedAt'>;
+
+/** Every instance, checkpoint in memory, a failure logged and skipped. */
+export type InstanceProcessor = ProcessorBase & {
+  mode: 'per-instance';
+  handle(event: EventHeader, context: ProcessorContext): Promise<void>;
+};
+
+export type Processor = ExclusiveProcessor | InstanceProcessor;
 
 /** Thrown by a handler when trying again cannot help (a recipient the mail server rejects for good). */
 export class PermanentFailure extends Error {}
@@ -105,16 +123,29 @@ const readableBound = `coalesce(
      SELECT backend_xid::text::numeric FROM pg_stat_activity WHERE datname IS DISTINCT FROM current_database() AND backend_xid IS NOT NULL)),
   pg_snapshot_xmax(pg_current_snapshot()))`;
 
+const committedAfter = `position > $1 AND type IN (SELECT jsonb_array_elements_text($2::jsonb))
+       AND transaction_id < ${readableBound}
+     ORDER BY position LIMIT $3`;
+
 /** Events of the given types after `position`, only from transactions older than any of ours still running (see the migration). */
 export async function readCommittedAfter(sql: Sql, position: number, types: readonly string[], limit: number): Promise<StoredEvent[]> {
-  const rows = await sql.query<EventRow>(
-    `SELECT ${storedEventColumns} FROM events
-     WHERE position > $1 AND type IN (SELECT jsonb_array_elements_text($2::jsonb))
-       AND transaction_id < ${readableBound}
-     ORDER BY position LIMIT $3`,
+  const rows = await sql.query<EventRow>(`SELECT ${storedEventColumns} FROM events WHERE ${committedAfter}`, [position, JSON.stringify(types), limit]);
+  return rows.map(toStoredEvent);
+}
+
+/** The same events as readCommittedAfter, without their payload and metadata. */
+export async function readHeadersAfter(sql: Sql, position: number, types: readonly string[], limit: number): Promise<EventHeader[]> {
+  const rows = await sql.query<Omit<EventRow, 'data' | 'metadata'>>(
+    `SELECT position, stream_id, stream_version, type, recorded_at FROM events WHERE ${committedAfter}`,
     [position, JSON.stringify(types), limit],
   );
-  return rows.map(toStoredEvent);
+  return rows.map((row) => ({
+    position: Number(row.position),
+    streamId: row.stream_id,
+    streamVersion: Number(row.stream_version),
+    type: row.type,
+    recordedAt: new Date(row.recorded_at),
+  }));
 }
 
 /**
@@ -174,13 +205,13 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
    * Every per-instance processor follows the log through one shared read (one query per wake-up, not one
    * per processor); each is given only the events of its types after its own start.
    */
-  async function runPerInstance(followers: readonly Processor[], wakeup: Wakeup) {
+  async function runPerInstance(followers: readonly InstanceProcessor[], wakeup: Wakeup) {
     const starts = followers.map(startOf);
     let checkpoint = Math.min(...starts);
     const types = [...new Set(followers.flatMap((processor) => processor.handles))];
     while (!stopped) {
       try {
-        const events = await readCommittedAfter(db, checkpoint, types, batchSize);
+        const events = await readHeadersAfter(db, checkpoint, types, batchSize);
         for (const event of events) {
           if (stopped) return;
           for (const [i, processor] of followers.entries()) {
@@ -199,7 +230,7 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
     }
   }
 
-  async function runExclusive(processor: Processor, wakeup: Wakeup) {
+  async function runExclusive(processor: ExclusiveProcessor, wakeup: Wakeup) {
     const policy = processor.retry ?? defaultRetryPolicy;
     const name = processor.name;
 
@@ -290,7 +321,7 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
     }
   }
 
-  const followers = processors.filter((processor) => processor.mode === 'per-instance');
+  const followers = processors.filter((processor): processor is InstanceProcessor => processor.mode === 'per-instance');
   const loops = [
     ...processors.flatMap((processor, i) =>
       processor.mode === 'per-instance' ? [] : [runExclusive(processor, wakeups[i]).catch((error) => log(`[${processor.name}] ${reasonOf(error)}`))],

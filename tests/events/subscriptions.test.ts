@@ -3,7 +3,19 @@
 import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { EventStore, eventMigrations, migrate, openDb, PermanentFailure, startSubscriptions, type Db, type Processor, type StoredEvent } from '../../events';
+import {
+  EventStore,
+  eventMigrations,
+  migrate,
+  openDb,
+  PermanentFailure,
+  startSubscriptions,
+  type Db,
+  type EventHeader,
+  type ExclusiveProcessor,
+  type Processor,
+  type StoredEvent,
+} from '../../events';
 import { freshDatabase, usingPostgres } from '../helpers/database';
 import { waitFor } from '../helpers/wait';
 
@@ -23,9 +35,9 @@ test.after(async () => database.drop());
 const append = (type: string, data: Record<string, unknown> = {}) =>
   store.append(randomUUID(), [{ type, data }], { expectedVersion: 0, metadata }).then(([e]) => e);
 
-function recorder(name: string, extra: Partial<Processor> = {}) {
+function recorder(name: string, extra: Partial<ExclusiveProcessor> = {}) {
   const seen: StoredEvent[] = [];
-  const processor: Processor = { name, handles: ['ThingHappened'], handle: async (event) => void seen.push(event), ...extra };
+  const processor: ExclusiveProcessor = { name, handles: ['ThingHappened'], handle: async (event) => void seen.push(event), ...extra };
   return { processor, seen, positions: () => seen.map((e) => e.position) };
 }
 
@@ -141,20 +153,30 @@ if (usingPostgres) {
   test("a per-instance processor runs on every instance, woken at once by the other instance's append", async () => {
     const second: Db = await openDb({ databaseUrl: database.databaseUrl!, max: 3 });
     const seen: string[] = [];
+    const told: EventHeader[] = [];
     const make = (instance: string): Processor => ({
       name: 'everywhere',
       mode: 'per-instance',
       handles: ['ThingHappened'],
-      handle: async () => void seen.push(instance),
+      handle: async (event) => {
+        seen.push(instance);
+        told.push(event);
+      },
     });
     const one = await startSubscriptions(database.db, [make('one')], fast);
     const two = await startSubscriptions(second, [make('two')], fast);
     try {
       const started = Date.now();
-      await append('ThingHappened');
+      const appended = await append('ThingHappened', { secret: 'no' });
       await waitFor(() => seen.length === 2, 5_000);
       assert.ok(Date.now() - started < 3_000, 'woken by the notification, not by the minute-long poll');
       assert.equal(seen.sort(), ['one', 'two']);
+      // Each is told which stream changed and how, without the payload (it reads the read tables).
+      for (const event of told) {
+        assert.equal([event.position, event.streamId, event.streamVersion, event.type], [appended.position, appended.streamId, 1, 'ThingHappened']);
+        assert.ok(event.recordedAt instanceof Date);
+        assert.not.ok('data' in event);
+      }
     } finally {
       await one.stop();
       await two.stop();
