@@ -8,7 +8,10 @@ export function securityHeaders(config: Config, options: { dev: boolean }): Midd
   const extraConnect = config.storageDriver === 'gcs' ? ' https://storage.googleapis.com' : '';
   return async (ctx, next) => {
     ctx.state.requestId = randomUUID();
-    ctx.state.cspNonce = randomBytes(16).toString('base64');
+    // The nonce is made when a render asks for it: JSON answers and kept pages carry no inline script, and
+    // their policy then allows none.
+    let nonce: string | undefined;
+    Object.defineProperty(ctx.state, 'cspNonce', { get: () => (nonce ??= randomBytes(16).toString('base64')), enumerable: true, configurable: true });
     await next();
     ctx.set('X-Request-Id', ctx.state.requestId);
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -22,7 +25,7 @@ export function securityHeaders(config: Config, options: { dev: boolean }): Midd
         'Content-Security-Policy',
         [
           "default-src 'self'",
-          `script-src 'self' 'nonce-${ctx.state.cspNonce}'`,
+          nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
           "style-src 'self' 'unsafe-inline'",
           "img-src 'self' data: blob: https:",
           `connect-src 'self'${extraConnect}`,

@@ -39,6 +39,15 @@ test("another record's id used as an Idempotency-Key is refused, and that record
   assert.is((await app.client().get('/api/news/articulo-ajeno')).body.title, 'Artículo ajeno');
 });
 
+test("a JSON answer's Content-Security-Policy allows no inline script (a nonce is made only for a rendered page)", async () => {
+  const answer = await app.client().get('/api/services');
+  assert.is(answer.status, 200);
+  const policy = answer.headers.get('content-security-policy') ?? '';
+  assert.match(policy, /(^|; )script-src 'self'(;|$)/);
+  assert.not.match(policy, /nonce-/);
+  assert.match(policy, /frame-ancestors 'none'/);
+});
+
 test('behind a proxy, a forged X-Forwarded-For does not dodge the public write limit', async () => {
   const statuses = [];
   for (let i = 0; i < 4; i++) {
