@@ -21,17 +21,18 @@ export type IndexedArticle = {
   category: string;
   /** f_unaccent(lower(title)), as PostgreSQL computed it. */
   titleKey: string;
+  /** The article's search lexemes: indexed, not kept (one string each, they were most of a large index's heap). */
   lexemes: readonly string[];
+  /** news_search_key of the text the lexemes came from: the same key means the same lexemes. */
+  textKey: string;
   summary: NewsSummary;
 };
 
-type Doc = IndexedArticle & { no: number; json: string };
+type Doc = Omit<IndexedArticle, 'lexemes'> & { no: number; json: string };
 
 /** Newest first: published_at DESC, id DESC (uuids in canonical lowercase compare like PostgreSQL's). */
 const newer = (a: Doc, b: Doc) => (a.at !== b.at ? b.at - a.at : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 const older = (a: Doc, b: Doc) => newer(b, a);
-
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
 export class NewsIndex {
   private docs: (Doc | undefined)[] = [];
@@ -75,9 +76,10 @@ export class NewsIndex {
     const json = JSON.stringify(article.summary);
     const known = this.byId.get(article.id);
     // Read again but unchanged (a replay of the log, another instance's echo): nothing to drop.
-    if (known && known.json === json && known.titleKey === article.titleKey && sameList(known.lexemes, article.lexemes)) return;
+    if (known && known.json === json && known.titleKey === article.titleKey && known.textKey === article.textKey) return;
     this.removeDoc(article.id);
-    const doc: Doc = { ...article, no: this.docs.length, json };
+    const { lexemes, ...kept } = article;
+    const doc: Doc = { ...kept, no: this.docs.length, json };
     this.docs.push(doc);
     this.ensureCapacity(this.docs.length);
     this.state[doc.no] = doc.pending ? 2 : 1;
@@ -89,7 +91,7 @@ export class NewsIndex {
     if (doc.pending) this.pendingCount += 1;
     if (this.loading) this.order.push(doc);
     else this.order.splice(this.insertionPoint(doc), 0, doc);
-    for (const lexeme of new Set(doc.lexemes)) this.postingsOf(this.lexemes, lexeme).push(doc.no);
+    for (const lexeme of new Set(lexemes)) this.postingsOf(this.lexemes, lexeme).push(doc.no);
     for (const gram of trigramsOf(doc.titleKey)) this.postingsOf(this.trigrams, gram).push(doc.no);
     this.changed();
   }
@@ -310,7 +312,7 @@ export class NewsIndex {
   }
 
   /** One page of the list the query asks for, in its order, and how many match in all. */
-  list(query: NewsListQuery, terms: SearchTerms | null): { items: IndexedArticle[]; total: number; json: string } {
+  list(query: NewsListQuery, terms: SearchTerms | null): { items: Pick<IndexedArticle, 'id' | 'summary'>[]; total: number; json: string } {
     const filters = newsFilters(query);
     const { limit, offset } = query;
     let page: Doc[];

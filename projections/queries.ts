@@ -124,8 +124,10 @@ export function newsQueries(sql: Sql) {
      * time in id order: the summary, and the lexemes and title key exactly as the SQL search computes them.
      */
     async *indexRows(ids: readonly string[] | null, batch = 5000): AsyncGenerator<IndexedArticle[]> {
-      const columns = `${summaryColumns}, tsvector_to_array(search_vector) AS lexemes, f_unaccent(lower(title)) AS title_key`;
-      const toIndexed = (rows: (NewsRow & { lexemes: string[]; title_key: string })[]) =>
+      const columns = `${summaryColumns}, tsvector_to_array(search_vector) AS lexemes, f_unaccent(lower(title)) AS title_key,
+        news_search_key(title, excerpt, content)::text AS text_key`;
+      type IndexRow = NewsRow & { lexemes: string[]; title_key: string; text_key: string };
+      const toIndexed = (rows: IndexRow[]) =>
         rows.map((row) => ({
           id: row.id,
           at: new Date(row.published_at).getTime(),
@@ -133,13 +135,14 @@ export function newsQueries(sql: Sql) {
           category: row.category,
           titleKey: row.title_key,
           lexemes: row.lexemes,
+          textKey: row.text_key,
           summary: toSummary(row),
         }));
       if (ids) {
         // The articles named, each found through the primary key (= ANY of an array keeps the planner
         // on the index, however large the table is).
         for (let from = 0; from < ids.length; from += batch) {
-          const rows = await sql.query<NewsRow & { lexemes: string[]; title_key: string }>(
+          const rows = await sql.query<IndexRow>(
             `SELECT ${columns} FROM news_articles WHERE id = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb)::uuid))`,
             [JSON.stringify(ids.slice(from, from + batch))],
           );
@@ -149,10 +152,7 @@ export function newsQueries(sql: Sql) {
       }
       let after = '00000000-0000-0000-0000-000000000000';
       for (;;) {
-        const rows = await sql.query<NewsRow & { lexemes: string[]; title_key: string }>(
-          `SELECT ${columns} FROM news_articles WHERE id > $1::uuid ORDER BY id LIMIT $2`,
-          [after, batch],
-        );
+        const rows = await sql.query<IndexRow>(`SELECT ${columns} FROM news_articles WHERE id > $1::uuid ORDER BY id LIMIT $2`, [after, batch]);
         if (rows.length === 0) return;
         yield toIndexed(rows);
         if (rows.length < batch) return;
