@@ -18,6 +18,8 @@
 // Usage: npm run build && npm run bench:api [-- --sizes 10000,100000] [--duration S] [--only CASE]
 //   BENCH_DATABASE_URL or TEST_DATABASE_URL (else postgres://postgres@127.0.0.1:5432/test) names the server; the bench makes its
 //   own database there and drops it afterwards. PGlite: --database pglite (a temporary directory).
+//   Looking into the server: BENCH_CPU_PROFILE=dir writes its CPU profile there; BENCH_NODE_FLAGS='--trace-gc'
+//   passes Node flags to it.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -135,7 +137,12 @@ async function measure(name: string, base: string, load: Load, warm: boolean, ch
 function startServer(count: number): Promise<{ child: ChildProcess; ready: Ready }> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./lib/api-server.ts', import.meta.url)), [String(count), databaseKind], {
-      execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [])],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
+        ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.once('error', reject);
