@@ -97,16 +97,24 @@ export type EventRow = {
   recorded_at: string | Date;
 };
 
-export function toStoredEvent(row: EventRow): StoredEvent {
+/**
+ * What is told of an event without its payload and metadata: which stream changed, how and when
+ * (per-instance processors read the log this way).
+ */
+export type EventHeader = Pick<StoredEvent, 'position' | 'streamId' | 'streamVersion' | 'type' | 'recordedAt'>;
+
+export function toEventHeader(row: Omit<EventRow, 'data' | 'metadata'>): EventHeader {
   return {
     position: Number(row.position),
     streamId: row.stream_id,
     streamVersion: Number(row.stream_version),
     type: row.type,
-    data: row.data,
-    metadata: row.metadata,
     recordedAt: new Date(row.recorded_at),
   };
+}
+
+export function toStoredEvent(row: EventRow): StoredEvent {
+  return { ...toEventHeader(row), data: row.data, metadata: row.metadata };
 }
 
 /** An append waiting for its turn: what it writes, and the caller waiting for its answer. */

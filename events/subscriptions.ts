@@ -11,7 +11,7 @@
 // Appends wake them through LISTEN/NOTIFY (PGlite: the same notification in process); a slow poll is
 // the safety net for a lost connection.
 import type { Db, Sql } from './db';
-import { toStoredEvent, storedEventColumns, type EventRow, type StoredEvent } from './store';
+import { toEventHeader, toStoredEvent, storedEventColumns, type EventHeader, type EventRow, type StoredEvent } from './store';
 
 export type RetryPolicy = { firstDelayMs: number; maxDelayMs: number; giveUpAfterMs: number };
 export const defaultRetryPolicy: RetryPolicy = { firstDelayMs: 30_000, maxDelayMs: 60 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 };
@@ -43,13 +43,10 @@ export type ExclusiveProcessor = ProcessorBase & {
 };
 
 /**
- * What a per-instance processor is told of an event: which stream changed, how and when, not the payload.
- * These processors keep an instance's caches and indexes current; they drop what changed or read it
- * again from the read tables, so the log is read without its largest column.
+ * Every instance, checkpoint in memory, a failure logged and skipped. It is told each event's header,
+ * not its payload: these processors keep an instance's caches and indexes current, dropping what changed
+ * or reading it again from the read tables, so the log is read without its largest column.
  */
-export type EventHeader = Pick<StoredEvent, 'position' | 'streamId' | 'streamVersion' | 'type' | 'recordedAt'>;
-
-/** Every instance, checkpoint in memory, a failure logged and skipped. */
 export type InstanceProcessor = ProcessorBase & {
   mode: 'per-instance';
   handle(event: EventHeader, context: ProcessorContext): Promise<void>;
@@ -139,13 +136,7 @@ export async function readHeadersAfter(sql: Sql, position: number, types: readon
     `SELECT position, stream_id, stream_version, type, recorded_at FROM events WHERE ${committedAfter}`,
     [position, JSON.stringify(types), limit],
   );
-  return rows.map((row) => ({
-    position: Number(row.position),
-    streamId: row.stream_id,
-    streamVersion: Number(row.stream_version),
-    type: row.type,
-    recordedAt: new Date(row.recorded_at),
-  }));
+  return rows.map(toEventHeader);
 }
 
 /**
