@@ -16,7 +16,8 @@ import { createLogger, errorFields, requestLog, type Logger } from './log';
 import { sameOrigin, securityHeaders } from './middleware/security';
 import { currentUser, sessions, sweepExpiredSessions } from './middleware/session';
 import { apiRouters } from './routes';
-import { accountSetupGate } from './auth/gate';
+import { accountSetup } from './auth/access';
+import { canonicalPath } from './middleware/canonical-path';
 import { forgetOldTotpSteps } from './auth/totp';
 import { seed } from './seed';
 import { z } from 'zod';
@@ -133,12 +134,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // Before sessions: a probe must answer without the database's session table.
   const health = healthRoutes(services.db, allMigrations, readiness);
   app.use(health.routes());
+  app.use(canonicalPath);
   app.use(sameOrigin(config));
   app.use(rejectUnreadableText);
   app.use(apiNoStore);
   app.use(sessions(app, services.db, config));
   app.use(currentUser(services.accounts, config.sessionAbsoluteMs));
-  app.use(accountSetupGate(services));
+  app.use(accountSetup(services));
   for (const makeRouter of apiRouters) {
     const router = makeRouter(services);
     app.use(router.routes()).use(router.allowedMethods());

@@ -7,10 +7,13 @@ import { errorFields } from '../log';
 
 export const unavailableMessage = 'El servicio no está disponible en este momento. Intente de nuevo en unos minutos.';
 
+/** Paths that belong to the API (and the photos it serves): their errors are JSON. */
+const apiArea = /^\/(api|objects)\//;
+
 export const errorHandler: Middleware = async (ctx, next) => {
   try {
     await next();
-    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+    if (ctx.status === 404 && ctx.body === undefined && apiArea.test(ctx.path)) {
       ctx.status = 404;
       ctx.body = { message: 'Ruta no encontrada' };
     }
@@ -59,7 +62,7 @@ export function hasUnreadable(value: unknown, depth = 0): boolean {
 
 /** Refuses, with a 400 the user can act on, a path or query the database would refuse (bodies: readJsonBody). */
 export const rejectUnreadableText: Middleware = async (ctx, next) => {
-  if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/objects/')) {
+  if (apiArea.test(ctx.path)) {
     let path: string;
     try {
       path = decodeURIComponent(ctx.path);

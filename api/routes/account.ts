@@ -1,10 +1,10 @@
 // The signed-in user's own security ('Seguridad de la cuenta'): overview, password, notice address,
 // and the authenticator app (set-up with a QR code, confirmation with a first code, turning it off).
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { BadRequest, Conflict, NotFound, noticeEmailInput, passwordChangeInput, totpConfirmInput, totpDisableInput } from '../../domain';
 import { user } from '../../events';
 import { parseBody, runCommand, type AppServices } from '../context';
-import { requireStaff } from '../middleware/session';
+import { ownAccount } from '../auth/access';
 import { hashPassword, verifyPassword } from '../passwords';
 import { assertStrongPassword } from '../auth/password-policy';
 import { endSessions } from '../auth/sessions';
@@ -19,9 +19,8 @@ const texts = {
 };
 
 export function accountRoutes(services: AppServices) {
-  const router = new Router();
+  const router = apiRouter();
   const users = services.read.users;
-  router.use(['/api/account', '/api/auth/totp'], requireStaff);
 
   const overview = async (userId: string) => {
     const security = await users.security(userId);
@@ -38,11 +37,11 @@ export function accountRoutes(services: AppServices) {
     return account;
   }
 
-  router.get('/api/account', async (ctx) => {
+  router.get('/api/account', ...ownAccount, async (ctx) => {
     ctx.body = await overview(ctx.state.user.id);
   });
 
-  router.post('/api/account/password', async (ctx) => {
+  router.post('/api/account/password', ...ownAccount, async (ctx) => {
     const { currentPassword, newPassword } = await parseBody(ctx, passwordChangeInput);
     const account = await confirmPassword(ctx.state.user.id, currentPassword, 'currentPassword');
     if (currentPassword === newPassword) throw new BadRequest(texts.samePassword, { newPassword: texts.samePassword });
@@ -54,13 +53,13 @@ export function accountRoutes(services: AppServices) {
     ctx.body = await overview(account.id);
   });
 
-  router.put('/api/account/notice-email', async (ctx) => {
+  router.put('/api/account/notice-email', ...ownAccount, async (ctx) => {
     const { noticeEmail } = await parseBody(ctx, noticeEmailInput);
     await runCommand(services, ctx, user, ctx.state.user.id, { type: 'Change', noticeEmail });
     ctx.body = await overview(ctx.state.user.id);
   });
 
-  router.post('/api/auth/totp', async (ctx) => {
+  router.post('/api/auth/totp', ...ownAccount, async (ctx) => {
     const security = await overview(ctx.state.user.id);
     if (security.totpEnabled) throw new Conflict(texts.totpActive);
     const { secret, uri, qr } = await newTotpSecret(services.config.siteName, ctx.state.user.username);
@@ -69,7 +68,7 @@ export function accountRoutes(services: AppServices) {
     ctx.body = { secret, uri, qr };
   });
 
-  router.post('/api/auth/totp/confirm', async (ctx) => {
+  router.post('/api/auth/totp/confirm', ...ownAccount, async (ctx) => {
     const { code } = await parseBody(ctx, totpConfirmInput);
     const secret = ctx.session?.pendingTotpSecret as string | undefined;
     if (!secret) throw new Conflict(texts.noPendingSecret);
@@ -84,7 +83,7 @@ export function accountRoutes(services: AppServices) {
     ctx.body = { recoveryCodes };
   });
 
-  router.post('/api/auth/totp/disable', async (ctx) => {
+  router.post('/api/auth/totp/disable', ...ownAccount, async (ctx) => {
     const { password } = await parseBody(ctx, totpDisableInput);
     await confirmPassword(ctx.state.user.id, password, 'password');
     await runCommand(services, ctx, user, ctx.state.user.id, { type: 'DisableTotp' });

@@ -1,13 +1,13 @@
 // GET /api/advance-forms/{id}/pdf: the form as the document a client receives, with the reduced
 // photo copies made at upload time (so this stays well under the 300 ms target) and the symbol font
 // for what Helvetica cannot print (domain/pdf/text.ts).
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { NotFound, advanceFormPdfName, photoFields, type PhotoField } from '../../domain';
 import { buildAdvanceFormPdf, type PdfPhoto } from '../../domain/advance-form-pdf';
 import { idParam, type AppServices } from '../context';
 import { errorFields } from '../log';
 import { pdfSymbolFont } from '../pdf-font';
-import { requireStaff } from '../middleware/session';
+import { requireStaff } from '../auth/access';
 
 /** attachment; filename="ASCII fallback"; filename*=UTF-8''exact name (RFC 6266 / 5987), for accents. */
 export function attachmentDisposition(name: string): string {
@@ -21,7 +21,7 @@ export function attachmentDisposition(name: string): string {
 }
 
 export function advanceFormPdfRoutes(services: AppServices) {
-  const router = new Router();
+  const router = apiRouter();
   const { uploads } = services.photos;
   const notFound = () => new NotFound('Formulario no encontrado');
 

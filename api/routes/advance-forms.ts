@@ -4,19 +4,19 @@ import { errorFields } from '../log';
 import { createHash, randomUUID } from 'node:crypto';
 import { stableJson } from '../idempotency';
 import type { Context } from 'koa';
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { BadRequest, NotFound, advanceFormInput, normalizeAdvanceForm, photoFields, type AdvanceFormData } from '../../domain';
 import { advanceForm } from '../../events';
 import { idParam, isUuid, paging, parseBody, runCommand, type AppServices } from '../context';
 import { honeypot } from '../middleware/honeypot';
 import { publicWriteLimit } from '../middleware/rate-limit';
-import { requireAdmin, requireStaff } from '../middleware/session';
+import { openDuringSetup, requireAdmin, requireStaff } from '../auth/access';
 import { withNotices } from '../notifications';
 
 const notFound = () => new NotFound('Formulario no encontrado');
 
 export function advanceFormRoutes(services: AppServices) {
-  const router = new Router({ prefix: '/api/advance-forms' });
+  const router = apiRouter('/api/advance-forms');
   const read = services.read.advanceForms;
 
   async function submit(ctx: Context, submittedBy: string | null) {
@@ -38,7 +38,8 @@ export function advanceFormRoutes(services: AppServices) {
   }
 
   router.post('/public', publicWriteLimit(services.db, services.config.publicWriteLimit, 'advance-form'), honeypot, (ctx) => submit(ctx, null));
-  router.post('/', requireStaff, (ctx) => submit(ctx, ctx.state.user.id));
+  // Drafts done offline are sent even before the account's set-up is finished.
+  router.post('/', openDuringSetup, requireStaff, (ctx) => submit(ctx, ctx.state.user.id));
 
   router.get('/', requireStaff, async (ctx) => {
     const { limit, offset } = paging(ctx);

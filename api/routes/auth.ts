@@ -1,14 +1,15 @@
 // /api/auth: sign in, sign out, and who is signed in.
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { Forbidden, Unauthorized, loginInput, type User } from '../../domain';
 import { parseBody, type AppServices } from '../context';
+import { openDuringSetup } from '../auth/access';
 import { checkSecondFactor, type SecondFactorRefusal } from '../auth/second-factor';
 import { endSessions, recordFailure, startSession } from '../auth/sessions';
 import { dummyHash, verifyPassword } from '../passwords';
 import { attemptThrottle } from '../middleware/rate-limit';
 
 export function authRoutes(services: AppServices) {
-  const router = new Router({ prefix: '/api/auth' });
+  const router = apiRouter('/api/auth');
   const users = services.read.users;
   const loginAttempt = attemptThrottle(services.db, {
     scope: 'login',
@@ -18,7 +19,7 @@ export function authRoutes(services: AppServices) {
     message: 'Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.',
   });
 
-  router.post('/login', async (ctx) => {
+  router.post('/login', openDuringSetup, async (ctx) => {
     // Production cookies travel over HTTPS only: over plain HTTP a sign-in could never stick.
     if (services.config.production && !ctx.secure) throw new Forbidden('Inicie sesión a través de HTTPS');
     const { username, password, code } = await parseBody(ctx, loginInput);
@@ -51,14 +52,14 @@ export function authRoutes(services: AppServices) {
     ctx.body = await startSession(services, ctx, passed.account, passed.method);
   });
 
-  router.post('/logout', async (ctx) => {
+  router.post('/logout', openDuringSetup, async (ctx) => {
     const signInId = ctx.session?.signInId as string | undefined;
     if (ctx.state.user && signInId) await endSessions(services, ctx, { userId: ctx.state.user.id, only: signInId }, 'logout');
     ctx.session = null;
     ctx.status = 204;
   });
 
-  router.get('/me', async (ctx) => {
+  router.get('/me', openDuringSetup, async (ctx) => {
     if (!ctx.state.user) throw new Unauthorized('No ha iniciado sesión');
     // `setupRequired` only when there is something to do: the answer stays { id, username, role } otherwise.
     ctx.body = ctx.state.setupRequired ? { ...ctx.state.user, setupRequired: ctx.state.setupRequired } : ctx.state.user;

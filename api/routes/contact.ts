@@ -1,7 +1,7 @@
 // /api/contact: visitors' messages (repeatable with an Idempotency-Key) and staff's inbox: the
 // filtered list, its CSV export, response times, status changes, internal notes and erasure.
 import { randomUUID } from 'node:crypto';
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import {
   NotFound,
   contactListQuery,
@@ -18,14 +18,14 @@ import { toCsv } from '../csv';
 import { idempotencyKey, requestHashOf } from '../idempotency';
 import { honeypot } from '../middleware/honeypot';
 import { publicWriteLimit } from '../middleware/rate-limit';
-import { requireAdmin, requireStaff } from '../middleware/session';
+import { requireAdmin, requireStaff } from '../auth/access';
 import { withNotices } from '../notifications';
 
 const notFound = () => new NotFound('Mensaje no encontrado');
 const hours = (ms: number | null) => (ms === null ? '' : (ms / 3_600_000).toFixed(1));
 
 export function contactRoutes(services: AppServices) {
-  const router = new Router({ prefix: '/api/contact' });
+  const router = apiRouter('/api/contact');
   const read = services.read.contact;
   const answer = async (id: string) => {
     const message = await read.byId(id);

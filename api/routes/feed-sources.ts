@@ -1,17 +1,17 @@
 // /api/rss/sources: the feed sources staff follow (the import itself lives in api/feeds/).
 import { randomUUID } from 'node:crypto';
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { BadRequest, NotFound, feedSourceInput, feedSourcePatch } from '../../domain';
 import { feedSource } from '../../events';
 import { idParam, parseBody, runCommand, type AppServices } from '../context';
 import { forgetHttpCache } from '../feed-import/http-cache';
-import { requireAdmin, requireStaff } from '../middleware/session';
+import { requireAdmin, requireStaff } from '../auth/access';
 import { feedMessages, leadsToPrivateNetwork } from '../feeds';
 
 const notFound = () => new NotFound('Fuente RSS no encontrada');
 
 export function feedSourceRoutes(services: AppServices) {
-  const router = new Router({ prefix: '/api/rss/sources' });
+  const router = apiRouter('/api/rss/sources');
   const read = services.read.feedSources;
   router.use(requireStaff);
 

@@ -1,9 +1,9 @@
 // /api/history: the audit trail, read from the event log.
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { z } from 'zod';
 import { readHistory } from '../../projections';
 import { parseQuery, type AppServices } from '../context';
-import { requireStaff } from '../middleware/session';
+import { requireStaff } from '../auth/access';
 
 /** `?streamId=&type=` as clients write the call: an empty parameter is an absent one. */
 const blankless = (query: unknown) =>
@@ -31,7 +31,7 @@ const historyQuery = z.preprocess(
 );
 
 export function historyRoutes(services: AppServices) {
-  const router = new Router({ prefix: '/api/history' });
+  const router = apiRouter('/api/history');
   router.get('/', requireStaff, async (ctx) => {
     ctx.body = await readHistory(services.db, parseQuery(ctx, historyQuery));
   });

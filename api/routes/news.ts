@@ -1,17 +1,17 @@
 // /api/news: the public list and article, and staff's create, update and delete.
 import { randomUUID } from 'node:crypto';
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { NotFound, newsArticleInput, newsArticlePatch, newsListQuery } from '../../domain';
 import { newsArticle, type NewsArticleRecord } from '../../events';
 import { createdArticle } from '../../projections';
 import { idParam, parseBody, parseQuery, runCommand, type AppServices } from '../context';
 import { sanitizeArticleHtml } from '../article-html';
-import { requireAdmin, requireStaff } from '../middleware/session';
+import { requireAdmin, requireStaff } from '../auth/access';
 
 const notFound = () => new NotFound('Noticia no encontrada');
 
 export function newsRoutes(services: AppServices) {
-  const router = new Router({ prefix: '/api/news' });
+  const router = apiRouter('/api/news');
   const { news } = services.read;
 
   router.get('/', async (ctx) => {

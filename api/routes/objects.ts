@@ -2,24 +2,24 @@
 // itself, served to signed-in staff only and never cached (docs/rules.md, 'Advance forms and photos').
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { NotFound, PayloadTooLarge } from '../../domain';
 import { isUuid, type AppServices } from '../context';
 import { uploadLimit } from '../middleware/rate-limit';
 import { honeypot } from '../middleware/honeypot';
-import { requireStaff } from '../middleware/session';
+import { openDuringSetup, requireStaff } from '../auth/access';
 import { maxPhotoBytes, tooLargeMessage } from '../storage';
 
 export function objectRoutes(services: AppServices) {
-  const router = new Router();
+  const router = apiRouter();
   const { uploads } = services.photos;
   const notFound = () => new NotFound('Foto no encontrada');
 
-  router.post('/api/objects/upload', uploadLimit(services.db, services.config.publicWriteLimit), honeypot, async (ctx) => {
+  router.post('/api/objects/upload', openDuringSetup, uploadLimit(services.db, services.config.publicWriteLimit), honeypot, async (ctx) => {
     ctx.body = await uploads.begin();
   });
 
-  router.put('/api/objects/uploads/:id', async (ctx) => {
+  router.put('/api/objects/uploads/:id', openDuringSetup, async (ctx) => {
     const id = String(ctx.params.id);
     if (!isUuid(id)) throw notFound();
     const declared = Number(ctx.get('Content-Length'));

@@ -1,10 +1,10 @@
 // Passkeys: a signed-in user registers or removes them; anyone signs in with one (no username typed).
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { z } from 'zod';
 import { NotFound, TooManyRequests, Unauthorized, passkeyNameInput } from '../../domain';
 import { user } from '../../events';
 import { parseBody, runCommand, type AppServices } from '../context';
-import { requireStaff } from '../middleware/session';
+import { openDuringSetup, ownAccount } from '../auth/access';
 import { hit } from '../middleware/rate-limit';
 import { deviceLabel } from '../auth/devices';
 import { authenticationOptions, credentialIdOf, registrationOptions, verifyAuthentication, verifyRegistration } from '../auth/passkeys';
@@ -14,15 +14,14 @@ const ceremonyAnswer = z.object({ response: z.record(z.string(), z.unknown(), { 
 const unknownPasskey = 'Llave de acceso no reconocida';
 
 export function passkeyRoutes(services: AppServices) {
-  const router = new Router();
+  const router = apiRouter();
   const users = services.read.users;
-  router.use('/api/auth/passkeys', requireStaff);
 
-  router.post('/api/auth/passkeys/options', async (ctx) => {
+  router.post('/api/auth/passkeys/options', ...ownAccount, async (ctx) => {
     ctx.body = await registrationOptions(ctx, services.config, ctx.state.user, await users.passkeyCredentialsOf(ctx.state.user.id));
   });
 
-  router.post('/api/auth/passkeys', async (ctx) => {
+  router.post('/api/auth/passkeys', ...ownAccount, async (ctx) => {
     const { response } = await parseBody(ctx, ceremonyAnswer);
     const { name } = await parseBody(ctx, passkeyNameInput);
     const passkey = await verifyRegistration(ctx, services.config, response, name || deviceLabel(ctx.get('User-Agent')));
@@ -31,18 +30,18 @@ export function passkeyRoutes(services: AppServices) {
     ctx.body = (await users.passkeysOf(ctx.state.user.id)).find((stored) => stored.id === passkey.credentialId);
   });
 
-  router.delete('/api/auth/passkeys/:credentialId', async (ctx) => {
+  router.delete('/api/auth/passkeys/:credentialId', ...ownAccount, async (ctx) => {
     const stored = await users.passkey(ctx.params.credentialId);
     if (!stored || stored.userId !== ctx.state.user.id) throw new NotFound('Llave de acceso no encontrada');
     await runCommand(services, ctx, user, ctx.state.user.id, { type: 'RemovePasskey', credentialId: stored.id });
     ctx.status = 204;
   });
 
-  router.post('/api/auth/passkey/options', async (ctx) => {
+  router.post('/api/auth/passkey/options', openDuringSetup, async (ctx) => {
     ctx.body = await authenticationOptions(ctx, services.config);
   });
 
-  router.post('/api/auth/passkey', async (ctx) => {
+  router.post('/api/auth/passkey', openDuringSetup, async (ctx) => {
     const { response } = await parseBody(ctx, ceremonyAnswer);
     // The sign-in throttle's window and bound, per address: a passkey cannot be guessed, but each
     // attempt costs a signature check and an event.

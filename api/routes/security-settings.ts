@@ -1,12 +1,12 @@
 // Staff security settings: 'Exigir segundo factor a todo el personal' (read by staff, set by admins).
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { Conflict, securitySettingsInput, type User } from '../../domain';
 import { securitySettings, securitySettingsStreamId } from '../../events';
 import { parseBody, runCommand, type AppServices } from '../context';
-import { requireAdmin, requireStaff } from '../middleware/session';
+import { requireAdmin, requireStaff } from '../auth/access';
 
 export function securitySettingsRoutes(services: AppServices) {
-  const router = new Router({ prefix: '/api/settings/security' });
+  const router = apiRouter('/api/settings/security');
   const current = async () => ({ requireSecondFactor: await services.read.users.requireSecondFactor() });
 
   router.get('/', requireStaff, async (ctx) => {

@@ -1,15 +1,15 @@
 // /api/services: the services the company offers.
 import { randomUUID } from 'node:crypto';
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { NotFound, serviceInput, servicePatch } from '../../domain';
 import { service } from '../../events';
 import { idParam, parseBody, runCommand, type AppServices } from '../context';
-import { requireAdmin, requireStaff } from '../middleware/session';
+import { requireAdmin, requireStaff } from '../auth/access';
 
 const notFound = () => new NotFound('Servicio no encontrado');
 
 export function serviceRoutes(services: AppServices) {
-  const router = new Router({ prefix: '/api/services' });
+  const router = apiRouter('/api/services');
   const read = services.read.services;
 
   router.get('/', async (ctx) => {

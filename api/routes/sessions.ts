@@ -1,25 +1,24 @@
 // Sessions the signed-in user can see and end; an admin ends all of another user's from Usuarios.
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { NotFound } from '../../domain';
 import { idParam, type AppServices } from '../context';
-import { requireAdmin, requireStaff } from '../middleware/session';
+import { ownAccount, requireAdmin } from '../auth/access';
 import { endSessions, listSessions } from '../auth/sessions';
 
 export function sessionRoutes(services: AppServices) {
-  const router = new Router();
+  const router = apiRouter();
   const notFound = () => new NotFound('Sesión no encontrada');
-  router.use('/api/auth/sessions', requireStaff);
 
-  router.get('/api/auth/sessions', async (ctx) => {
+  router.get('/api/auth/sessions', ...ownAccount, async (ctx) => {
     ctx.body = await listSessions(services, ctx.state.user.id, ctx.session?.signInId);
   });
 
   /** 'Cerrar las demás sesiones': every one but this. */
-  router.delete('/api/auth/sessions', async (ctx) => {
+  router.delete('/api/auth/sessions', ...ownAccount, async (ctx) => {
     ctx.body = { ended: await endSessions(services, ctx, { userId: ctx.state.user.id, except: ctx.session?.signInId }, 'ended-by-user') };
   });
 
-  router.delete('/api/auth/sessions/:id', async (ctx) => {
+  router.delete('/api/auth/sessions/:id', ...ownAccount, async (ctx) => {
     const id = idParam(ctx, notFound);
     if ((await endSessions(services, ctx, { userId: ctx.state.user.id, only: id }, 'ended-by-user')) === 0) throw notFound();
     if (id === ctx.session?.signInId) ctx.session = null;

@@ -1,19 +1,19 @@
 // /api/users: staff accounts, managed by admins only. No answer ever carries a password hash.
 import { randomUUID } from 'node:crypto';
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { NotFound, userCreateInput, userPatchInput } from '../../domain';
 import { user } from '../../events';
 import { anActiveAdminRemains } from '../../projections';
 import { idParam, parseBody, runCommand, type AppServices } from '../context';
 import { hashPassword } from '../passwords';
-import { requireAdmin } from '../middleware/session';
+import { requireAdmin } from '../auth/access';
 import { assertStrongPassword } from '../auth/password-policy';
 import { endSessions } from '../auth/sessions';
 
 const notFound = () => new NotFound('Usuario no encontrado');
 
 export function userRoutes(services: AppServices) {
-  const router = new Router({ prefix: '/api/users' });
+  const router = apiRouter('/api/users');
   const users = services.read.users;
   router.use(requireAdmin);
 
