@@ -7,6 +7,14 @@ import { signIn, type SessionEndReason, type SignInMethod } from '../../events';
 import { runCommand, type AppServices } from '../context';
 import { deviceLabel, recognizeDevice } from './devices';
 
+/**
+ * What ending a session writes. Its row stays, marked, because a request that read the session before
+ * it ended saves it at its end, and that save must not bring it back (see the store in
+ * middleware/session.ts). Kept at least an hour after the end, longer than any request runs, even when
+ * the session was about to expire; the sweep deletes it after that.
+ */
+export const endSessionSet = `ended_at = now(), expires_at = greatest(expires_at, now() + interval '1 hour')`;
+
 /** The session row's columns, from the session data written at sign-in. */
 export function sessionDetails(
   data: { signInId?: string; userAgent?: string; address?: string } | null | undefined,
@@ -67,7 +75,7 @@ export async function setupRequiredFor(services: AppServices, account: User): Pr
 
 type Which = { userId: string; only?: string; except?: string };
 
-/** Ends sessions (deleted at once, so their cookies stop working) and records each end in its sign-in's stream. */
+/** Ends sessions (at once: their cookies stop working, for good) and records each end in its sign-in's stream. */
 export async function endSessions(services: AppServices, ctx: Context, which: Which, reason: SessionEndReason): Promise<number> {
   const params: unknown[] = [which.userId];
   let filter = '';
@@ -79,7 +87,10 @@ export async function endSessions(services: AppServices, ctx: Context, which: Wh
     params.push(which.except);
     filter += ` AND sign_in_id IS DISTINCT FROM $${params.length}`;
   }
-  const ended = await services.db.query<{ sign_in_id: string | null }>(`DELETE FROM sessions WHERE user_id = $1${filter} RETURNING sign_in_id`, params);
+  const ended = await services.db.query<{ sign_in_id: string | null }>(
+    `UPDATE sessions SET ${endSessionSet} WHERE user_id = $1 AND ended_at IS NULL${filter} RETURNING sign_in_id`,
+    params,
+  );
   for (const { sign_in_id: signInId } of ended) {
     if (signInId) await runCommand(services, ctx, signIn, signInId, { type: 'End', reason });
   }
@@ -90,7 +101,7 @@ export async function listSessions(services: AppServices, userId: string, curren
   type SessionRow = { sign_in_id: string; user_agent: string | null; address: string | null; created_at: string | Date; last_seen_at: string | Date };
   const rows = await services.db.query<SessionRow>(
     `SELECT sign_in_id, user_agent, address, created_at, last_seen_at FROM sessions
-     WHERE user_id = $1 AND expires_at > now() AND sign_in_id IS NOT NULL ORDER BY last_seen_at DESC`,
+     WHERE user_id = $1 AND expires_at > now() AND ended_at IS NULL AND sign_in_id IS NOT NULL ORDER BY last_seen_at DESC`,
     [userId],
   );
   return rows.map((row) => ({
@@ -106,5 +117,8 @@ export async function listSessions(services: AppServices, userId: string, curren
 /** 'Last seen' moves at most once a minute per session: one small write, not one per request. */
 export async function touchSession(services: AppServices, signInId: string) {
   if (!services.accounts.touchDue(signInId)) return;
-  await services.db.query(`UPDATE sessions SET last_seen_at = now() WHERE sign_in_id = $1 AND last_seen_at < now() - interval '1 minute'`, [signInId]);
+  await services.db.query(
+    `UPDATE sessions SET last_seen_at = now() WHERE sign_in_id = $1 AND ended_at IS NULL AND last_seen_at < now() - interval '1 minute'`,
+    [signInId],
+  );
 }

@@ -6,7 +6,7 @@ import type { Middleware } from 'koa';
 import type { Config } from '../config';
 import type { Sql } from '../../events';
 import { Forbidden, Unauthorized, type SessionUser, type User } from '../../domain';
-import { sessionDetails } from '../auth/sessions';
+import { endSessionSet, sessionDetails } from '../auth/sessions';
 
 export const sessionMaxAge = 12 * 60 * 60 * 1000;
 
@@ -23,9 +23,12 @@ export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
       rolling: false,
       renew: true,
       genid: () => randomBytes(32).toString('base64url'),
+      // koa-session saves a session at the end of every request that changed or renews it. An ended
+      // session keeps its row, marked (ended_at), so that save, from a request that read the session
+      // before it ended, updates nothing instead of writing the session back.
       store: {
         async get(id: string) {
-          const [row] = await sql.query('SELECT data FROM sessions WHERE id = $1 AND expires_at > now()', [id]);
+          const [row] = await sql.query('SELECT data FROM sessions WHERE id = $1 AND expires_at > now() AND ended_at IS NULL', [id]);
           return row?.data;
         },
         async set(id: string, data: { userId?: unknown; signInId?: string; userAgent?: string; address?: string } | null, maxAge: number) {
@@ -34,12 +37,14 @@ export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
             `INSERT INTO sessions (id, user_id, data, expires_at, sign_in_id, user_agent, address)
              VALUES ($1, $2, $3::jsonb, now() + make_interval(secs => $4), $5, $6, $7)
              ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at,
-               sign_in_id = excluded.sign_in_id, user_agent = excluded.user_agent, address = excluded.address`,
+               sign_in_id = excluded.sign_in_id, user_agent = excluded.user_agent, address = excluded.address
+             WHERE sessions.ended_at IS NULL`,
             [id, data?.userId ?? null, JSON.stringify(data), Math.round(ttl / 1000), ...sessionDetails(data)],
           );
         },
+        // Sign-out, and the old id at sign-in (regenerate): ended like any other, never deleted.
         async destroy(id: string) {
-          await sql.query('DELETE FROM sessions WHERE id = $1', [id]);
+          await sql.query(`UPDATE sessions SET ${endSessionSet} WHERE id = $1 AND ended_at IS NULL`, [id]);
         },
       },
     },
@@ -49,10 +54,10 @@ export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
 
 /** Ends every session of a user (disabled, password reset). */
 export async function endSessionsOf(sql: Sql, userId: string) {
-  await sql.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  await sql.query(`UPDATE sessions SET ${endSessionSet} WHERE user_id = $1 AND ended_at IS NULL`, [userId]);
 }
 
-/** Deletes sessions past their expiry (they are refused already; this keeps the table small). */
+/** Deletes sessions past their expiry, ended ones too (they are refused already; this keeps the table small). */
 export async function sweepExpiredSessions(sql: Sql): Promise<number> {
   const rows = await sql.query('DELETE FROM sessions WHERE expires_at < now() RETURNING id');
   return rows.length;
