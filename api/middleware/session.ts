@@ -5,7 +5,7 @@ import session from 'koa-session';
 import type { Middleware } from 'koa';
 import type { Config } from '../config';
 import type { Sql } from '../../events';
-import { Forbidden, Unauthorized, type SessionUser, type User } from '../../domain';
+import type { SessionUser, User } from '../../domain';
 import { endSessionSet, sessionDetails } from '../auth/sessions';
 
 export const sessionMaxAge = 12 * 60 * 60 * 1000;
@@ -84,14 +84,3 @@ export function currentUser(users: { byId(id: string): Promise<User | null> }, a
     await next();
   };
 }
-
-export const requireStaff: Middleware = async (ctx, next) => {
-  if (!ctx.state.user) throw new Unauthorized('Debe iniciar sesión');
-  await next();
-};
-
-export const requireAdmin: Middleware = async (ctx, next) => {
-  if (!ctx.state.user) throw new Unauthorized('Debe iniciar sesión');
-  if (ctx.state.user.role !== 'admin') throw new Forbidden('Solo un administrador puede realizar esta acción');
-  await next();
-};
