@@ -1,6 +1,6 @@
 // `npm test`: the static checks (typecheck, lint), every uvu file under tests/ (each in its own process,
 // two at a time), then the Playwright suite in e2e/ against the built app. Each static check counts as
-// one test. The last line is the honest total: `N passed, N failed`.
+// one test. The last line is the honest total: `N passed, N failed, N skipped` (skips say why; under CI a skip fails).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -43,7 +43,8 @@ function findTests(dir: string): string[] {
     .sort();
 }
 
-type Result = { file: string; passed: number; failed: number; output: string; ms: number };
+type Result = { file: string; passed: number; failed: number; skipped: string[]; output: string; ms: number };
+type Totals = { passed: number; failed: number; skipped: string[] };
 
 function runFile(file: string): Promise<Result> {
   const started = Date.now();
@@ -57,25 +58,33 @@ function runFile(file: string): Promise<Result> {
       clearTimeout(timer);
       const total = Number(/Total:\s+(\d+)/.exec(output)?.[1] ?? 0);
       const passedCount = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? 0);
+      const skippedCount = Number(/Skipped:\s+(\d+)/.exec(output)?.[1] ?? 0);
+      // Each skip says why (tests/helpers/skip.ts); one that does not is still counted.
+      const skipped = [...output.matchAll(/^SKIPPED: (.+)$/gm)].map((m) => `${file}: ${m[1]}`);
+      while (skipped.length < skippedCount) skipped.push(`${file}: (no reason given)`);
+      // uvu's Total leaves skipped tests out.
       let failed = total - passedCount;
       // A file that crashed or exited non-zero without counting its failure still counts as one.
       if (code !== 0 && failed === 0) failed = 1;
-      resolve({ file, passed: passedCount, failed, output, ms: Date.now() - started });
+      resolve({ file, passed: passedCount, failed, skipped, output, ms: Date.now() - started });
     });
   });
 }
 
-async function unitSuite(): Promise<{ passed: number; failed: number }> {
+async function unitSuite(): Promise<Totals> {
   const files = only.length ? only : findTests('tests');
   const queue = [...files];
   let passed = 0;
   let failed = 0;
+  const skipped: string[] = [];
   const workers = Array.from({ length: Number(process.env.TEST_CONCURRENCY ?? 2) }, async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
       const result = await runFile(file);
       passed += result.passed;
       failed += result.failed;
-      console.log(`${result.failed ? '✗' : '✓'} ${file}  ${result.passed} passed, ${result.failed} failed (${(result.ms / 1000).toFixed(1)} s)`);
+      skipped.push(...result.skipped);
+      const skips = result.skipped.length ? `, ${result.skipped.length} skipped` : '';
+      console.log(`${result.failed ? '✗' : '✓'} ${file}  ${result.passed} passed, ${result.failed} failed${skips} (${(result.ms / 1000).toFixed(1)} s)`);
       if (result.failed)
         console.log(
           result.output
@@ -86,14 +95,14 @@ async function unitSuite(): Promise<{ passed: number; failed: number }> {
     }
   });
   await Promise.all(workers);
-  return { passed, failed };
+  return { passed, failed, skipped };
 }
 
-function e2eSuite(): { passed: number; failed: number } {
-  if (!existsSync('playwright.config.ts') || !existsSync('e2e')) return { passed: 0, failed: 0 };
+function e2eSuite(): Totals {
+  if (!existsSync('playwright.config.ts') || !existsSync('e2e')) return { passed: 0, failed: 0, skipped: [] };
   console.log('\nConstruyendo la aplicación para las pruebas de extremo a extremo...');
   const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
-  if (build.status !== 0) return { passed: 0, failed: 1 };
+  if (build.status !== 0) return { passed: 0, failed: 1, skipped: [] };
   const run = spawnSync('npx', ['playwright', 'test', '--reporter=list'], {
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0' },
@@ -104,7 +113,8 @@ function e2eSuite(): { passed: number; failed: number } {
   const passed = Number(/(\d+) passed/.exec(output)?.[1] ?? 0);
   let failed = Number(/(\d+) failed/.exec(output)?.[1] ?? 0);
   if (run.status !== 0 && failed === 0) failed = 1;
-  return { passed, failed };
+  const skippedCount = Number(/(\d+) skipped/.exec(output)?.[1] ?? 0);
+  return { passed, failed, skipped: Array.from({ length: skippedCount }, () => 'e2e: a Playwright test marked skip') };
 }
 
 /** The checks that read the code without running it; skipped when only some test files were asked for. */
@@ -135,21 +145,18 @@ function staticChecks(): { passed: number; failed: number } {
 }
 
 ensureSystemTools();
-const totals = { passed: 0, failed: 0 };
-if (only.length === 0) {
-  const checks = staticChecks();
-  totals.passed += checks.passed;
-  totals.failed += checks.failed;
-}
-if (runUnit) {
-  const unit = await unitSuite();
-  totals.passed += unit.passed;
-  totals.failed += unit.failed;
-}
-if (runE2e) {
-  const e2e = e2eSuite();
-  totals.passed += e2e.passed;
-  totals.failed += e2e.failed;
-}
-console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
-process.exit(totals.failed ? 1 : 0);
+const totals: Totals = { passed: 0, failed: 0, skipped: [] };
+const add = (part: Totals) => {
+  totals.passed += part.passed;
+  totals.failed += part.failed;
+  totals.skipped.push(...part.skipped);
+};
+if (only.length === 0) add({ ...staticChecks(), skipped: [] });
+if (runUnit) add(await unitSuite());
+if (runE2e) add(e2eSuite());
+if (totals.skipped.length) console.log(`\nSkipped:\n${totals.skipped.map((reason) => `  - ${reason}`).join('\n')}`);
+// CI has PostgreSQL and every tool: there a skipped test is a test that did not run, and fails the run.
+const refuseSkips = Boolean(process.env.CI) && totals.skipped.length > 0;
+if (refuseSkips) console.log(`CI: ${totals.skipped.length} test(s) skipped where everything they need is present`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped.length} skipped`);
+process.exit(totals.failed || refuseSkips ? 1 : 0);

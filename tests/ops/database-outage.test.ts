@@ -6,13 +6,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { adminCredentials, startTestApp, type TestApp } from '../helpers/app';
 import { postgresBin, startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
+import { skipBecause } from '../helpers/skip';
 
 const env = { ADMIN_USERNAME: adminCredentials.username, ADMIN_PASSWORD: adminCredentials.password, PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off' };
 const unavailable = 'El servicio no está disponible en este momento. Intente de nuevo en unos minutos.';
 
 if (!postgresBin()) {
-  console.log('PostgreSQL binaries not installed: the outage test needs /usr/lib/postgresql/*/bin');
-  test('skipped without PostgreSQL binaries', () => {});
+  skipBecause('PostgreSQL stopped under a running app', 'PostgreSQL binaries not installed: the outage test needs /usr/lib/postgresql/*/bin');
 } else {
   let cluster: PrivatePostgres;
   let app: TestApp;

@@ -7,10 +7,10 @@ import { allProjectors, rebuildProjections } from '../../projections';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { usingPostgres } from '../helpers/database';
 import { snapshot } from '../helpers/snapshot';
+import { skipBecause } from '../helpers/skip';
 
 if (!usingPostgres) {
-  console.log('The rebuild beside a running app is a PostgreSQL case: set TEST_DATABASE_URL to run this file');
-  test('skipped without TEST_DATABASE_URL', () => {});
+  skipBecause('writes during a rebuild are neither lost nor doubled', 'a rebuild beside a running app is a PostgreSQL case: set TEST_DATABASE_URL');
 } else {
   let app: TestApp;
   test.before(async () => {

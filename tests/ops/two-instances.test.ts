@@ -13,10 +13,10 @@ import { freshDatabase, usingPostgres } from '../helpers/database';
 import { serveBody, startFeedServer, type FeedServer } from '../helpers/feed-server';
 import { articlesOf, createSource, generatedEntries, rssFeed } from '../helpers/feed-sources';
 import { startReverseProxy, type ReverseProxy } from '../helpers/reverse-proxy';
+import { skipBecause } from '../helpers/skip';
 
 if (!usingPostgres) {
-  console.log('Two instances share one PostgreSQL: set TEST_DATABASE_URL to run this file');
-  test('skipped without TEST_DATABASE_URL', () => {});
+  skipBecause('two instances behind a proxy', 'two instances share one PostgreSQL: set TEST_DATABASE_URL');
 } else {
   const sharedDataDir = mkdtempSync(path.join(os.tmpdir(), 'dos-instancias-'));
   let database: Awaited<ReturnType<typeof freshDatabase>>;
