@@ -3,12 +3,11 @@
 #   docker run -e NODE_ENV=production -e TRUST_PROXY=1 -e SESSION_SECRET=... -e DATABASE_URL=... -p 3000:3000 contraespionaje-cr
 # It serves plain HTTP on PORT and expects an HTTPS proxy in front (docker-compose.yml has one).
 
-# 1. Every dependency, to build the web app. (`npm install` keeps the committed lockfile; `npm ci`
-#    refuses lockfiles that lack other platforms' optional builds.)
+# 1. Every dependency, to build the web app, exactly as the committed lockfile says.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -16,7 +15,7 @@ RUN npm run build
 FROM node:20-bookworm-slim AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # 3. The image that runs: sources of the server layers, the built PWA, no compiler, no dev tools.
 FROM node:20-bookworm-slim
