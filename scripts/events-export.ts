@@ -1,7 +1,9 @@
 // `npm run events:export > copia.jsonl`: the whole event log of the configured database (DATABASE_URL,
-// else the embedded one in DATA_DIR, which must not be open in another process) as JSON lines on stdout.
+// else the embedded one in DATA_DIR, which must not be open in another process) as JSON lines on
+// stdout, ending with the closing line (counts and SHA-256) that events:import requires. The log
+// alone: `npm run backup` also copies the photos.
 import { once } from 'node:events';
-import { exportLog } from './lib/event-log-file';
+import { exportLog } from '../api/backup/log-file';
 import { openConfiguredDbOrExit } from './lib/configured-db';
 
 const db = await openConfiguredDbOrExit();
@@ -9,7 +11,7 @@ const write = async (line: string) => {
   if (!process.stdout.write(line)) await once(process.stdout, 'drain');
 };
 const started = Date.now();
-const counts = await exportLog(db, write);
+// Progress and counts on stderr, so the file on stdout holds the log alone.
+const counts = await exportLog(db, write, (message) => console.error(message));
 await db.close();
-// On stderr, so the file on stdout holds the log alone.
 console.error(`Exportados ${counts.events} eventos y ${counts.uploads} fotos en ${Date.now() - started} ms`);

@@ -1,26 +1,49 @@
 // `npm run events:import < copia.jsonl`: loads an events:export file into the configured database,
-// which must hold no events yet, then rebuilds every read table from it.
-import { createInterface } from 'node:readline';
-import { allMigrations } from '../api/app';
-import { migrate } from '../events';
-import { allProjectors, rebuildProjections } from '../projections';
-import { importLog, ImportRefused } from './lib/event-log-file';
-import { openConfiguredDbOrExit } from './lib/configured-db';
+// which must be empty. The whole input is read and checked first (kept in a private scratch file);
+// only then is it written, with the migrations and the rebuilt read tables, in one transaction. Any
+// fault ends with status 1, a Spanish message naming the line, and the database as it was.
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { intoEmptyDatabase, refuseNonEmpty } from '../api/backup/empty-target';
+import { checkLog, insertLog, linesOf, LogRefused } from '../api/backup/log-file';
+import { openLoadTargetOrExit } from './lib/configured-db';
 
-// The line iterator is made at once: readline's iterator misses lines and the end of the input that
-// pass before it exists, and a short input ends while the migrations run (the import then waits forever).
-const iterator = createInterface({ input: process.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]();
-const lines: AsyncIterable<string> = { [Symbol.asyncIterator]: () => iterator };
-const db = await openConfiguredDbOrExit();
-try {
-  await migrate(db, allMigrations);
-  const started = Date.now();
-  const counts = await importLog(db, lines);
-  const { events } = await rebuildProjections(db, allProjectors);
-  console.error(`Importados ${counts.events} eventos y ${counts.uploads} fotos; proyecciones reconstruidas (${events} eventos) en ${Date.now() - started} ms`);
-} catch (error) {
-  console.error(error instanceof ImportRefused ? error.message : `No se pudo importar: ${(error as Error).message}`);
-  process.exitCode = 1;
-} finally {
-  await db.close();
+/** Each chunk of the input, also written to `out` as it passes. */
+async function* keptIn(out: WriteStream, chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) {
+    if (!out.write(chunk)) await once(out, 'drain');
+    yield chunk;
+  }
 }
+
+const progress = (message: string) => console.error(message);
+const target = await openLoadTargetOrExit();
+let failed = true;
+let scratch: string | null = null;
+try {
+  // Refused before reading anything: the input may be large.
+  await refuseNonEmpty(target.db);
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'importacion-'));
+  const kept = path.join(scratch, 'registro.jsonl');
+  const out = createWriteStream(kept, { mode: 0o600 });
+  const summary = await checkLog(linesOf(keptIn(out, process.stdin)), progress);
+  out.end();
+  await once(out, 'finish');
+  progress(`Archivo completo y correcto: ${summary.events} eventos y ${summary.uploads} fotos. Escribiendo…`);
+  const started = Date.now();
+  const { value: counts, rebuilt } = await intoEmptyDatabase(target.db, (tx) => insertLog(tx, linesOf(createReadStream(kept)), progress), progress);
+  console.error(`Importados ${counts.events} eventos y ${counts.uploads} fotos; proyecciones reconstruidas (${rebuilt} eventos) en ${Date.now() - started} ms`);
+  failed = false;
+} catch (error) {
+  console.error(
+    error instanceof LogRefused ? error.message : `No se pudo importar: ${(error as Error)?.message ?? error}. No se escribió nada en la base de datos.`,
+  );
+} finally {
+  await target.close(failed).catch((error) => console.error(`No se pudo cerrar la base de datos: ${(error as Error).message}`));
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+}
+// The input may still be open (a refusal before its end): it must not keep the process waiting.
+process.exit(failed ? 1 : 0);
