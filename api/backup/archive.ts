@@ -1,0 +1,165 @@
+// A whole backup in one file: a gzipped tar holding the event log (log.jsonl, the events:export
+// format), every stored photo blob (uploads/photos/{id}, uploads/pdf/{id}), and last a manifest with
+// the SHA-256 and size of each, and the counts. Written through the BlobStore abstraction, so it
+// reads the local folder or the Cloud Storage bucket alike; used by `npm run backup` (with its own
+// database) and by the server's scheduled copy (with the server's open database: an embedded one
+// belongs to a single process).
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { pack as tarPack, type Pack } from 'tar-stream';
+import type { Db } from '../../events';
+import type { Config } from '../config';
+import { localBlobStore, type BlobStore } from '../storage/blobs';
+import { gcsBlobStore, gcsBucket } from '../storage/gcs';
+import { exportLog, type Progress } from './log-file';
+
+export const backupFormat = 'contraespionaje-cr-backup';
+export const logEntry = 'log.jsonl';
+export const manifestEntry = 'manifest.json';
+/** The archive name of a blob: its store key under uploads/. */
+export const blobEntry = (key: string) => `uploads/${key}`;
+
+export type ManifestBlob = { key: string; contentType: string; bytes: number; sha256: string };
+export type Manifest = {
+  format: typeof backupFormat;
+  version: 1;
+  createdAt: string;
+  log: { bytes: number; sha256: string; events: number; uploads: number; lastPosition: number };
+  blobs: ManifestBlob[];
+  /** Blobs the log names that the store no longer had when the copy was made (the copy says so rather than failing). */
+  missing: string[];
+};
+
+export type BackupCounts = { events: number; uploads: number; blobs: number; blobBytes: number; missing: number; bytes: number };
+
+/** The store the configuration names, as the app's photo storage builds it. */
+export function blobStoreOf(config: Config): BlobStore {
+  if (config.storageDriver === 'gcs' && config.gcsBucket) return gcsBlobStore(gcsBucket(config.gcsBucket));
+  return localBlobStore(path.join(config.dataDir, 'uploads'));
+}
+
+/** The two blobs of each stored photo: the cleaned photo and its reduced copy for the PDF. */
+export const blobsOfUpload = (upload: { id: string; contentType: string }) => [
+  { key: `photos/${upload.id}`, contentType: upload.contentType },
+  { key: `pdf/${upload.id}`, contentType: 'image/jpeg' },
+];
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+function addEntry(pack: Pack, name: string, size: number, body: Buffer | NodeJS.ReadableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const header = { name, size, mode: 0o600, mtime: new Date() };
+    if (Buffer.isBuffer(body)) {
+      pack.entry(header, body, (error) => (error ? reject(error) : resolve()));
+      return;
+    }
+    const entry = pack.entry(header, (error) => (error ? reject(error) : resolve()));
+    pipeline(body, entry).catch(reject);
+  });
+}
+
+export type WriteBackupOptions = {
+  db: Db;
+  blobs: BlobStore;
+  /** The archive to write: made under a temporary name beside it, synced, then renamed. */
+  file: string;
+  progress?: Progress;
+  /** Aborting stops the copy between two pieces; nothing is left behind. */
+  signal?: AbortSignal;
+};
+
+export async function writeBackup({ db, blobs, file, progress = () => {}, signal }: WriteBackupOptions): Promise<BackupCounts> {
+  // The log goes to a private scratch folder first: a tar entry needs its size before its bytes, and
+  // the database snapshot is held only while the log is read, not while photos are copied.
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'copia-'));
+  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const logFile = path.join(scratch, logEntry);
+    const logOut = createWriteStream(logFile, { mode: 0o600 });
+    const logWritten = new Promise<void>((resolve, reject) => {
+      logOut.on('finish', resolve);
+      logOut.on('error', reject);
+    });
+    const logHash = createHash('sha256');
+    progress('Copiando el registro de eventos…');
+    const summary = await exportLog(
+      db,
+      async (line) => {
+        logHash.update(line);
+        if (!logOut.write(line)) await new Promise((resolve) => logOut.once('drain', resolve));
+      },
+      progress,
+    );
+    logOut.end();
+    await logWritten;
+    signal?.throwIfAborted();
+    const logBytes = (await stat(logFile)).size;
+
+    const pack = tarPack();
+    const written = pipeline(pack, createGzip(), createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
+    written.catch(() => {});
+    try {
+      await addEntry(pack, logEntry, logBytes, createReadStream(logFile));
+      const wanted = summary.storedUploads.flatMap(blobsOfUpload);
+      const manifestBlobs: ManifestBlob[] = [];
+      const missing: string[] = [];
+      let blobBytes = 0;
+      let reported = 0;
+      progress(`Registro: ${summary.events} eventos y ${summary.uploads} fotos registradas. Copiando ${wanted.length} archivos de fotos…`);
+      for (const [index, blob] of wanted.entries()) {
+        signal?.throwIfAborted();
+        const bytes = await blobs.read(blob.key);
+        if (!bytes) {
+          missing.push(blob.key);
+          progress(`Aviso: falta ${blob.key} en el almacenamiento de fotos; la copia lo anota como ausente.`);
+        } else {
+          await addEntry(pack, blobEntry(blob.key), bytes.byteLength, bytes);
+          manifestBlobs.push({ ...blob, bytes: bytes.byteLength, sha256: sha256Of(bytes) });
+          blobBytes += bytes.byteLength;
+        }
+        const tenth = Math.floor(((index + 1) * 10) / wanted.length);
+        if (tenth > reported) {
+          reported = tenth;
+          progress(`Fotos: ${tenth * 10} % (${index + 1} de ${wanted.length})`);
+        }
+      }
+      const manifest: Manifest = {
+        format: backupFormat,
+        version: 1,
+        createdAt: new Date().toISOString(),
+        log: { bytes: logBytes, sha256: logHash.digest('hex'), events: summary.events, uploads: summary.uploads, lastPosition: summary.lastPosition },
+        blobs: manifestBlobs,
+        missing,
+      };
+      const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 1));
+      await addEntry(pack, manifestEntry, manifestBytes.byteLength, manifestBytes);
+      pack.finalize();
+      await written;
+      const counts = { events: summary.events, uploads: summary.uploads, blobs: manifestBlobs.length, blobBytes, missing: missing.length };
+      // On disk before it takes its name: a power cut never leaves a named copy half-written.
+      const handle = await open(partial, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      const bytes = (await stat(partial)).size;
+      await rename(partial, file);
+      return { ...counts, bytes };
+    } catch (error) {
+      pack.destroy(error as Error);
+      await written.catch(() => {});
+      throw error;
+    }
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}

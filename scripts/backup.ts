@@ -1,0 +1,39 @@
+// `npm run backup -- copia.tar.gz`: one archive with the whole event log and every stored photo of
+// the configured database and photo storage (DATA_DIR/uploads, or the GCS bucket), with a manifest
+// of SHA-256 sums; `npm run restore` reads it back. On the embedded database the site must be
+// stopped (the server's own scheduled copy, BACKUP_DIR, runs while it serves).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { blobStoreOf, writeBackup } from '../api/backup/archive';
+import { loadConfigOrExit, openConfiguredDbOrExit } from './lib/configured-db';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('Indique el archivo de la copia: npm run backup -- copia-$(date +%F).tar.gz');
+  process.exit(1);
+}
+if (existsSync(file)) {
+  console.error(`El archivo ${file} ya existe: elija otro nombre (una copia nunca se escribe encima de otra).`);
+  process.exit(1);
+}
+const config = loadConfigOrExit();
+const db = await openConfiguredDbOrExit(config);
+let failed = true;
+try {
+  const [{ present }] = await db.query<{ present: boolean }>(`SELECT to_regclass('public.events') IS NOT NULL AS present`);
+  if (!present) throw new Error('la base de datos no tiene registro de eventos: ¿son DATABASE_URL o DATA_DIR los del sitio?');
+  const started = Date.now();
+  const counts = await writeBackup({ db, blobs: blobStoreOf(config), file: path.resolve(file), progress: (message) => console.error(message) });
+  const megabytes = (counts.bytes / 1024 / 1024).toFixed(1);
+  console.error(
+    `Copia escrita en ${file} (${megabytes} MB): ${counts.events} eventos, ${counts.uploads} fotos registradas, ` +
+      `${counts.blobs} archivos de fotos, en ${((Date.now() - started) / 1000).toFixed(1)} s` +
+      (counts.missing ? `. Atención: ${counts.missing} archivos de fotos faltaban en el almacenamiento.` : ''),
+  );
+  failed = false;
+} catch (error) {
+  console.error(`No se pudo hacer la copia: ${(error as Error)?.message ?? error}`);
+} finally {
+  await db.close();
+}
+process.exit(failed ? 1 : 0);

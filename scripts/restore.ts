@@ -1,0 +1,38 @@
+// `npm run restore -- copia.tar.gz`: puts an `npm run backup` archive back into the configured
+// database and photo storage, which must both be empty. The whole archive is checked first (every
+// SHA-256, the log line by line); then everything is written or nothing is: one transaction for the
+// database, and the photos it wrote are removed again if anything fails before the commit.
+import { existsSync } from 'node:fs';
+import { blobStoreOf } from '../api/backup/archive';
+import { LogRefused } from '../api/backup/log-file';
+import { restoreBackup } from '../api/backup/restore';
+import { openLoadTargetOrExit } from './lib/configured-db';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('Indique el archivo de la copia: npm run restore -- copia.tar.gz');
+  process.exit(1);
+}
+if (!existsSync(file)) {
+  console.error(`No existe el archivo ${file}.`);
+  process.exit(1);
+}
+const target = await openLoadTargetOrExit();
+let failed = true;
+try {
+  const started = Date.now();
+  const counts = await restoreBackup({ db: target.db, blobs: blobStoreOf(target.config), file, progress: (message) => console.error(message) });
+  console.error(
+    `Restaurados ${counts.events} eventos, ${counts.uploads} fotos registradas y ${counts.blobs} archivos de fotos; ` +
+      `proyecciones reconstruidas (${counts.rebuilt} eventos) en ${((Date.now() - started) / 1000).toFixed(1)} s` +
+      (counts.missing ? `. La copia anotaba ${counts.missing} archivos de fotos ausentes en el origen.` : ''),
+  );
+  failed = false;
+} catch (error) {
+  console.error(
+    error instanceof LogRefused ? error.message : `No se pudo restaurar: ${(error as Error)?.message ?? error}. No quedó nada escrito en el destino.`,
+  );
+} finally {
+  await target.close(failed).catch((error) => console.error(`No se pudo cerrar la base de datos: ${(error as Error).message}`));
+}
+process.exit(failed ? 1 : 0);
