@@ -5,6 +5,7 @@
 // the SQL query used), and a search means exactly what the SQL meant:
 //   search_vector @@ plainto_tsquery('spanish', f_unaccent(q))  OR  f_unaccent(lower(title)) LIKE '%' || f_unaccent(lower(q)) || '%'
 // This module is the pure structure; news-search.ts loads it from the read table and keeps it current.
+import { LRUCache } from 'lru-cache';
 import type { NewsListQuery, NewsSummary } from '../domain';
 import { newsFilters, type NewsFilters } from './news-filters';
 import { empty, likeMatcher, mergeIntersection, mergeUnion, Postings, trigramsOf } from './posting-lists';
@@ -60,7 +61,7 @@ export class NewsIndex {
   private titleKeys: string[] = [];
   /** Scratch space for the numbers that pass the filters (lists run one at a time). */
   private hits = new Int32Array(1024);
-  private matchCache = new Map<string, { generation: number; numbers: Int32Array }>();
+  private matchCache = new LRUCache<string, { generation: number; numbers: Int32Array }>({ max: 64 });
   private orderedCache = new Map<string, { generation: number; total: number; numbers: Int32Array }>();
   private orderedBytes = 0;
   private loading = false;
@@ -236,7 +237,6 @@ export class NewsIndex {
     const text = this.textMatches(terms.lexemes);
     const title = this.titleMatches(terms.titlePattern);
     const numbers = title.length === 0 ? text : text.length === 0 ? title : mergeUnion(text, title);
-    if (this.matchCache.size >= 64) this.matchCache.delete(this.matchCache.keys().next().value!);
     this.matchCache.set(key, { generation: this.generation, numbers });
     return numbers;
   }

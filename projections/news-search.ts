@@ -7,6 +7,7 @@
 //   the same a few milliseconds later.
 // Visitors' answers (their JSON made once) are kept per query until the index changes; staff's come from
 // the index each time, with their whole articles read by id (kept until the index reads that article again).
+import { LRUCache } from 'lru-cache';
 import type { NewsArticle, NewsListQuery, NewsSummary } from '../domain';
 import { aggregateOf, allEventTypes, readablePosition, touches, type EventStore, type Processor, type Sql } from '../events';
 import { NewsIndex, type SearchTerms } from './news-index';
@@ -55,7 +56,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
   const queries = newsQueries(sql);
   let index = new NewsIndex();
   // Staff's whole articles by id, dropped whenever the index reads that article again.
-  const articles = new Map<string, NewsArticle>();
+  const articles = new LRUCache<string, NewsArticle>({ max: maxCachedArticles });
   // Each whole article's JSON, made once per article object (a staff page is ~30 KB of text to write).
   const articleJson = new WeakMap<NewsArticle, string>();
   const jsonOf = (items: readonly NewsArticle[]) =>
@@ -81,9 +82,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       const keep = before === rereads;
       for (const article of read) {
         found.set(article.id, article);
-        if (!keep) continue;
-        if (articles.size >= maxCachedArticles) articles.delete(articles.keys().next().value!);
-        articles.set(article.id, article);
+        if (keep) articles.set(article.id, article);
       }
     }
     // An article deleted meanwhile is left out.
@@ -150,20 +149,20 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     refreshTimer.unref();
   });
 
-  const terms = new Map<string, SearchTerms | null>();
+  const terms = new LRUCache<string, { terms: SearchTerms | null }>({ max: maxCachedTerms });
   /** What the search text means (asked of PostgreSQL once per text: it never changes); null: only SQL can answer it. */
   async function termsOf(text: string | undefined): Promise<SearchTerms | null | 'none'> {
     if (!text) return 'none';
-    if (terms.has(text)) return terms.get(text)!;
+    const known = terms.get(text);
+    if (known) return known.terms;
     const { titlePattern, tsquery } = await queries.searchTerms(text);
     const lexemes = conjunctionLexemes(tsquery);
     const value = lexemes ? { lexemes, titlePattern } : null;
-    if (terms.size >= maxCachedTerms) terms.delete(terms.keys().next().value!);
-    terms.set(text, value);
+    terms.set(text, { terms: value });
     return value;
   }
 
-  const answers = new Map<string, { generation: number; page: PublishedNewsPage }>();
+  const answers = new LRUCache<string, { generation: number; page: PublishedNewsPage }>({ max: maxCachedAnswers });
 
   return {
     get size() {
@@ -183,7 +182,6 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       const generation = index.generation;
       const found = index.list(published, searchTerms === 'none' ? null : searchTerms);
       const page = { items: found.items.map((article) => article.summary), total: found.total, json: found.json };
-      if (answers.size >= maxCachedAnswers) answers.delete(answers.keys().next().value!);
       answers.set(key, { generation, page });
       return page;
     },

@@ -6,6 +6,7 @@
 // The session itself is always read from the database: a session ended anywhere (sign-out, a disabled
 // account, a reset password) stops working everywhere at once. 'Last seen' is written at most once a
 // minute per session by each instance, and this instance remembers when it last wrote it.
+import { LRUCache } from 'lru-cache';
 import type { User } from '../../domain';
 import type { EventStore, Processor } from '../../events';
 import { clearOnChange } from '../clear-on-change';
@@ -23,11 +24,12 @@ export type AccountsCache = {
 };
 
 export function accountsCache(store: EventStore, read: ReadModels): AccountsCache {
-  let accounts = new Map<string, Promise<User | null>>();
+  const newAccounts = () => new LRUCache<string, Promise<User | null>>({ max: maxAccounts });
+  let accounts = newAccounts();
   let setting: Promise<boolean> | null = null;
-  const touched = new Map<string, number>();
+  const touched = new LRUCache<string, number>({ max: 10_000 });
   const clear = () => {
-    accounts = new Map();
+    accounts = newAccounts();
     setting = null;
   };
   /** A failed read is not kept: the next request asks again. */
@@ -39,7 +41,6 @@ export function accountsCache(store: EventStore, read: ReadModels): AccountsCach
     byId(id) {
       const known = accounts.get(id);
       if (known) return known;
-      if (accounts.size >= maxAccounts) accounts.delete(accounts.keys().next().value!);
       const map = accounts;
       const load = kept(read.users.byId(id), () => map.delete(id));
       accounts.set(id, load);
@@ -54,7 +55,6 @@ export function accountsCache(store: EventStore, read: ReadModels): AccountsCach
     touchDue(signInId) {
       const now = Date.now();
       if (now - (touched.get(signInId) ?? 0) < touchEveryMs) return false;
-      if (touched.size >= 10_000) touched.clear();
       touched.set(signInId, now);
       return true;
     },

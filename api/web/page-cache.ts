@@ -8,17 +8,19 @@
 // (Both drops are wired in api/app.ts with api/clear-on-change.ts.)
 // Signed-in staff never read from it nor write to it. Only complete pages answered 200 are kept, never
 // one that carries this response's CSP nonce. The cache is bounded in bytes (least recently used go first).
+import { LRUCache } from 'lru-cache';
 import { compress, type Encoding } from './compress';
 
 export type CachedPage = { status: number; type: string; cacheControl: string; body: Buffer };
 type Entry = CachedPage & { encoded: Partial<Record<Encoding, Buffer>>; bytes: number };
 
 export class PageCache {
-  private entries = new Map<string, Entry>();
-  private bytes = 0;
+  private entries: LRUCache<string, Entry>;
   private generationNo = 0;
 
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {
+    this.entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes });
+  }
 
   /** Taken before rendering; `set` keeps the page only if nothing changed since. */
   get generation() {
@@ -30,21 +32,12 @@ export class PageCache {
   }
 
   get(url: string): CachedPage | undefined {
-    const entry = this.entries.get(url);
-    if (!entry) return undefined;
-    // Most recently used last: eviction takes the first.
-    this.entries.delete(url);
-    this.entries.set(url, entry);
-    return entry;
+    return this.entries.get(url);
   }
 
   set(url: string, generation: number, page: CachedPage) {
     if (generation !== this.generationNo || page.body.length > this.maxBytes / 8) return;
-    this.drop(url);
-    const entry: Entry = { ...page, encoded: {}, bytes: page.body.length };
-    this.entries.set(url, entry);
-    this.bytes += entry.bytes;
-    this.evict();
+    this.entries.set(url, { ...page, encoded: {}, bytes: page.body.length });
   }
 
   /** The page's body in `encoding`, compressed once and kept beside it. */
@@ -53,12 +46,13 @@ export class PageCache {
     const kept = entry.encoded?.[encoding];
     if (kept) return kept;
     const body = await compress(page.body, encoding, 'fast');
-    // Still the same entry (not cleared or replaced meanwhile): keep the compressed bytes with it.
-    if (this.entries.get(url) === entry) {
+    // Still the same entry (not cleared or replaced meanwhile): keep the compressed bytes with it, and
+    // count them (set again, as the cache measures an entry when it is set).
+    if (this.entries.peek(url) === entry) {
       entry.encoded[encoding] = body;
       entry.bytes += body.length;
-      this.bytes += body.length;
-      this.evict();
+      this.entries.delete(url);
+      this.entries.set(url, entry);
     }
     return body;
   }
@@ -66,17 +60,5 @@ export class PageCache {
   clear() {
     this.generationNo += 1;
     this.entries.clear();
-    this.bytes = 0;
-  }
-
-  private drop(url: string) {
-    const entry = this.entries.get(url);
-    if (!entry) return;
-    this.entries.delete(url);
-    this.bytes -= entry.bytes;
-  }
-
-  private evict() {
-    while (this.bytes > this.maxBytes && this.entries.size > 0) this.drop(this.entries.keys().next().value!);
   }
 }
