@@ -4,7 +4,6 @@ import { es } from 'date-fns/locale';
 import { TZDate } from '@date-fns/tz';
 
 export const businessTimeZone = 'America/Costa_Rica';
-export const weekStartsOn = 1 as const;
 
 function inZone(value: Date | string): TZDate {
   const date = typeof value === 'string' ? new Date(value) : value;

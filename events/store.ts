@@ -1,6 +1,5 @@
 // The event store: append with an expected stream version, read a stream, read all after a position.
 // Registered projectors run inside the append's transaction, so a write is visible to the next read.
-import { randomUUID } from 'node:crypto';
 import { Conflict } from '../domain';
 import type { EventType } from './catalogue';
 import { isDatabaseUnavailable, uniqueViolation, type Db, type Sql } from './db';
@@ -319,5 +318,3 @@ export async function readEventsAfter(sql: Sql, after: number, limit: number): P
   const rows = await sql.query<EventRow>(`SELECT ${columns} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [after, limit]);
   return rows.map(toStoredEvent);
 }
-
-export const newRequestId = () => randomUUID();

@@ -52,11 +52,6 @@ export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
   );
 }
 
-/** Ends every session of a user (disabled, password reset). */
-export async function endSessionsOf(sql: Sql, userId: string) {
-  await sql.query(`UPDATE sessions SET ${endSessionSet} WHERE user_id = $1 AND ended_at IS NULL`, [userId]);
-}
-
 /** Deletes sessions past their expiry, ended ones too (they are refused already; this keeps the table small). */
 export async function sweepExpiredSessions(sql: Sql): Promise<number> {
   const rows = await sql.query('DELETE FROM sessions WHERE expires_at < now() RETURNING id');
