@@ -21,6 +21,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { cacheNames, isCacheablePage, isPublicApiRequest, isRuntimeAsset, swMessages, type SwMessage } from './offline/sw-rules';
 import { sendPendingDrafts } from './offline/send';
 import { backgroundSyncTag } from './offline/sync-rules';
+import { judgeRun } from './offline/retry-policy';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -139,13 +140,19 @@ async function cacheAssets(urls: string[]): Promise<void> {
 type SyncEvent = ExtendableEvent & { tag: string };
 
 // A failed run (something still waits for the network) rejects, so the browser tries again later with
-// its own backoff; drafts waiting for a sign-in or refused need a person, not another run.
+// its own backoff; drafts waiting for a sign-in or refused need a person, not another run. The open
+// pages hear how many forms this run sent (and count only those), and their own timers keep trying.
 self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== backgroundSyncTag) return;
   sync.waitUntil(
-    sendPendingDrafts().then((outcomes) => {
-      if (outcomes.some((outcome) => outcome === 'waiting' || outcome === 'busy')) throw new Error('pendiente');
+    sendPendingDrafts().then(async (outcomes) => {
+      const sent = outcomes.filter((outcome) => outcome === 'sent').length;
+      if (sent > 0) {
+        const message: SwMessage = { type: swMessages.queueSent, sent };
+        for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
+      }
+      if (judgeRun(outcomes).retry) throw new Error('pendiente');
     }),
   );
 });

@@ -1,24 +1,14 @@
 // 'Sin conexión' above the dashboard while the browser is offline: the lists on screen are the last
-// ones loaded (restored from IndexedDB when the panel was opened offline).
-import { useSyncExternalStore } from 'react';
+// ones loaded (restored from IndexedDB when the panel was opened offline). The connection is shared
+// client state (jotai, connection.ts), the same the form screens show.
+import { useAtomValue } from 'jotai';
 import { WifiOff } from 'lucide-react';
+import { browserOnlineAtom } from './connection';
 import { offlineTexts as t } from './texts';
 
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-};
-
+/** What the browser says (navigator.onLine, kept current by its online/offline events). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useAtomValue(browserOnlineAtom);
 }
 
 export function OfflineBanner() {

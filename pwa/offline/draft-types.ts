@@ -16,6 +16,11 @@ export type DraftPhoto = {
   name: string;
   /** The upload's link once uploaded (`/objects/uploads/{id}`); null until then, or after it expired. */
   objectPath: string | null;
+  /**
+   * Which photo this is (a uuid given when it was chosen): a sender that finds the link already written
+   * for the same photo reuses it instead of uploading it again. Absent in drafts saved before it existed.
+   */
+  key?: string;
 };
 
 export type DraftPhotos = Partial<Record<PhotoField, DraftPhoto>>;

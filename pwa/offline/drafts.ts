@@ -12,6 +12,8 @@ export type { Draft, DraftPhoto, DraftPhotos, DraftState, DraftVariant } from '.
 const listeners = new Set<() => void>();
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('offline-drafts');
 channel?.addEventListener('message', () => listeners.forEach((listener) => listener()));
+// In Node (the unit tests) an open channel would keep the process alive.
+(channel as { unref?: () => void } | null)?.unref?.();
 
 function announceChange() {
   listeners.forEach((listener) => listener());
@@ -50,6 +52,18 @@ export async function updateDraft(id: string, change: (draft: Draft) => Draft | 
   const tx = db.transaction('drafts', 'readwrite', durable);
   const current = await tx.store.get(id);
   const next = current ? change(current) : null;
+  if (next) await tx.store.put(next);
+  await tx.done;
+  if (next) announceChange();
+  return next ?? current;
+}
+
+/** updateDraft that may also create the draft: `change` gets undefined when there is none yet. */
+export async function upsertDraft(id: string, change: (draft: Draft | undefined) => Draft | null): Promise<Draft | undefined> {
+  const db = await offlineDb();
+  const tx = db.transaction('drafts', 'readwrite', durable);
+  const current = await tx.store.get(id);
+  const next = change(current);
   if (next) await tx.store.put(next);
   await tx.done;
   if (next) announceChange();

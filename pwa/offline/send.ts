@@ -3,10 +3,13 @@
 // is sent under a Web Lock named after it (shared by every tab and the worker), so two senders never
 // overlap, and an open editor holds the same lock so a half-corrected form is never sent. Even if two
 // sends did overlap, the draft's uuid travels as the Idempotency-Key and the server makes one record.
-import type { AdvanceForm } from '../../domain';
-import { ApiError } from '../lib/api';
-import { submitAdvanceForm, uploadPhoto } from '../lib/advance-form-api';
+// Each photo is uploaded under its own lock and its link written into the draft at once
+// (photo-upload.ts), so a photo the form's slot is still uploading is waited for, not sent twice.
+import type { AdvanceForm, PhotoField } from '../../domain';
+import { ApiError, isNetworkFailure } from '../lib/api';
+import { submitAdvanceForm } from '../lib/advance-form-api';
 import { getDraft, listDrafts, deleteDraft, updateDraft, type Draft, type DraftPhoto } from './drafts';
+import { uploadDraftPhoto } from './photo-upload';
 import { judgeAnswer, photosToUpload, sentSummary, submissionBody, type ErrorBody } from './sync-rules';
 import { offlineTexts as t } from './texts';
 
@@ -14,14 +17,34 @@ export type SyncOutcome = 'sent' | 'waiting' | 'signIn' | 'refused' | 'busy' | '
 
 export type Staff = { id: string } | null;
 
+/** What a sender tells the screens while it works (the pages' queue shows it; the worker tells nobody). */
+export type SendObserver = {
+  /** A form's send starts (its draft) or is over (null). */
+  sending?(draft: Pick<Draft, 'id' | 'values'> | null): void;
+  uploadProgress?(draftId: string, field: PhotoField, loaded: number, total: number): void;
+  uploadDone?(draftId: string, field: PhotoField): void;
+  /** A request got an answer from the server (true), or none at all (false). */
+  serverAnswer?(reached: boolean): void;
+};
+
+export type SendOptions = {
+  observer?: SendObserver;
+  /** Time limits, shorter in unit tests; the defaults are pwa/lib/advance-form-api.ts's. */
+  formTimeoutMs?: number;
+  photoTimeoutMs?: (bytes: number) => number;
+};
+
 export const draftLockName = (id: string) => `draft-sync-${id}`;
 export const sessionUrl = '/api/auth/me';
 
+const webLocks = () => (typeof navigator === 'undefined' ? undefined : navigator.locks);
+
 /** One draft, now, unless another tab (or an open editor) holds it: then 'busy'. */
-export async function syncDraft(id: string, staff?: Staff): Promise<SyncOutcome> {
-  const run = () => sendUnderLock(id, staff, false);
-  if (!navigator.locks) return run();
-  return navigator.locks.request(draftLockName(id), { ifAvailable: true }, (lock) => (lock ? run() : 'busy'));
+export async function syncDraft(id: string, staff?: Staff, options: SendOptions = {}): Promise<SyncOutcome> {
+  const run = () => sendUnderLock(id, staff, false, options);
+  const locks = webLocks();
+  if (!locks) return run();
+  return locks.request(draftLockName(id), { ifAvailable: true }, (lock) => (lock ? run() : 'busy'));
 }
 
 /**
@@ -30,61 +53,88 @@ export async function syncDraft(id: string, staff?: Staff): Promise<SyncOutcome>
  * to 'draft'. A visitor's form that gets any error answer (a 503, say) throws it too: an answer is not
  * a lost connection, so the visitor stays on the form; only no answer at all leaves it to the queue.
  */
-export async function sendDraftNow(id: string): Promise<SyncOutcome> {
-  const run = () => sendUnderLock(id, undefined, true);
-  return navigator.locks ? navigator.locks.request(draftLockName(id), run) : run();
+export async function sendDraftNow(id: string, options: SendOptions = {}): Promise<SyncOutcome> {
+  const run = () => sendUnderLock(id, undefined, true, options);
+  const locks = webLocks();
+  return locks ? locks.request(draftLockName(id), run) : run();
 }
 
 /** Every pending draft this device may send now, one after the other; the outcomes in order. */
-export async function sendPendingDrafts(): Promise<SyncOutcome[]> {
+export async function sendPendingDrafts(options: SendOptions = {}): Promise<SyncOutcome[]> {
   const pending = (await listDrafts()).filter((d) => d.state === 'pending');
   if (pending.length === 0) return [];
-  const staff = pending.some((d) => d.variant === 'admin') ? await currentStaff() : undefined;
+  const staff = pending.some((d) => d.variant === 'admin') ? await currentStaff(options.observer) : undefined;
   const outcomes: SyncOutcome[] = [];
-  for (const draft of pending) outcomes.push(await syncDraft(draft.id, staff === 'offline' ? undefined : staff));
+  for (const draft of pending) outcomes.push(await syncDraft(draft.id, staff === 'offline' ? undefined : staff, options));
   return outcomes;
 }
 
-async function sendUnderLock(id: string, knownStaff: Staff | undefined, interactive: boolean): Promise<SyncOutcome> {
-  let draft = await getDraft(id);
+async function sendUnderLock(id: string, knownStaff: Staff | undefined, interactive: boolean, options: SendOptions): Promise<SyncOutcome> {
+  const draft = await getDraft(id);
   if (draft?.state === 'sent' && interactive) return 'sent';
   if (!draft || draft.state !== 'pending') return 'skipped';
   if (draft.variant === 'admin') {
-    const staff = knownStaff === undefined ? await currentStaff() : knownStaff;
+    const staff = knownStaff === undefined ? await currentStaff(options.observer) : knownStaff;
     if (staff === 'offline') return 'waiting';
     if (!staff) return 'signIn';
     // Another staff member signed in on this tablet: the draft waits for its author.
     if (draft.ownerId && staff.id !== draft.ownerId) return 'skipped';
   }
+  options.observer?.sending?.(draft);
+  try {
+    return await sendForm(draft, interactive, options);
+  } finally {
+    options.observer?.sending?.(null);
+  }
+}
+
+async function sendForm(first: Draft, interactive: boolean, options: SendOptions): Promise<SyncOutcome> {
+  const { observer } = options;
+  const id = first.id;
+  let draft = first;
   const answersAtOnce = interactive && draft.variant === 'public';
 
   // One re-upload round for photos the server says it lost; a second loss waits for the next run.
   for (let round = 0; round < 2; round++) {
-    for (const field of photosToUpload(draft)) {
-      const photo = draft.photos[field]!;
-      let objectPath: string;
-      try {
-        objectPath = await uploadPhoto(photo.blob, draft.variant);
-      } catch (error) {
-        if (answersAtOnce && error instanceof ApiError) return backToDraft(id, error);
-        const verdict = failureOf(error, draft);
-        if (verdict !== 'refused') return verdict;
-        if (interactive) return backToDraft(id, error);
-        return refuse(id, error instanceof ApiError ? `${t.photoUploadFailed}: ${error.serverMessage ?? error.message}` : t.photoUploadFailed);
+    const fields = photosToUpload(draft);
+    // The whole batch is on screen from the start: '1 de 3', '2 de 3' …
+    for (const field of fields) observer?.uploadProgress?.(id, field, 0, draft.photos[field]!.blob.size);
+    try {
+      for (const field of fields) {
+        const photo = draft.photos[field]!;
+        try {
+          await uploadDraftPhoto(id, field, photo, draft.variant, {
+            onProgress: (loaded, total) => observer?.uploadProgress?.(id, field, loaded, total),
+            timeoutMs: options.photoTimeoutMs?.(photo.blob.size),
+          });
+          observer?.serverAnswer?.(true);
+        } catch (error) {
+          observer?.serverAnswer?.(!isNetworkFailure(error));
+          if (answersAtOnce && error instanceof ApiError) return backToDraft(id, error);
+          const verdict = failureOf(error, draft);
+          if (verdict !== 'refused') return verdict;
+          if (interactive) return backToDraft(id, error);
+          return refuse(id, error instanceof ApiError ? `${t.photoUploadFailed}: ${error.serverMessage ?? error.message}` : t.photoUploadFailed);
+        } finally {
+          observer?.uploadDone?.(id, field);
+        }
+        // The link is in the draft now (a connection lost after this point does not upload it twice).
+        const updated = await getDraft(id);
+        if (!updated || updated.state !== 'pending') return 'skipped';
+        if (updated.photos[field] && !updated.photos[field]!.objectPath) return 'waiting'; // replaced meanwhile
+        draft = updated;
       }
-      // Stored at once: a connection lost after this point does not upload the photo twice.
-      const updated = await updateDraft(id, (d) => {
-        const kept = d.photos[field];
-        return d.state === 'pending' && kept ? { ...d, photos: { ...d.photos, [field]: { ...kept, objectPath } } } : null;
-      });
-      if (!updated || updated.state !== 'pending') return 'skipped';
-      draft = updated;
+    } finally {
+      for (const field of fields) observer?.uploadDone?.(id, field);
     }
 
     let form: AdvanceForm;
     try {
-      form = await submitAdvanceForm(submissionBody(draft), { mode: draft.variant, idempotencyKey: draft.id });
+      const signal = options.formTimeoutMs ? AbortSignal.timeout(options.formTimeoutMs) : undefined;
+      form = await submitAdvanceForm(submissionBody(draft), { mode: draft.variant, idempotencyKey: draft.id, signal });
+      observer?.serverAnswer?.(true);
     } catch (error) {
+      observer?.serverAnswer?.(error instanceof ApiError);
       if (!(error instanceof ApiError)) return 'waiting';
       const verdict = judgeAnswer(error.status, error.body as ErrorBody, draft);
       if (answersAtOnce && verdict.kind !== 'reupload') return backToDraft(id, error);
@@ -131,13 +181,15 @@ async function refuse(id: string, message: string): Promise<SyncOutcome> {
 }
 
 /** Who the server says is signed in; 'offline' when it cannot be asked (in time). */
-export async function currentStaff(): Promise<Staff | 'offline'> {
+export async function currentStaff(observer?: SendObserver): Promise<Staff | 'offline'> {
   try {
     const response = await fetch(sessionUrl, { credentials: 'include', headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(15_000) });
+    observer?.serverAnswer?.(response.status < 500);
     if (response.status === 401) return null;
     if (!response.ok) return 'offline';
     return (await response.json()) as { id: string };
   } catch {
+    observer?.serverAnswer?.(false);
     return 'offline';
   }
 }

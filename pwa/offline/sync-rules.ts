@@ -2,6 +2,7 @@
 // sends, how long to wait before trying again, and what an answer means for the draft.
 import { newAdvanceFormDefaults, photoFields, type AdvanceFormInput, type AdvanceFormValues, type PhotoField } from '../../domain';
 import type { Draft } from './draft-types';
+import { backoffDelayMs } from './retry-policy';
 
 /** Photos photographed but not uploaded yet (or whose upload the server no longer has). */
 export function photosToUpload(draft: Pick<Draft, 'photos'>): PhotoField[] {
@@ -24,10 +25,9 @@ export function submissionBody(draft: Pick<Draft, 'values' | 'photos'>): Advance
 /** The service worker's Background Sync tag for the drafts queue. */
 export const backgroundSyncTag = 'advance-form-drafts';
 
-/** 2 s, 4 s, 8 s ... up to 5 minutes, with ±20 % jitter so many tablets coming back online spread out. */
+/** The wait before retry number `attempt` (from 0): 2 s, 4 s, 8 s ... up to 5 minutes, ±20 % (retry-policy.ts). */
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(2_000 * 2 ** Math.max(0, attempt), 5 * 60_000);
-  return Math.round(base * (0.8 + 0.4 * random()));
+  return backoffDelayMs(Math.max(0, attempt) + 1, random);
 }
 
 export type ErrorBody = { message?: string; errors?: Record<string, string> } | null;

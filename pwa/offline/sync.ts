@@ -1,68 +1,71 @@
 // The pages' side of the queue: sends the drafts waiting in IndexedDB at every app start (any page,
-// public or admin), on the `online` event, after every sign-in, and again and again with backoff (2 s
-// doubling up to 5 minutes, with jitter) while anything is still pending. It also asks the service
-// worker for a Background Sync, so where the browser has it the queue runs even with no page open.
-// The sending itself (locks, photos, answers) is in send.ts, shared with the worker.
+// public or admin), on the `online` event, after every sign-in, and by itself after any failed try,
+// with backoff (2^n seconds after n failed tries in a row, at most 5 minutes, ±20 %: queue-runner.ts),
+// until nothing is left to send. A failed try also asks the service worker for a Background Sync, so
+// where the browser has it the queue runs even with no page open. The sending itself (locks, photos,
+// answers) is in send.ts, shared with the worker; what the screens show is in jotai atoms
+// (queue-state.ts, connection.ts).
 import { browserQueryClient } from '../lib/query-client';
 import { toast } from '../ui/toast';
-import { listDrafts } from './drafts';
-import { sendPendingDrafts, sessionUrl, type SyncOutcome } from './send';
-import { backgroundSyncTag, retryDelayMs } from './sync-rules';
+import { noteServerAnswer, probeServer } from './connection';
+import { QueueRunner } from './queue-runner';
+import { finishUpload, reportUpload, setRunnerState, setSendingForm } from './queue-state';
+import { sendPendingDrafts, sessionUrl, type SendObserver, type SyncOutcome } from './send';
+import { swMessages, type SwMessage } from './sw-rules';
+import { backgroundSyncTag } from './sync-rules';
 import { offlineTexts, type QueueOutcomeTexts } from './texts';
 
 export { sendDraftNow, syncDraft, type SyncOutcome } from './send';
 
-let running: Promise<void> | null = null;
-let runAgain = false;
-let attempt = 0;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** What a sender in this page tells the screens. */
+export const pageObserver: SendObserver = {
+  sending: (draft) => setSendingForm(draft ? { id: draft.id, hostName: draft.values.hostName?.trim() ?? '' } : null),
+  uploadProgress: reportUpload,
+  uploadDone: finishUpload,
+  // No answer while the browser says online: a real probe tells 'Servidor no disponible' from a lost request.
+  serverAnswer: (reached) => (reached ? noteServerAnswer(true) : void probeServer()),
+};
+
 let askedToSignIn = false;
+
+const runner = new QueueRunner({
+  send: () => sendPendingDrafts({ observer: pageObserver }),
+  onRun: (verdict, outcomes) => void announce(verdict.sent, outcomes),
+  onFailure: () => void askForBackgroundSync(),
+  onState: setRunnerState,
+});
 
 /** Sends every pending draft this tab may send; at most one run at a time per tab. */
 export function syncPendingDrafts(): Promise<void> {
-  if (running) {
-    runAgain = true;
-    return running;
-  }
-  running = runQueue()
-    .catch((error: unknown) => console.warn('[cola] envío fallido', error))
-    .finally(() => {
-      running = null;
-      if (runAgain) {
-        runAgain = false;
-        void syncPendingDrafts();
-      }
-    });
-  return running;
+  return runner.run();
 }
 
-async function runQueue(): Promise<void> {
-  clearTimeout(retryTimer);
-  const outcomes: SyncOutcome[] = await sendPendingDrafts();
-  if (outcomes.length === 0) {
-    attempt = 0;
-    return;
-  }
+/** 'Enviar ahora', or the connection came back: now, and the backoff starts over. */
+export function retryQueueNow(): Promise<void> {
+  return runner.retryNow();
+}
 
+/** The form's own send got no answer: the form waits in the queue, which tries again by itself. */
+export function queueFormForLater(): void {
+  startDraftSync({ runNow: false });
+  runner.noteFailedTry();
+}
+
+async function announce(sent: number, outcomes: SyncOutcome[]): Promise<void> {
   const t = await outcomeTexts();
-  const sent = outcomes.filter((o) => o === 'sent').length;
+  // Only what this run sent: drafts another tab or the worker sent are counted by whoever sent them.
   if (sent > 0) {
     toast({ title: t.sentFromQueueCount(sent) });
     void browserQueryClient().invalidateQueries({ queryKey: ['/api/advance-forms'] });
   }
   if (outcomes.includes('refused')) toast({ title: t.sendFailed, variant: 'destructive' });
   if (outcomes.includes('signIn')) {
-    if (!askedToSignIn) toast({ title: t.sessionExpired, variant: 'destructive' });
-    askedToSignIn = true;
+    // Only a session this tab believed open has expired: after 'Cerrar Sesión' (or on a page where
+    // nobody signed in) the forms simply wait for their author, and the login screen counts them.
+    const believedSignedIn = Boolean(browserQueryClient().getQueryData([sessionUrl]));
+    if (believedSignedIn && !askedToSignIn) toast({ title: t.sessionExpired, variant: 'destructive' });
+    askedToSignIn = believedSignedIn;
   } else askedToSignIn = false;
-
-  // Anything still pending is tried again later, whatever the reason (no network, a server error, a
-  // draft open in an editor): the timer is the safety net under the `online` event, which can lie.
-  const stillPending = (await listDrafts()).some((d) => d.state === 'pending');
-  if (stillPending) {
-    retryTimer = setTimeout(() => void syncPendingDrafts(), retryDelayMs(attempt++));
-    void askForBackgroundSync();
-  } else attempt = 0;
 }
 
 /** The page's language: a visitor on the English pages reads the queue's news in English. */
@@ -89,19 +92,21 @@ export async function askForBackgroundSync(): Promise<void> {
 let started = false;
 
 /** Starts the queue for this tab: now, whenever the connection returns, and after every sign-in. */
-export function startDraftSync(): void {
+export function startDraftSync({ runNow = true }: { runNow?: boolean } = {}): void {
   if (started) return;
   started = true;
-  window.addEventListener('online', () => {
-    attempt = 0;
-    void syncPendingDrafts();
-  });
+  window.addEventListener('online', () => void runner.retryNow());
   // Signing in (the session query getting a user) resumes drafts that waited for a new session.
   browserQueryClient()
     .getQueryCache()
     .subscribe((event) => {
       if (event.type !== 'updated' || event.query.queryKey[0] !== sessionUrl || event.action.type !== 'success') return;
-      if (event.query.state.data) void syncPendingDrafts();
+      if (event.query.state.data) void runner.retryNow();
     });
-  void syncPendingDrafts();
+  // The worker sent forms from its Background Sync while this page was open: it says how many.
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
+    const message = event.data as SwMessage | null;
+    if (message?.type === swMessages.queueSent && message.sent > 0) void announce(message.sent, []);
+  });
+  if (runNow) void runner.run();
 }

@@ -1,6 +1,12 @@
 // Every text a person reads from the offline layer (drafts, sync, update prompt), in one place.
 import { updateTexts } from './update-texts';
 
+/** 'No hay formularios sin enviar', '1 formulario sin enviar', '3 formularios sin enviar' (Spanish number agreement). */
+export function unsentForms(n: number): string {
+  if (n <= 0) return 'No hay formularios sin enviar';
+  return n === 1 ? '1 formulario sin enviar' : `${n} formularios sin enviar`;
+}
+
 export const offlineTexts = {
   ...updateTexts,
   queuedOffline: 'Sin conexión: el formulario se enviará automáticamente al recuperar la conexión',
@@ -29,17 +35,21 @@ export const offlineTexts = {
   sentReadOnlyHint: 'El servidor lo recibió: ya no se puede modificar en este dispositivo.',
   viewSent: 'Ver formulario',
   draftBusy: 'Este formulario se está enviando o está abierto en otra pestaña. Espere un momento…',
-  unsentOnDevice: (n: number) => (n === 1 ? '1 formulario sin enviar en este dispositivo' : `${n} formularios sin enviar en este dispositivo`),
+  unsentOnDevice: (n: number) => `${unsentForms(n)} en este dispositivo`,
   logoutTitle: 'Cerrar sesión con formularios sin enviar',
-  logoutConfirm: (n: number) =>
-    `${n === 1 ? 'Hay 1 formulario sin enviar' : `Hay ${n} formularios sin enviar`} en este dispositivo. ` +
-    'Se conservarán y se enviarán cuando vuelva a iniciar sesión con este usuario. ¿Desea cerrar sesión?',
+  /** The same dialog once the queue sent what was waiting while it was open. */
+  logoutTitleNone: 'Cerrar sesión',
+  logoutConfirm: (n: number) => {
+    if (n <= 0) return `${unsentForms(0)} en este dispositivo. ¿Desea cerrar sesión?`;
+    const kept = n === 1 ? 'Se conservará y se enviará' : 'Se conservarán y se enviarán';
+    return `Hay ${unsentForms(n)} en este dispositivo. ${kept} cuando vuelva a iniciar sesión con este usuario. ¿Desea cerrar sesión?`;
+  },
   logoutConfirmLabel: 'Cerrar Sesión',
   onDeviceUnsent: 'En este dispositivo, sin enviar',
   storageUse: (usedMb: string, freeMb: string) => `Espacio usado en este dispositivo: ${usedMb} MB · libre: ${freeMb} MB`,
   draftDiscarded: 'Borrador descartado',
   unsentKept: (n: number) =>
-    n === 1 ? '1 formulario sin enviar se conserva en este dispositivo' : `${n} formularios sin enviar se conservan en este dispositivo`,
+    n <= 0 ? `${unsentForms(0)} en este dispositivo` : `${unsentForms(n)} se ${n === 1 ? 'conserva' : 'conservan'} en este dispositivo`,
   photoUploadFailed: 'No se pudo subir una foto',
   untitledDraft: 'Sin anfitrión',
 } as const;

@@ -8,10 +8,12 @@ import { toast } from '../ui/toast';
 import { onBeforeUpdate } from './before-update';
 import { isNetworkFailure } from '../lib/api';
 import { holdDraftLock, type DraftLock } from './draft-lock';
-import { getDraft, putDraft, updateDraft, type Draft, type DraftPhotos, type DraftVariant } from './drafts';
+import { updateDraft, upsertDraft, type Draft, type DraftPhotos, type DraftVariant } from './drafts';
+import { samePhoto, uploadDraftPhoto, type UploadProgress } from './photo-upload';
+import { finishUpload, reportUpload } from './queue-state';
 import { checkStorage } from './storage';
 // Static, not lazy: the send must work offline, and a chunk first asked for offline cannot be fetched.
-import { sendDraftNow, startDraftSync } from './sync';
+import { pageObserver, queueFormForLater, sendDraftNow, startDraftSync } from './sync';
 import { queueToastTexts, type QueueToastTexts } from './texts';
 
 /** What the form's submit answers when the form waits in the offline queue (no success toast then). */
@@ -35,8 +37,8 @@ export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock
   const lock = useRef(initialLock);
   const id = draft.id;
   const values = useRef<AdvanceFormValues>(draft.values);
-  const photos = useRef<Partial<Record<PhotoField, { blob: Blob; name: string }>>>(
-    Object.fromEntries(Object.entries(draft.photos).map(([field, photo]) => [field, { blob: photo.blob, name: photo.name }])),
+  const photos = useRef<Partial<Record<PhotoField, KeptPhoto>>>(
+    Object.fromEntries(Object.entries(draft.photos).map(([field, photo]) => [field, { blob: photo.blob, name: photo.name, key: photo.key }])),
   );
   const dirty = useRef(false);
   const finished = useRef(false);
@@ -49,11 +51,13 @@ export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock
     if (!dirty.current) return;
     dirty.current = false;
     const next = buildDraft(id, variant, ownerId, values.current, photos.current);
-    const stored = await getDraft(id);
-    // Once on the server, a draft is read-only; after this screen's own submit, the queue owns it.
-    if (finished.current || stored?.state === 'sent') return;
-    // A queued form being corrected stays queued: the latest save is what the queue will send.
-    await putDraft(stored?.state === 'pending' ? { ...next, state: 'pending' } : next);
+    // Read and written in one transaction: a sender that marks the draft sent meanwhile is never undone.
+    await upsertDraft(id, (stored) => {
+      // Once on the server, a draft is read-only; after this screen's own submit, the queue owns it.
+      if (finished.current || stored?.state === 'sent') return null;
+      // A queued form being corrected stays queued: the latest save is what the queue will send.
+      return keepUploadedLinks(stored?.state === 'pending' ? { ...next, state: 'pending' } : next, stored);
+    });
   }, [id, variant, ownerId]);
 
   const scheduleSave = useCallback(() => {
@@ -94,8 +98,9 @@ export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock
 
   const onPhotoChange = useCallback(
     (field: PhotoField, blob: Blob | null) => {
-      if (blob) photos.current = { ...photos.current, [field]: { blob, name: blob instanceof File ? blob.name : `${field}.jpg` } };
-      else {
+      if (blob && photos.current[field]?.blob !== blob)
+        photos.current = { ...photos.current, [field]: { blob, name: blob instanceof File ? blob.name : `${field}.jpg`, key: crypto.randomUUID() } };
+      else if (!blob) {
         const { [field]: _removed, ...rest } = photos.current;
         photos.current = rest;
       }
@@ -118,7 +123,7 @@ export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock
       lock.current.release();
       let outcome: Awaited<ReturnType<typeof sendDraftNow>>;
       try {
-        outcome = await sendDraftNow(id); // throws the server's refusal, with the draft back to 'draft'
+        outcome = await sendDraftNow(id, { observer: pageObserver }); // throws the server's refusal, with the draft back to 'draft'
       } catch (error) {
         if (!isNetworkFailure(error)) {
           lock.current = holdDraftLock(id); // still being written here
@@ -128,32 +133,62 @@ export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock
       }
       finished.current = true;
       if (outcome === 'sent' || outcome === 'skipped') return undefined;
-      startDraftSync();
-      if (outcome === 'signIn') toast({ title: t.sessionExpired, variant: 'destructive' });
-      else if (navigator.onLine) toast({ title: t.queuedNoAnswer, description: t.queuedNoAnswerHint });
-      else toast({ title: t.queuedOffline });
+      if (outcome === 'signIn') {
+        startDraftSync({ runNow: false }); // sent at the author's next sign-in
+        toast({ title: t.sessionExpired, variant: 'destructive' });
+      } else {
+        queueFormForLater(); // a failed try: the queue tries again by itself, with backoff
+        if (navigator.onLine) toast({ title: t.queuedNoAnswer, description: t.queuedNoAnswerHint });
+        else toast({ title: t.queuedOffline });
+      }
       return queuedForLater;
     },
     [id, saveNow, t],
   );
 
-  return { onValuesChange, onPhotoChange, submit, saveNow };
+  /**
+   * A slot's upload of the photo it just put in the draft: at most once per photo (photo-upload.ts),
+   * its link written into the draft even if this screen is left meanwhile, its bytes on screen.
+   */
+  const uploadPhoto = useCallback(
+    (field: PhotoField, blob: Blob, onProgress?: UploadProgress): Promise<string> => {
+      const kept = photos.current[field];
+      const photo = kept?.blob === blob ? kept : { blob, name: `${field}.jpg` };
+      reportUpload(id, field, 0, blob.size);
+      const progress: UploadProgress = (loaded, total) => {
+        reportUpload(id, field, loaded, total);
+        onProgress?.(loaded, total);
+      };
+      return uploadDraftPhoto(id, field, photo, variant, { onProgress: progress }).finally(() => finishUpload(id, field));
+    },
+    [id, variant],
+  );
+
+  return { onValuesChange, onPhotoChange, submit, saveNow, uploadPhoto };
 }
 
-function buildDraft(
-  id: string,
-  variant: DraftVariant,
-  ownerId: string | null,
-  values: AdvanceFormValues,
-  kept: Partial<Record<PhotoField, { blob: Blob; name: string }>>,
-): Draft {
+type KeptPhoto = { blob: Blob; name: string; key?: string };
+
+/** A link a sender wrote for the same photo while the form held none yet is kept, not overwritten. */
+function keepUploadedLinks(next: Draft, stored: Draft | undefined): Draft {
+  if (!stored) return next;
+  const photos: DraftPhotos = { ...next.photos };
+  for (const field of photoFields) {
+    const mine = photos[field];
+    const theirs = stored.photos[field];
+    if (mine && !mine.objectPath && theirs?.objectPath && samePhoto(mine, theirs)) photos[field] = { ...mine, objectPath: theirs.objectPath };
+  }
+  return { ...next, photos };
+}
+
+function buildDraft(id: string, variant: DraftVariant, ownerId: string | null, values: AdvanceFormValues, kept: Partial<Record<PhotoField, KeptPhoto>>): Draft {
   const photos: DraftPhotos = {};
   for (const field of photoFields) {
     const photo = kept[field];
     if (!photo) continue;
     // The slot uploaded it already (online): its link is in the values. Offline it is null until the sync.
     const link = values[field];
-    photos[field] = { blob: photo.blob, name: photo.name, objectPath: typeof link === 'string' && link ? link : null };
+    photos[field] = { blob: photo.blob, name: photo.name, key: photo.key, objectPath: typeof link === 'string' && link ? link : null };
   }
   return { id, variant, ownerId, values, photos, state: 'draft', error: null, updatedAt: new Date().toISOString(), formId: null };
 }

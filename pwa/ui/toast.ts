@@ -37,6 +37,29 @@ const subscribe = (listener: () => void) => {
 };
 const noToasts: Toast[] = [];
 
+// What toasts must never cover (a form's action buttons): the Toaster moves them out of the way.
+const obstacles = new Set<Element>();
+const obstacleListeners = new Set<() => void>();
+
+/** Keeps toasts off `element` while it is on screen; answers the function that stops it. */
+export function avoidToasts(element: Element): () => void {
+  obstacles.add(element);
+  obstacleListeners.forEach((listener) => listener());
+  return () => {
+    obstacles.delete(element);
+    obstacleListeners.forEach((listener) => listener());
+  };
+}
+
+export function toastObstacles(): Element[] {
+  return [...obstacles];
+}
+
+export function onToastObstaclesChange(listener: () => void): () => void {
+  obstacleListeners.add(listener);
+  return () => obstacleListeners.delete(listener);
+}
+
 export function useToasts(): Toast[] {
   return useSyncExternalStore(
     subscribe,

@@ -4,7 +4,8 @@
 // with English messages; the values it sends are the same in both.
 // Its state is react-hook-form's, with values of type AdvanceFormValues, so an offline draft can
 // preload it (initialValues, initialPhotos) and follow it (onValuesChange, onPhotoChange).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import {
   advanceFormSchema,
   advanceFormSections,
   newAdvanceFormDefaults,
+  photoFields,
   type AdvanceFormInput,
   type AdvanceFormValues,
   type PhotoField,
@@ -21,14 +23,18 @@ import {
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Honeypot } from '../../ui/Honeypot';
-import { toast } from '../../ui/toast';
+import { avoidToasts, toast } from '../../ui/toast';
 import { useLang, useLocalePath } from '../../i18n/lang';
 import { useTexts } from '../../i18n/texts';
 import { AdvanceFormField, type FieldContext } from './AdvanceFormField';
 import { submitAdvanceForm, type AdvanceFormMode } from './api';
 import { layoutWords } from './layout-words';
+import type { PhotoUploadResult } from './PhotoSlot';
+import { UploadProgress } from './QueueStatus';
 import { advanceFormTexts } from './texts';
 import { queuedForLater } from '../../offline/use-advance-form-draft';
+import { uploadPhotoBytes } from '../../offline/photo-upload';
+import { finishUpload, photoUploadsAtom, reportUpload, summarizeUploads } from '../../offline/queue-state';
 
 export const dashboardPath = '/admin/dashboard';
 
@@ -48,6 +54,10 @@ export type AdvanceFormProps = {
   onSubmitted?: () => void;
   /** The site edition the form is sent from ('en' on /en/advance-form); left out, Spanish. */
   language?: SiteLanguage;
+  /** The draft's id: its photos' uploads are shown under it. */
+  draftId?: string;
+  /** Uploads a slot's reduced photo and answers its link; by default straight to the server, with progress. */
+  uploadPhoto?: (field: PhotoField, photo: Blob) => Promise<string>;
 };
 
 const defaultSubmit = (input: AdvanceFormInput, mode: AdvanceFormMode) => submitAdvanceForm(input, { mode });
@@ -61,24 +71,44 @@ export function AdvanceForm({
   submit = defaultSubmit,
   onSubmitted,
   language,
+  draftId,
+  uploadPhoto,
 }: AdvanceFormProps) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const t = useTexts('advanceForm', advanceFormTexts);
   const words = layoutWords(t);
   const localePath = useLocalePath();
-  // The Spanish form's Cancelar leads to the dashboard, even on the public page (required); an English
-  // visitor goes back to the English home page instead.
-  const cancelPath = useLang() === 'en' ? localePath('/') : dashboardPath;
+  // 'Cancelar' leaves the way the screen came: staff to the dashboard, a visitor to the home page of
+  // the site's edition ('/' or '/en').
+  const lang = useLang();
+  const cancelPath = mode === 'public' || lang === 'en' ? localePath('/') : dashboardPath;
   const resolver = useMemo(() => zodResolver(advanceFormSchema(t.messages)), [t.messages]);
   const form = useForm<AdvanceFormValues, unknown, AdvanceFormInput>({
     resolver,
     defaultValues: initialValues ?? newAdvanceFormDefaults(),
     shouldFocusError: true,
   });
-  const { control, handleSubmit, register, setError, setFocus, watch, formState } = form;
+  const { control, handleSubmit, register, setError, setFocus, watch, formState, getValues } = form;
   const [photos, setPhotos] = useState<Partial<Record<PhotoField, Blob | null>>>(initialPhotos ?? {});
-  const [uploading, setUploading] = useState<ReadonlySet<PhotoField>>(new Set());
+  // Uploads under way, so 'Guardar' can wait for them (and say so) instead of sending a form without its photos.
+  const inFlight = useRef(new Map<PhotoField, Promise<PhotoUploadResult>>());
+  const [waitingForUploads, setWaitingForUploads] = useState(false);
+  const ownKey = useId();
+  const uploadsKey = draftId ?? ownKey;
+  const uploads = summarizeUploads(useAtomValue(photoUploadsAtom), uploadsKey);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => (actionsRef.current ? avoidToasts(actionsRef.current) : undefined), []);
+
+  const directUpload = useCallback(
+    (field: PhotoField, photo: Blob) => {
+      reportUpload(uploadsKey, field, 0, photo.size);
+      return uploadPhotoBytes(photo, mode, { onProgress: (loaded, total) => reportUpload(uploadsKey, field, loaded, total) }).finally(() =>
+        finishUpload(uploadsKey, field),
+      );
+    },
+    [mode, uploadsKey],
+  );
 
   // The latest callback without resubscribing on every render of the parent.
   const valuesListener = useRef(onValuesChange);
@@ -98,19 +128,32 @@ export function AdvanceForm({
       setPhotos((current) => ({ ...current, [field]: photo }));
       onPhotoChange?.(field, photo);
     },
-    onUploadBusy: (field, busy) =>
-      setUploading((current) => {
-        const next = new Set(current);
-        if (busy) next.add(field);
-        else next.delete(field);
-        return next;
-      }),
+    uploadPhoto: uploadPhoto ?? directUpload,
+    onUpload: (field, done) => {
+      inFlight.current.set(field, done);
+      void done.finally(() => inFlight.current.get(field) === done && inFlight.current.delete(field));
+    },
   };
 
-  async function send(input: AdvanceFormInput) {
-    if (uploading.size > 0) {
-      toast({ title: t.errorTitle, description: t.photo.waitForUploads, variant: 'destructive' });
-      return;
+  /** Until every photo chosen so far has settled; false when the server refused one (its slot says why). */
+  async function photosSettled(): Promise<boolean> {
+    let refused = false;
+    while (inFlight.current.size > 0) {
+      setWaitingForUploads(true);
+      const results = await Promise.all([...inFlight.current.values()]);
+      refused ||= results.includes('refused');
+    }
+    setWaitingForUploads(false);
+    return !refused;
+  }
+
+  async function send(validated: AdvanceFormInput) {
+    let input = validated;
+    if (inFlight.current.size > 0) {
+      if (!(await photosSettled())) return;
+      // The links that arrived while 'Guardar' waited.
+      const current = getValues();
+      input = { ...input, ...Object.fromEntries(photoFields.map((field) => [field, current[field] ?? null])) };
     }
     let result: unknown;
     try {
@@ -163,11 +206,12 @@ export function AdvanceForm({
         </section>
       ))}
       <Honeypot label={t.honeypot} field={register('website')} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {uploads && <UploadProgress summary={uploads} texts={t.status} lead={waitingForUploads ? t.status.saveWaits : undefined} />}
+      <div ref={actionsRef} className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" size="lg" onPress={() => navigate(cancelPath)} isDisabled={saving}>
           {t.cancel}
         </Button>
-        <Button type="submit" size="lg" isPending={saving} isDisabled={uploading.size > 0}>
+        <Button type="submit" size="lg" isPending={saving}>
           {saving ? t.submitting : t.submit}
         </Button>
       </div>

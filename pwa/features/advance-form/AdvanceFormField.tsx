@@ -11,7 +11,7 @@ import { TextField } from '../../ui/TextField';
 import { TimeField } from '../../ui/TimeField';
 import type { AdvanceFormMode } from './api';
 import type { LayoutWords } from './layout-words';
-import { PhotoSlot } from './PhotoSlot';
+import { PhotoSlot, type PhotoUploadResult } from './PhotoSlot';
 import type { AdvanceFormTexts } from './texts';
 
 export type FieldContext = {
@@ -21,7 +21,8 @@ export type FieldContext = {
   words: LayoutWords;
   photos: Partial<Record<PhotoField, Blob | null>>;
   onPhotoChange: (field: PhotoField, photo: Blob | null) => void;
-  onUploadBusy: (field: PhotoField, busy: boolean) => void;
+  uploadPhoto: (field: PhotoField, photo: Blob) => Promise<string>;
+  onUpload: (field: PhotoField, done: Promise<PhotoUploadResult>) => void;
 };
 
 // Short answers sit two to a row from tablets up; long ones, switches and photos take the full width.
@@ -133,7 +134,8 @@ function FieldControl({ spec, field, error, context }: ControlProps) {
             errorMessage={error}
             preview={context.photos[spec.key as PhotoField]}
             onPreviewChange={(photo) => context.onPhotoChange(spec.key as PhotoField, photo)}
-            onBusyChange={(busy) => context.onUploadBusy(spec.key as PhotoField, busy)}
+            upload={(photo) => context.uploadPhoto(spec.key as PhotoField, photo)}
+            onUpload={(done) => context.onUpload(spec.key as PhotoField, done)}
           />
         </div>
       );

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { buttonClass } from '../../ui/button-styles';
 import { dashboardPath, type AdvanceFormProps } from './AdvanceForm';
 import { DraftedAdvanceForm } from './DraftedAdvanceForm';
+import { QueueStatus } from './QueueStatus';
 import { advanceFormTexts as t } from './texts';
 
 export function AdvanceFormScreen(props: AdvanceFormProps & { ownerId?: string | null }) {
@@ -20,6 +21,7 @@ export function AdvanceFormScreen(props: AdvanceFormProps & { ownerId?: string |
         </Link>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{admin ? t.adminTitle : t.publicTitle}</h1>
         <p className="mt-2 mb-6 max-w-2xl text-slate-600">{admin ? t.adminIntro : t.publicIntro}</p>
+        <QueueStatus mode={props.mode} ownerId={admin ? (props.ownerId ?? null) : null} />
         {/* The form with its offline draft (autosave, 'Continuar borrador', queued send). */}
         <DraftedAdvanceForm {...props} />
       </Main>

@@ -164,7 +164,7 @@ function SentDraft({ draft }: { draft: Draft }) {
 
 function EditingDraft({ draft, lock, ownerId, ...props }: AdvanceFormProps & { draft: Draft; lock: DraftLock; ownerId: string | null }) {
   const texts = useDraftTexts().queue;
-  const { onValuesChange, onPhotoChange, submit } = useAdvanceFormDraft({ variant: props.mode, ownerId, draft, lock, texts });
+  const { onValuesChange, onPhotoChange, submit, uploadPhoto } = useAdvanceFormDraft({ variant: props.mode, ownerId, draft, lock, texts });
   const initialPhotos = Object.fromEntries(Object.entries(draft.photos).map(([field, photo]) => [field, photo.blob]));
   return (
     <AdvanceForm
@@ -174,6 +174,8 @@ function EditingDraft({ draft, lock, ownerId, ...props }: AdvanceFormProps & { d
       onValuesChange={onValuesChange}
       onPhotoChange={onPhotoChange}
       submit={submit}
+      draftId={draft.id}
+      uploadPhoto={uploadPhoto}
     />
   );
 }

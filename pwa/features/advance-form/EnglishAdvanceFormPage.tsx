@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { ProvideTexts } from '../../i18n/texts';
 import { buttonClass } from '../../ui/button-styles';
 import { DraftedAdvanceForm } from './DraftedAdvanceForm';
+import { QueueStatus } from './QueueStatus';
 import { advanceFormTextsEn as t } from './texts.en';
 
 export default function EnglishAdvanceFormPage() {
@@ -19,6 +20,7 @@ export default function EnglishAdvanceFormPage() {
           </Link>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t.publicTitle}</h1>
           <p className="mt-2 mb-6 max-w-2xl text-slate-600">{t.publicIntro}</p>
+          <QueueStatus mode="public" ownerId={null} />
           <DraftedAdvanceForm mode="public" language="en" />
         </div>
       </div>

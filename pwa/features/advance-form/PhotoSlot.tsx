@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { errorClass, labelClass } from '../../ui/field-styles';
 import { toast } from '../../ui/toast';
-import { photoFileProblem, uploadPhoto, type AdvanceFormMode } from './api';
+import { photoFileProblem, type AdvanceFormMode } from './api';
 import { compressPhoto } from './compress-photo';
 import { advanceFormTexts, type AdvanceFormTexts } from './texts';
 
@@ -25,9 +25,28 @@ export type PhotoSlotProps = {
   preview?: Blob | null;
   onPreviewChange?: (photo: Blob | null) => void;
   onBusyChange?: (busy: boolean) => void;
+  /** Uploads the reduced photo and answers its link (the form's uploader: once per photo, with progress). */
+  upload: (photo: Blob) => Promise<string>;
+  /** Each upload as it starts, settled with how it ended: 'Guardar' waits for it. */
+  onUpload?: (done: Promise<PhotoUploadResult>) => void;
 };
 
-export function PhotoSlot({ label, texts = advanceFormTexts, value, onChange, mode, errorMessage, preview, onPreviewChange, onBusyChange }: PhotoSlotProps) {
+/** How a slot's upload ended: on the server, kept on the device for the queue, or refused (the slot says why). */
+export type PhotoUploadResult = 'uploaded' | 'kept' | 'refused';
+
+export function PhotoSlot({
+  label,
+  texts = advanceFormTexts,
+  value,
+  onChange,
+  mode,
+  errorMessage,
+  preview,
+  onPreviewChange,
+  onBusyChange,
+  upload,
+  onUpload,
+}: PhotoSlotProps) {
   const t = texts.photo;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -41,13 +60,19 @@ export function PhotoSlot({ label, texts = advanceFormTexts, value, onChange, mo
   const kept = !value && Boolean(preview);
   const chooseText = busy ? t.uploading : value || kept ? t.replace : t.choose;
 
-  async function choose(files: FileList | null) {
+  function choose(files: FileList | null) {
     const chosen = files ? Array.from(files) : [];
     if (chosen.length === 0) return;
     if (chosen.length > 1) return setProblem(t.oneOnly);
     const file = chosen[0];
     const reason = photoFileProblem(file, t);
     if (reason) return setProblem(reason);
+    const done = reduceAndUpload(file);
+    onUpload?.(done);
+    void done;
+  }
+
+  async function reduceAndUpload(file: File): Promise<PhotoUploadResult> {
     setProblem(null);
     setBusy(true);
     onBusyChange?.(true);
@@ -60,23 +85,25 @@ export function PhotoSlot({ label, texts = advanceFormTexts, value, onChange, mo
         onChange(null);
         onPreviewChange(photo);
       }
-      const link = await uploadPhoto(photo, mode);
+      const link = await upload(photo);
       onPreviewChange?.(photo);
       onChange(link);
       toast({ title: t.toastTitle, description: t.toastText(label, file.name) });
+      return 'uploaded';
     } catch (error) {
       // No signal, or no answer in time: the reduced photo stays in the draft; the queue uploads it.
       if (isNetworkFailure(error) && photo && onPreviewChange) {
         onPreviewChange(photo);
         onChange(null);
         toast({ title: t.keptOffline, description: t.toastText(label, file.name) });
-        return;
+        return 'kept';
       }
       const message = error instanceof ApiError ? refusal(error) : isNetworkFailure(error) ? t.offline : t.failed;
       // The server refused this photo: it leaves the draft again.
       if (photo && onPreviewChange) onPreviewChange(null);
       setProblem(message);
       toast({ title: texts.errorTitle, description: message, variant: 'destructive' });
+      return 'refused';
     } finally {
       setBusy(false);
       onBusyChange?.(false);
@@ -117,7 +144,7 @@ export function PhotoSlot({ label, texts = advanceFormTexts, value, onChange, mo
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <FileTrigger acceptedFileTypes={['image/*']} allowsMultiple={false} onSelect={(files) => void choose(files)}>
+        <FileTrigger acceptedFileTypes={['image/*']} allowsMultiple={false} onSelect={choose}>
           <Button
             variant="outline"
             size="sm"

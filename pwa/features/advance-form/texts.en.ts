@@ -2,7 +2,12 @@
 // What is stored does not change: the options keep their Spanish values, and the record says 'en'.
 // Staff read the answers, and the PDF, in Spanish.
 import { formatDateTimeEnglish, type AdvanceFormMessages } from '../../../domain';
-import type { AdvanceFormTexts } from './texts';
+import { byteSize, type AdvanceFormTexts } from './texts';
+
+const span = (ms: number) => {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  return seconds < 60 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+};
 
 const messages: AdvanceFormMessages = {
   tooLong: (max) => `Please keep this under ${max.toLocaleString('en-US')} characters`,
@@ -163,5 +168,26 @@ export const advanceFormTextsEn: AdvanceFormTexts = {
       queuedNoAnswerHint: 'The connection is not responding: the form has been saved on this device.',
       sessionExpired: 'Your session has expired: sign in to send the pending forms',
     },
+  },
+  status: {
+    region: 'Connection and sending status',
+    network: { online: 'Online', offline: 'Offline', unreachable: 'Server unavailable' },
+    networkHint: {
+      online: '',
+      offline: 'Forms are saved on this device and sent automatically when the connection returns.',
+      unreachable: 'There is a network, but the server is not responding. Forms wait on this device and are retried automatically.',
+    },
+    waiting: (n) => (n === 1 ? '1 form waiting to be sent' : `${n} forms waiting to be sent`),
+    sending: (host) => (host ? `Sending: ${host}` : 'Sending a form…'),
+    uploading: (index, count, loaded, total) =>
+      count === 1
+        ? `Uploading the photo (${byteSize(loaded, false)} of ${byteSize(total, false)})…`
+        : `Uploading photos (${index} of ${count}, ${byteSize(loaded, false)} of ${byteSize(total, false)})…`,
+    uploadProgress: 'Photo upload progress',
+    lastTry: (agoMs) => `Last try: ${span(agoMs)} ago`,
+    nextTry: (inMs) => `Next try in ${span(inMs)}`,
+    trying: 'Trying to send…',
+    sendNow: 'Send now',
+    saveWaits: 'Saving waits for the photos to finish uploading.',
   },
 };

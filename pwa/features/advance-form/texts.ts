@@ -47,6 +47,44 @@ const draftScreenTexts: DraftScreenTexts = {
   queue: queueToastTexts,
 };
 
+/** '1,2 MB', or '340 KB' under a megabyte; `comma` for Spanish decimals. */
+export function byteSize(bytes: number, comma = true): string {
+  if (bytes < 1024 * 1024) return `${Math.max(0, Math.round(bytes / 1024))} KB`;
+  const text = (bytes / (1024 * 1024)).toFixed(1);
+  return `${comma ? text.replace('.', ',') : text} MB`;
+}
+
+/** '12 s', '3 min': a short span for the queue's tries. */
+const span = (ms: number) => {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  return seconds < 60 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+};
+
+/** What the form screens say about the connection and the forms waiting on this device. */
+export const queueStatusTexts = {
+  region: 'Estado de la conexión y de los envíos',
+  network: { online: 'En línea', offline: 'Sin conexión', unreachable: 'Servidor no disponible' },
+  networkHint: {
+    online: '',
+    offline: 'Los formularios se guardan en este dispositivo y se envían solos al volver la conexión.',
+    unreachable: 'Hay red, pero el servidor no responde. Los formularios esperan en este dispositivo y se reintentan solos.',
+  },
+  waiting: (n: number) => (n === 1 ? '1 formulario en espera de envío' : `${n} formularios en espera de envío`),
+  sending: (host: string) => (host ? `Enviando: ${host}` : 'Enviando un formulario…'),
+  uploading: (index: number, count: number, loaded: number, total: number) =>
+    count === 1
+      ? `Subiendo la foto (${byteSize(loaded)} de ${byteSize(total)})…`
+      : `Subiendo fotos (${index} de ${count}, ${byteSize(loaded)} de ${byteSize(total)})…`,
+  uploadProgress: 'Progreso de la subida de fotos',
+  lastTry: (agoMs: number) => `Último intento: hace ${span(agoMs)}`,
+  nextTry: (inMs: number) => `Próximo intento en ${span(inMs)}`,
+  trying: 'Intentando enviar…',
+  sendNow: 'Enviar ahora',
+  saveWaits: 'Guardar espera a que terminen de subir las fotos.',
+};
+
+export type QueueStatusTexts = typeof queueStatusTexts;
+
 export const advanceFormTexts = {
   publicTitle: 'Formulario de Avanzada VIP',
   publicIntro:
@@ -91,6 +129,7 @@ export const advanceFormTexts = {
     waitForUploads: 'Espere a que terminen de subir las fotos.',
   },
   drafts: draftScreenTexts,
+  status: queueStatusTexts,
 };
 
 export type AdvanceFormTexts = typeof advanceFormTexts;

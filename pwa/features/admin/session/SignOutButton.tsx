@@ -1,6 +1,8 @@
 // 'Cerrar Sesión' in the headers of the admin screens: ends the session, then the login. Forms still
 // unsent on this device stay there (they are sent at the same user's next sign-in), but nobody should
-// sign out without knowing they are there: with `unsent` > 0 it asks first and names how many.
+// sign out without knowing they are there: with `unsent` > 0 it asks first and names how many (kept
+// current while it asks: the queue may send them meanwhile). Signing out on purpose is no expired
+// session: the queue says nothing then (pwa/offline/sync.ts).
 import { useState } from 'react';
 import { LogOut } from 'lucide-react';
 import { useLocation } from 'wouter';
@@ -30,7 +32,7 @@ export function SignOutButton({ unsent = 0 }: { unsent?: number }) {
       <ConfirmDialog
         isOpen={asking}
         onOpenChange={setAsking}
-        title={offlineTexts.logoutTitle}
+        title={unsent > 0 ? offlineTexts.logoutTitle : offlineTexts.logoutTitleNone}
         message={offlineTexts.logoutConfirm(unsent)}
         confirmLabel={offlineTexts.logoutConfirmLabel}
         destructive={false}

@@ -1,0 +1,134 @@
+// Where the form's work stands, on the form screens (staff and public, both languages): the connection
+// ('En línea', 'Sin conexión', 'Servidor no disponible' when a real request to the server fails while
+// the browser says online), the forms waiting on this device, the one being sent with its photos'
+// bytes, the last try and the next, and 'Enviar ahora'. All of it is shared client state in jotai atoms
+// (pwa/offline/connection.ts, queue-state.ts), fed by the queue and the connection probe.
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { ServerOff, Wifi, WifiOff } from 'lucide-react';
+import { Button } from '../../ui/Button';
+import { useTexts } from '../../i18n/texts';
+import { networkStateAtom, watchConnection, type NetworkState } from '../../offline/connection';
+import { photoUploadsAtom, runnerStateAtom, sendingFormAtom, summarizeUploads, waitingFormsAtom, type UploadSummary } from '../../offline/queue-state';
+import { retryQueueNow, startDraftSync } from '../../offline/sync';
+import type { AdvanceFormMode } from './api';
+import { advanceFormTexts, type QueueStatusTexts } from './texts';
+
+const useStatusTexts = () => useTexts('advanceForm', advanceFormTexts).status;
+
+const networkLook: Record<NetworkState, { icon: typeof Wifi; className: string }> = {
+  online: { icon: Wifi, className: 'border-emerald-300 bg-emerald-50 text-emerald-900' },
+  offline: { icon: WifiOff, className: 'border-amber-300 bg-amber-50 text-amber-900' },
+  unreachable: { icon: ServerOff, className: 'border-red-300 bg-red-50 text-red-900' },
+};
+
+/** Rendered in the browser only: what it shows is the device's, never the server's page. */
+export function QueueStatus({ mode, ownerId }: { mode: AdvanceFormMode; ownerId: string | null }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? <StatusPanel mode={mode} ownerId={ownerId} /> : null;
+}
+
+function StatusPanel({ mode, ownerId }: { mode: AdvanceFormMode; ownerId: string | null }) {
+  const t = useStatusTexts();
+  const network = useAtomValue(networkStateAtom);
+  // A visitor's phone, or this staff member's forms: another staff member's on the same tablet are not theirs to see.
+  const waiting = useAtomValue(waitingFormsAtom).filter((f) => f.variant === mode && (mode === 'public' || f.ownerId === ownerId));
+  const runner = useAtomValue(runnerStateAtom);
+  const sending = useAtomValue(sendingFormAtom);
+  const uploads = useAtomValue(photoUploadsAtom);
+  useEffect(() => watchConnection(), []);
+  const now = useNow(waiting.length > 0);
+
+  const sendingHere = sending && waiting.some((f) => f.id === sending.id) ? sending : null;
+  const upload = sendingHere ? summarizeUploads(uploads, sendingHere.id) : null;
+  const { icon: Icon, className } = networkLook[network];
+  const sendNow = () => {
+    startDraftSync({ runNow: false });
+    void retryQueueNow();
+  };
+
+  return (
+    <section aria-label={t.region} className={`mb-6 rounded-xl border p-4 ${className}`}>
+      <div role="status" aria-live="polite" className="flex items-start gap-3">
+        <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="font-semibold" data-network={network}>
+            {t.network[network]}
+          </p>
+          {t.networkHint[network] && <p className="text-sm">{t.networkHint[network]}</p>}
+          {waiting.length > 0 && (
+            <p className="mt-1 text-sm font-medium">
+              {t.waiting(waiting.length)}
+              {sendingHere && ` · ${t.sending(sendingHere.hostName)}`}
+            </p>
+          )}
+        </div>
+      </div>
+      {upload && <UploadProgress summary={upload} texts={t} className="mt-3" />}
+      {waiting.length > 0 && (
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm">{tryLine(t, runner, now, Boolean(sendingHere))}</p>
+          <Button variant="outline" size="sm" onPress={sendNow} isPending={runner.running}>
+            {t.sendNow}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function tryLine(t: QueueStatusTexts, runner: { running: boolean; lastTryAt: number | null; nextTryAt: number | null }, now: number, sending: boolean): string {
+  if (runner.running || sending) return t.trying;
+  const parts: string[] = [];
+  if (runner.lastTryAt !== null) parts.push(t.lastTry(now - runner.lastTryAt));
+  if (runner.nextTryAt !== null) parts.push(t.nextTry(runner.nextTryAt - now));
+  return parts.join(' · ');
+}
+
+/** 'Subiendo fotos (2 de 4, 1,2 MB de 3,4 MB)…' above a bar; `lead` says why something waits for it. */
+export function UploadProgress({
+  summary,
+  texts,
+  lead,
+  className = '',
+}: {
+  summary: UploadSummary;
+  texts: QueueStatusTexts;
+  lead?: string;
+  className?: string;
+}) {
+  const percent = summary.total > 0 ? Math.min(100, Math.round((summary.loaded / summary.total) * 100)) : 0;
+  const words = texts.uploading(summary.index, summary.count, summary.loaded, summary.total);
+  return (
+    <div className={className}>
+      <p role="status" aria-live="polite" className="text-sm">
+        {lead && <strong className="font-semibold">{lead} </strong>}
+        {words}
+      </p>
+      <div
+        role="progressbar"
+        aria-label={texts.uploadProgress}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={words}
+        className="mt-1.5 h-2 w-full overflow-hidden rounded-full bg-white/70 ring-1 ring-slate-300"
+      >
+        <div className="h-full rounded-full bg-accent-500 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** The time, every second while `ticking`, so 'hace 12 s' and 'en 30 s' count. */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
+}

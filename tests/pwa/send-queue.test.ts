@@ -1,0 +1,278 @@
+// The queue's sending against a mocked server (msw's setupServer in Node) and IndexedDB in memory
+// (fake-indexeddb): lost answers, refused and hanging connections, slow uploads, the one-record
+// guarantee (the draft's uuid as Idempotency-Key) and a photo never uploaded twice; then the whole
+// queue, sender and clock together, healing after three refused tries on a fake clock.
+import 'fake-indexeddb/auto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { newAdvanceFormDefaults, type AdvanceFormValues } from '../../domain';
+import { getDraft, listDrafts, putDraft, deleteDraft, type Draft } from '../../pwa/offline/drafts';
+import { sendPendingDrafts, syncDraft, type SendObserver, type SyncOutcome } from '../../pwa/offline/send';
+import { uploadDraftPhoto } from '../../pwa/offline/photo-upload';
+import { QueueRunner } from '../../pwa/offline/queue-runner';
+import { FakeClock, settle } from './fake-clock';
+
+const origin = 'http://app.test';
+
+type Mode = 'answer' | 'refuse' | 'lose-answer' | 'hang' | 'error-503';
+type Server = {
+  records: Map<string, Record<string, unknown>>;
+  formPosts: number;
+  uploadUrls: number;
+  puts: number;
+  form: Mode;
+  put: Mode;
+  putDelayMs: number;
+  staff: { id: string } | null;
+};
+const server: Server = { records: new Map(), formPosts: 0, uploadUrls: 0, puts: 0, form: 'answer', put: 'answer', putDelayMs: 0, staff: null };
+
+function reset() {
+  Object.assign(server, { records: new Map(), formPosts: 0, uploadUrls: 0, puts: 0, form: 'answer', put: 'answer', putDelayMs: 0, staff: null });
+}
+
+/** The create: one record per Idempotency-Key, the same answer for a replay (docs/rules.md, 'Idempotency-Key'). */
+async function create(request: Request) {
+  server.formPosts++;
+  if (server.form === 'refuse') return HttpResponse.error();
+  if (server.form === 'hang') await delay('infinite');
+  if (server.form === 'error-503') return HttpResponse.json({ message: 'Servicio en mantenimiento' }, { status: 503 });
+  const key = request.headers.get('Idempotency-Key')!;
+  const body = (await request.json()) as Record<string, unknown>;
+  if (!server.records.has(key)) server.records.set(key, { ...body, id: key, createdAt: new Date().toISOString() });
+  // The record is made, but the answer never reaches the tablet.
+  if (server.form === 'lose-answer') return HttpResponse.error();
+  return HttpResponse.json(server.records.get(key), { status: 201 });
+}
+
+const mock = setupServer(
+  http.post(`${origin}/api/advance-forms/public`, ({ request }) => create(request)),
+  http.post(`${origin}/api/advance-forms`, ({ request }) =>
+    server.staff ? create(request) : HttpResponse.json({ message: 'No autenticado' }, { status: 401 }),
+  ),
+  http.get(`${origin}/api/auth/me`, () => (server.staff ? HttpResponse.json(server.staff) : HttpResponse.json({ message: 'No autenticado' }, { status: 401 }))),
+  http.post(`${origin}/api/objects/upload`, () => {
+    const id = crypto.randomUUID();
+    server.uploadUrls++;
+    return HttpResponse.json({ uploadURL: `/api/objects/uploads/${id}?token=t`, objectPath: `/objects/uploads/${id}` });
+  }),
+  http.put(`${origin}/api/objects/uploads/:id`, async ({ request }) => {
+    server.puts++;
+    if (server.put === 'refuse') return HttpResponse.error();
+    if (server.put === 'hang') await delay('infinite');
+    if (server.putDelayMs) await delay(server.putDelayMs);
+    await request.arrayBuffer();
+    return new HttpResponse(null, { status: 200 });
+  }),
+);
+mock.listen({ onUnhandledRequest: 'error' });
+// The app's calls use paths ('/api/...'), as in a page: resolved against the mocked origin.
+const mswFetch = globalThis.fetch;
+globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+  mswFetch(typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input, init);
+// A hanging request leaves only unref'd timers (AbortSignal.timeout): this keeps Node waiting for them.
+const keepAlive = setInterval(() => undefined, 1_000);
+
+const short = { formTimeoutMs: 150, photoTimeoutMs: () => 150 };
+
+function values(hostName: string): AdvanceFormValues {
+  return { ...newAdvanceFormDefaults(), hostName, hostPosition: 'Gerente', emergencyContact: 'Laura, 8888-0000' };
+}
+
+const jpegBytes = (size: number) => new Blob([new Uint8Array(size).fill(0xd8)], { type: 'image/jpeg' });
+
+async function queued(hostName: string, options: { variant?: 'public' | 'admin'; ownerId?: string | null; photoBytes?: number } = {}): Promise<Draft> {
+  const draft: Draft = {
+    id: crypto.randomUUID(),
+    variant: options.variant ?? 'public',
+    ownerId: options.ownerId ?? null,
+    values: values(hostName),
+    photos: options.photoBytes ? { emergencyExitsPhoto: { blob: jpegBytes(options.photoBytes), name: 'salidas.jpg', objectPath: null, key: 'foto-1' } } : {},
+    state: 'pending',
+    error: null,
+    updatedAt: new Date().toISOString(),
+    formId: null,
+  };
+  return putDraft(draft);
+}
+
+async function clearDrafts() {
+  for (const draft of await listDrafts()) await deleteDraft(draft.id);
+}
+
+test.before.each(async () => {
+  reset();
+  await clearDrafts();
+});
+
+test('a refused connection leaves the form queued; once the server answers it is sent, and leaves the phone', async () => {
+  const draft = await queued('Red que rechaza');
+  server.form = 'refuse';
+  assert.equal(await sendPendingDrafts(short), ['waiting']);
+  assert.is((await getDraft(draft.id))?.state, 'pending');
+  assert.is(server.records.size, 0);
+  server.form = 'answer';
+  assert.equal(await sendPendingDrafts(short), ['sent']);
+  assert.is(server.records.size, 1);
+  assert.is(await getDraft(draft.id), undefined);
+});
+
+test('a lost answer: the server made the record, the retry gets the same record back, still one record', async () => {
+  const draft = await queued('Respuesta perdida');
+  server.form = 'lose-answer';
+  assert.equal(await sendPendingDrafts(short), ['waiting']);
+  assert.is(server.records.size, 1, 'the first send did reach the server');
+  assert.is((await getDraft(draft.id))?.state, 'pending', 'the tablet cannot know it');
+  server.form = 'answer';
+  assert.equal(await sendPendingDrafts(short), ['sent']);
+  assert.is(server.formPosts, 2);
+  assert.is(server.records.size, 1);
+  assert.is(server.records.get(draft.id)?.hostName, 'Respuesta perdida');
+});
+
+test('a request that hangs times out and counts as no answer; the form waits', async () => {
+  const draft = await queued('Red colgada');
+  server.form = 'hang';
+  const started = Date.now();
+  assert.equal(await sendPendingDrafts(short), ['waiting']);
+  const took = Date.now() - started;
+  assert.ok(took >= 140 && took < 2_000, `gave up after its limit (${took} ms)`);
+  assert.is((await getDraft(draft.id))?.state, 'pending');
+});
+
+test('a server error answer (503) is retried later, not refused', async () => {
+  const draft = await queued('Mantenimiento');
+  server.form = 'error-503';
+  const reached: boolean[] = [];
+  assert.equal(await sendPendingDrafts({ ...short, observer: { serverAnswer: (r) => reached.push(r) } }), ['waiting']);
+  assert.is((await getDraft(draft.id))?.state, 'pending');
+  assert.equal(reached, [true], 'an answer: the server is there');
+});
+
+test('a photo upload that hangs times out; the photo stays in the draft and is uploaded once the network answers', async () => {
+  const draft = await queued('Foto colgada', { photoBytes: 4_000 });
+  server.put = 'hang';
+  const reached: boolean[] = [];
+  assert.equal(await sendPendingDrafts({ ...short, observer: { serverAnswer: (r) => reached.push(r) } }), ['waiting']);
+  assert.equal(reached, [false]);
+  const kept = await getDraft(draft.id);
+  assert.is(kept?.photos.emergencyExitsPhoto?.objectPath, null);
+  assert.is(server.formPosts, 0, 'no form without its photo');
+  server.put = 'answer';
+  assert.equal(await sendPendingDrafts(short), ['sent']);
+  const record = server.records.get(draft.id)!;
+  assert.match(String(record.emergencyExitsPhoto), /^\/objects\/uploads\//);
+});
+
+test('a slow upload within its limit goes, and tells its progress: the whole batch first, then the bytes', async () => {
+  await queued('Subida lenta', { photoBytes: 60_000 });
+  server.putDelayMs = 200;
+  const events: string[] = [];
+  const observer: SendObserver = {
+    sending: (d) => events.push(d ? `sending ${d.values.hostName}` : 'idle'),
+    uploadProgress: (_id, field, loaded, total) => events.push(`${field} ${loaded}/${total}`),
+    uploadDone: (_id, field) => events.push(`${field} done`),
+  };
+  assert.equal(await sendPendingDrafts({ observer, formTimeoutMs: 2_000, photoTimeoutMs: () => 2_000 }), ['sent']);
+  assert.equal(events.slice(0, 3), ['sending Subida lenta', 'emergencyExitsPhoto 0/60000', 'emergencyExitsPhoto 0/60000']);
+  assert.ok(events.includes('emergencyExitsPhoto 60000/60000'));
+  assert.ok(events.includes('emergencyExitsPhoto done'));
+  assert.is(events.at(-1), 'idle');
+});
+
+test('a slow upload past its limit fails the try, and the photo waits', async () => {
+  const draft = await queued('Subida demasiado lenta', { photoBytes: 10_000 });
+  server.putDelayMs = 400;
+  assert.equal(await sendPendingDrafts(short), ['waiting']);
+  assert.is((await getDraft(draft.id))?.photos.emergencyExitsPhoto?.objectPath, null);
+});
+
+test('a photo already uploaded is never uploaded again, even when the form itself gets no answer', async () => {
+  const draft = await queued('Foto una vez', { photoBytes: 2_000 });
+  server.form = 'refuse';
+  assert.equal(await sendPendingDrafts(short), ['waiting']);
+  assert.is(server.uploadUrls, 1);
+  const link = (await getDraft(draft.id))?.photos.emergencyExitsPhoto?.objectPath;
+  assert.match(String(link), /^\/objects\/uploads\//);
+  server.form = 'answer';
+  assert.equal(await sendPendingDrafts(short), ['sent']);
+  assert.is(server.uploadUrls, 1);
+  assert.is(server.records.get(draft.id)?.emergencyExitsPhoto, link);
+});
+
+test("a draft's photo uploaded by its form (the screen already gone) is reused by the queue, not uploaded twice", async () => {
+  const draft = await queued('Pantalla cerrada', { photoBytes: 3_000 });
+  const photo = draft.photos.emergencyExitsPhoto!;
+  const link = await uploadDraftPhoto(draft.id, 'emergencyExitsPhoto', photo, 'public');
+  assert.is((await getDraft(draft.id))?.photos.emergencyExitsPhoto?.objectPath, link, 'written into the draft at once');
+  assert.is(await uploadDraftPhoto(draft.id, 'emergencyExitsPhoto', photo, 'public'), link, 'the same photo again: its link');
+  assert.equal(await sendPendingDrafts(short), ['sent']);
+  assert.is(server.uploadUrls, 1);
+  assert.is(server.records.get(draft.id)?.emergencyExitsPhoto, link);
+  // Another photo in the same slot is another upload.
+  const other = await queued('Foto cambiada', { photoBytes: 3_000 });
+  await uploadDraftPhoto(other.id, 'emergencyExitsPhoto', { ...other.photos.emergencyExitsPhoto!, key: 'otra' }, 'public');
+  assert.is(server.uploadUrls, 2);
+  assert.is((await getDraft(other.id))?.photos.emergencyExitsPhoto?.objectPath, null, 'not written over a different photo');
+});
+
+test("staff forms wait for their author's session: 401 is 'signIn', another author's form is skipped", async () => {
+  const mine = await queued('Del personal', { variant: 'admin', ownerId: 'u-1' });
+  assert.equal(await sendPendingDrafts(short), ['signIn']);
+  server.staff = { id: 'u-2' };
+  assert.equal(await syncDraft(mine.id, undefined, short), 'skipped');
+  server.staff = { id: 'u-1' };
+  assert.equal(await sendPendingDrafts(short), ['sent']);
+  assert.is((await getDraft(mine.id))?.state, 'sent', 'staff keep a read-only summary');
+  assert.is((await getDraft(mine.id))?.formId, mine.id);
+});
+
+test('the count of a run is what the server confirmed: one sent, one refused', async () => {
+  await queued('Se envía');
+  const bad = await queued('Rechazado');
+  mock.use(
+    http.post(`${origin}/api/advance-forms/public`, async ({ request }) =>
+      request.headers.get('Idempotency-Key') === bad.id
+        ? HttpResponse.json({ message: 'Datos inválidos', errors: { hostName: 'Requerido' } }, { status: 400 })
+        : create(request),
+    ),
+  );
+  const outcomes = await sendPendingDrafts(short);
+  mock.resetHandlers();
+  assert.equal([...outcomes].sort(), ['refused', 'sent']);
+  assert.is((await getDraft(bad.id))?.state, 'error');
+  assert.is(server.records.size, 1);
+});
+
+test('the queue on a fake clock: refused three times, healed with nothing touched, sent at the fourth try, once', async () => {
+  const draft = await queued('Cola completa', { photoBytes: 5_000 });
+  server.form = 'refuse';
+  const clock = new FakeClock();
+  const outcomes: SyncOutcome[][] = [];
+  const runner = new QueueRunner({ clock, random: () => 0.5, send: () => sendPendingDrafts(short), onRun: (_v, o) => outcomes.push(o) });
+  await runner.run();
+  await clock.advance(2_000);
+  await clock.advance(4_000);
+  assert.equal(outcomes, [['waiting'], ['waiting'], ['waiting']]);
+  assert.is(runner.current.nextTryAt, 14_000);
+  server.form = 'answer';
+  await clock.advance(7_999);
+  assert.is(server.records.size, 0, 'not before its time');
+  await clock.advance(1);
+  await settle();
+  assert.equal(outcomes.at(-1), ['sent']);
+  assert.is(server.records.size, 1);
+  assert.is(server.formPosts, 4);
+  assert.is(server.uploadUrls, 1, 'the photo went once');
+  assert.is(await getDraft(draft.id), undefined);
+  assert.equal(clock.pending, [], 'the queue is empty: no more tries');
+});
+
+test.after(() => {
+  clearInterval(keepAlive);
+  mock.close();
+});
+
+test.run();
