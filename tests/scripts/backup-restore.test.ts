@@ -167,7 +167,7 @@ function entriesOf(file: string): Promise<Entry[]> {
     const extract = tarExtract();
     extract.on('entry', (header, stream, next) => {
       const parts: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => parts.push(chunk));
+      stream.on('data', (chunk) => void parts.push(chunk as Buffer));
       stream.on('end', () => {
         entries.push({ name: header.name, bytes: Buffer.concat(parts) });
         next();
@@ -184,8 +184,8 @@ async function rewritten(name: string, edit: (entries: Entry[]) => Entry[]): Pro
   const entries = edit(await entriesOf(archive));
   const pack = tarPack();
   const chunks: Buffer[] = [];
-  pack.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise((resolve) => pack.on('end', resolve));
+  pack.on('data', (chunk) => void chunks.push(chunk as Buffer));
+  const ended = new Promise<void>((resolve) => pack.on('end', () => resolve()));
   for (const entry of entries) pack.entry({ name: entry.name, size: entry.bytes.byteLength }, entry.bytes);
   pack.finalize();
   await ended;
