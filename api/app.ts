@@ -26,6 +26,8 @@ import { PageCache } from './web/page-cache';
 import { accountsCache } from './auth/accounts-cache';
 import { clearOnChange } from './clear-on-change';
 import { photoStorage } from './storage';
+import { blobStoreOf } from './backup/archive';
+import { backupScheduler } from './backup/scheduler';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const apiMigrations = sqlFilesIn(path.join(here, 'migrations'));
@@ -131,8 +133,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(securityHeaders(config, { dev: Boolean(options.dev) }));
   app.use(requestLog(services.log));
   app.use(errorHandler);
+  // The scheduled copy (BACKUP_DIR) reads through this open database: an embedded one is this process's alone.
+  const backups = config.backup ? backupScheduler({ db: services.db, blobs: blobStoreOf(config), settings: config.backup, log: services.log }) : null;
   // Before sessions: a probe must answer without the database's session table.
-  const health = healthRoutes(services.db, allMigrations, readiness);
+  const health = healthRoutes(services.db, allMigrations, readiness, backups?.status);
   app.use(health.routes());
   app.use(canonicalPath);
   app.use(sameOrigin(config));
@@ -164,6 +168,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   // Last, once the routes are in place: the processors catch up with what the log holds.
   const subscriptions = await startSubscriptions(services.db, services.processors, { log: options.log, ...options.subscriptions });
+  backups?.start();
 
   return {
     app,
@@ -174,6 +179,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     async close() {
       clearInterval(cleanup);
       stopSweep();
+      await backups?.stop();
       await subscriptions.stop();
       if (!options.db) await services.db.close();
     },

@@ -42,6 +42,8 @@ export type Config = {
   /** How long a client may take to send its headers, and its whole request. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** The server's own scheduled backup (BACKUP_DIR): null when not configured. */
+  backup: { dir: string; everyMs: number; keep: number } | null;
 };
 
 const numberFrom = (value: string | undefined, fallback: number) => {
@@ -61,6 +63,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const storageDriver = env.STORAGE_DRIVER === 'gcs' ? 'gcs' : 'local';
   if (storageDriver === 'gcs' && !env.GCS_BUCKET) throw new Error('STORAGE_DRIVER=gcs necesita GCS_BUCKET');
+  const backupHours = env.BACKUP_EVERY_HOURS === undefined || env.BACKUP_EVERY_HOURS === '' ? 24 : Number(env.BACKUP_EVERY_HOURS);
+  const backupKeep = env.BACKUP_KEEP === undefined || env.BACKUP_KEEP === '' ? 7 : Number(env.BACKUP_KEEP);
+  if (env.BACKUP_DIR && !(backupHours > 0)) throw new Error('BACKUP_EVERY_HOURS debe ser un número de horas mayor que cero');
+  if (env.BACKUP_DIR && !(Number.isInteger(backupKeep) && backupKeep >= 1)) throw new Error('BACKUP_KEEP debe ser un número entero de copias, 1 o más');
   return {
     port,
     production,
@@ -91,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxConnections: numberFrom(env.MAX_CONNECTIONS, 1_000),
     headersTimeoutMs: numberFrom(env.HEADERS_TIMEOUT_MS, 10_000),
     requestTimeoutMs: numberFrom(env.REQUEST_TIMEOUT_MS, 60_000),
+    backup: env.BACKUP_DIR ? { dir: path.resolve(env.BACKUP_DIR), everyMs: Math.round(backupHours * 60 * 60 * 1000), keep: backupKeep } : null,
     ...overrides,
   };
 }

@@ -1,0 +1,157 @@
+// The server's own scheduled copy (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP): the same archive as
+// `npm run backup`, read through the server's open database (an embedded one belongs to this process
+// alone). One instance at a time writes, under a database lock, and only when the newest copy in the
+// folder is older than the interval, so instances sharing the folder make one copy, not one each.
+// A copy is written under a temporary name and renamed once whole; the last BACKUP_KEEP are kept.
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../../events';
+import { errorFields, type Logger } from '../log';
+import type { BlobStore } from '../storage/blobs';
+import { writeBackup } from './archive';
+
+export type BackupSettings = { dir: string; everyMs: number; keep: number };
+
+/** What the health probes tell of the scheduled copy. */
+export type BackupStatus = {
+  /** The newest whole copy in BACKUP_DIR (null: none yet). */
+  at: string | null;
+  ageHours: number | null;
+  file: string | null;
+  /** No copy for twice the interval: something keeps it from being made. */
+  overdue: boolean;
+  /** This instance's last attempt failed (the log says why). */
+  failing: boolean;
+};
+
+export type BackupScheduler = {
+  status(): Promise<BackupStatus>;
+  start(): void;
+  /** Stops the schedule; a copy being written is abandoned and its temporary file removed. */
+  stop(): Promise<void>;
+  /** One scheduled turn now: 'written', 'fresh' (the newest copy is recent enough) or 'busy' (another instance holds the lock). */
+  runOnce(): Promise<'written' | 'fresh' | 'busy'>;
+};
+
+const copyName = /^copia-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.tar\.gz$/;
+const leftover = /^\.copia-.*\.tmp$/;
+
+/** 'copia-2026-11-23T15-02-11-123Z.tar.gz': the time it was made, in a name every file system takes. */
+export const backupFileName = (at: Date) => `copia-${at.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
+
+/** The whole copies in the folder, oldest first (a temporary file is never one). */
+export async function copiesIn(dir: string): Promise<{ name: string; at: Date }[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return names
+    .map((name) => {
+      const match = copyName.exec(name);
+      return match ? { name, at: new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`) } : null;
+    })
+    .filter((copy): copy is { name: string; at: Date } => copy !== null)
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+const firstCheckMs = 60_000;
+const busyRetryMs = 60_000;
+const failureRetryMs = 15 * 60_000;
+/** setTimeout takes at most ~24.8 days; a long interval is checked again in steps. */
+const longestWaitMs = 6 * 60 * 60_000;
+
+export function backupScheduler(options: { db: Db; blobs: BlobStore; settings: BackupSettings; log: Logger }): BackupScheduler {
+  const { db, blobs, log } = options;
+  const { dir, everyMs, keep } = options.settings;
+  const startedAt = Date.now();
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let failing = false;
+  let stopped = false;
+
+  async function runOnce(): Promise<'written' | 'fresh' | 'busy'> {
+    const turn = await db.tryWithLock('scheduled-backup', async () => {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const newest = (await copiesIn(dir)).at(-1);
+      if (newest && Date.now() - newest.at.getTime() < everyMs) return 'fresh' as const;
+      // A copy cut short (a crash, a stop) left its temporary file; under the lock nobody else is writing one.
+      for (const name of await readdir(dir)) if (leftover.test(name)) await rm(path.join(dir, name), { force: true });
+      const started = Date.now();
+      const name = backupFileName(new Date(started));
+      const counts = await writeBackup({ db, blobs, file: path.join(dir, name), signal: abort.signal });
+      const copies = await copiesIn(dir);
+      for (const old of copies.slice(0, Math.max(0, copies.length - keep))) await rm(path.join(dir, old.name), { force: true });
+      log.info(
+        { file: name, events: counts.events, blobs: counts.blobs, missing: counts.missing, bytes: counts.bytes, ms: Date.now() - started },
+        'backup written',
+      );
+      return 'written' as const;
+    });
+    return turn?.value ?? 'busy';
+  }
+
+  async function nextDelay(outcome: 'written' | 'fresh' | 'busy' | 'failed'): Promise<number> {
+    if (outcome === 'failed') return Math.min(everyMs, failureRetryMs);
+    if (outcome === 'busy') return Math.min(everyMs, busyRetryMs);
+    const newest = (await copiesIn(dir)).at(-1);
+    const due = newest ? newest.at.getTime() + everyMs - Date.now() : 0;
+    return Math.min(Math.max(due, 1_000), longestWaitMs);
+  }
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    timer = setTimeout(() => void turn(), ms);
+    timer.unref();
+  }
+
+  async function turn() {
+    let outcome: 'written' | 'fresh' | 'busy' | 'failed';
+    running = (async () => {
+      try {
+        outcome = await runOnce();
+        failing = false;
+      } catch (error) {
+        outcome = 'failed';
+        if (stopped) return;
+        failing = true;
+        log.error(errorFields(error), 'backup failed');
+      }
+    })();
+    await running;
+    running = null;
+    schedule(await nextDelay(outcome!).catch(() => Math.min(everyMs, failureRetryMs)));
+  }
+
+  return {
+    runOnce,
+    start() {
+      schedule(Math.min(everyMs, firstCheckMs));
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      abort.abort();
+      await running;
+    },
+    async status() {
+      let newest: { name: string; at: Date } | undefined;
+      try {
+        newest = (await copiesIn(dir)).at(-1);
+      } catch {
+        return { at: null, ageHours: null, file: null, overdue: true, failing: true };
+      }
+      const age = Date.now() - (newest?.at.getTime() ?? startedAt);
+      return {
+        at: newest?.at.toISOString() ?? null,
+        ageHours: newest ? Math.round((age / 3_600_000) * 1000) / 1000 : null,
+        file: newest?.name ?? null,
+        overdue: age > 2 * everyMs,
+        failing,
+      };
+    },
+  };
+}
