@@ -93,6 +93,8 @@ export const catalogue: { readonly [T in EventType]: EventTraits } = {
   UserSignedInFromNewDevice: { aggregate: 'signIn', touches: [] },
   // A failed attempt is a stream of one event; the sessions table (state, not a projection) is kept by api/.
   UserSignInFailed: { aggregate: 'signIn', touches: [] },
+  // Read by the notifications processor (a notice to the staff member), by no read table; the lockout itself is state (api/).
+  UserLockedOut: { aggregate: 'signIn', touches: [] },
   UserSessionEnded: { aggregate: 'signIn', touches: [] },
   SecuritySettingsChanged: { aggregate: 'securitySettings', touches: ['security_settings'] },
 };

@@ -6,7 +6,15 @@ export * from './catalogue';
 export { contactMessage, type ContactMessageCommand, type ContactMessageEvent } from './aggregates/contact-message';
 export { advanceForm, type AdvanceFormCommand, type AdvanceFormEvent } from './aggregates/advance-form';
 export { user, type UserCommand, type UserEvent, type PasskeyData } from './aggregates/user';
-export { signIn, type SignInCommand, type SignInEvent, type SignInMethod, type SessionEndReason, type SignInPlace } from './aggregates/sign-in';
+export {
+  signIn,
+  type GuessedSecret,
+  type SignInCommand,
+  type SignInEvent,
+  type SignInMethod,
+  type SessionEndReason,
+  type SignInPlace,
+} from './aggregates/sign-in';
 export { securitySettings, securitySettingsStreamId, type SecuritySettingsEvent } from './aggregates/security-settings';
 export { service, serviceEvents, type ServiceEvent } from './aggregates/service';
 export { feedSource, feedSourceEvents, type FeedSourceEvent, type FeedSourceRecord } from './aggregates/feed-source';

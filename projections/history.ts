@@ -63,6 +63,7 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
     case 'UserSignedIn':
     case 'UserSignedInFromNewDevice':
     case 'UserSignInFailed':
+    case 'UserLockedOut':
     case 'UserSessionEnded':
       return created(known.data);
     case 'UserPasswordChanged':

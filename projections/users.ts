@@ -101,6 +101,7 @@ async function projectSignInEvent(tx: Sql, event: StoredEvent<SignInEvent>) {
     // Read by the notifications processor and the history, not by a read table.
     case 'UserSignedInFromNewDevice':
     case 'UserSignInFailed':
+    case 'UserLockedOut':
     case 'UserSessionEnded':
       return;
     default:

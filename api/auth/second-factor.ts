@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { DomainError, type User } from '../../domain';
 import { user, type SignInMethod } from '../../events';
 import { runCommand, type AppServices } from '../context';
+import { guessingLockout } from './lockouts';
 import { recordFailure } from './sessions';
 import { hashRecoveryCode, looksLikeRecoveryCode, useTotpCode } from './totp';
 
@@ -29,10 +30,20 @@ export async function checkSecondFactor(
     return account.hasSecondFactor ? { refusal: { message: secondFactorTexts.passkeyNeeded, passkey: true } } : { method: 'password' };
   }
   if (!code) return { refusal: { message: secondFactorTexts.codeNeeded, mfa: true } };
-  if (/^\d{6}$/.test(code) && (await useTotpCode(services.db, account.id, account.totpSecret, code))) return { method: 'totp' };
-  if (looksLikeRecoveryCode(code) && (await spendRecoveryCode(services, ctx, account, code))) return { method: 'recovery-code' };
-  await recordFailure(services, ctx, account.username, account.id, 'code');
-  return { refusal: { message: secondFactorTexts.wrongCode, mfa: true } };
+  const secret = account.totpSecret;
+  // Whoever sends a code knows the password: their failures lock the account's codes, from every address.
+  const method = await guessingLockout(services, 'code')(
+    ctx,
+    account.id,
+    async (): Promise<SignInMethod | null> => {
+      if (/^\d{6}$/.test(code) && (await useTotpCode(services.db, account.id, secret, code))) return 'totp';
+      if (looksLikeRecoveryCode(code) && (await spendRecoveryCode(services, ctx, account, code))) return 'recovery-code';
+      await recordFailure(services, ctx, account.username, account.id, 'code');
+      return null;
+    },
+    () => account,
+  );
+  return method ? { method } : { refusal: { message: secondFactorTexts.wrongCode, mfa: true } };
 }
 
 /** A recovery code works once: the account's stream decides, so two uses at once cannot both pass. */

@@ -40,6 +40,7 @@ export async function clearCount(sql: Sql, key: string) {
 
 export async function clearOldWindows(sql: Sql) {
   await sql.query(`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
+  await sql.query('DELETE FROM attempt_lockouts WHERE locked_until < $1', [new Date(Date.now() - lockoutTimes.forgetAfterSeconds * 1000).toISOString()]);
 }
 
 /** `limit` public writes per minute per client; 0 turns it off (benchmarks say so when they do). */
@@ -122,6 +123,105 @@ export function attemptThrottle(sql: Sql, limits: AttemptLimits) {
       throw error;
     }
     if (passed !== null) await Promise.all([clearCount(sql, accountKey), unhit(sql, addressKey, limits.windowSeconds, at)]);
+    return passed;
+  };
+}
+
+/** How long lockouts last: the first, the longest, and how long after one ends the account's record of it is kept. */
+export const lockoutTimes = { firstSeconds: 60, longestSeconds: 60 * 60, forgetAfterSeconds: 24 * 60 * 60 };
+
+export type LockoutRule = {
+  /** The scope its keys live in ('lock-password', ...). */
+  scope: string;
+  /** Failures of one account in `windowSeconds`, from any addresses, that lock it. */
+  failures: number;
+  windowSeconds: number;
+  /** The Spanish message of the 429, given the wait ('3 minutos'). */
+  message: (wait: string) => string;
+};
+
+/** What the lockout that an attempt has just started says: until when, and how many in a row. */
+export type Lock = { until: Date; level: number };
+
+type LockRow = { level: number; locked_until: string | Date };
+
+const waitText = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+};
+
+/**
+ * Failures of one account counted from every address, against guessing spread over many of them.
+ * When the failures in the window reach the rule's number, the account is locked for a minute: every
+ * attempt is refused unchecked, a right one too (checking it would tell the guesser when they are
+ * right). After a lockout ends, one attempt is checked; the next lockout is armed before that check,
+ * so attempts in parallel cannot slip past, and a failure leaves it on: twice as long as the one
+ * before, up to an hour. A right answer ends it all; so does a day without a lockout. Unknown
+ * accounts are counted and locked the same way, so the answers never tell whether one exists.
+ */
+export function accountLockout(sql: Sql, rule: LockoutRule) {
+  const { firstSeconds, longestSeconds, forgetAfterSeconds } = lockoutTimes;
+  const refuse = (ctx: { set(field: string, value: string): void }, until: Date, at: number) => {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - at) / 1000));
+    ctx.set('Retry-After', String(seconds));
+    return new TooManyRequests(rule.message(waitText(seconds)));
+  };
+  /** Runs `check` as one attempt on `account`; its answer is a success unless null. `onLocked` runs once per lockout, when its attempt has failed. */
+  return async function attempt<T>(
+    ctx: { set(field: string, value: string): void },
+    account: string,
+    check: () => Promise<T | null>,
+    onLocked: (lock: Lock) => Promise<void>,
+  ): Promise<T | null> {
+    const key = `${rule.scope}:${account.toLowerCase()}`;
+    const at = Date.now();
+    const now = new Date(at).toISOString();
+    const [previous] = await sql.query<LockRow>('SELECT level, locked_until FROM attempt_lockouts WHERE key = $1', [key]);
+    if (previous && new Date(previous.locked_until).getTime() > at) throw refuse(ctx, new Date(previous.locked_until), at);
+    const failures = await hit(sql, key, rule.windowSeconds, at);
+    const remembered = previous !== undefined && new Date(previous.locked_until).getTime() > at - forgetAfterSeconds * 1000;
+    let armed: Lock | null = null;
+    if (remembered || failures >= rule.failures) {
+      // One statement decides who gets the one checked attempt: a lockout still running is left alone.
+      const [row] = await sql.query<LockRow>(
+        `INSERT INTO attempt_lockouts AS lock (key, level, locked_until) VALUES ($1, 1, $2::timestamptz + $4::float8 * interval '1 second')
+         ON CONFLICT (key) DO UPDATE SET
+           level = CASE WHEN lock.locked_until < $3 THEN 1 ELSE lock.level + 1 END,
+           locked_until = $2::timestamptz + least($4::float8 * power(2::float8, CASE WHEN lock.locked_until < $3 THEN 0 ELSE least(lock.level, 20) END), $5::float8) * interval '1 second'
+         WHERE lock.locked_until <= $2
+         RETURNING level, locked_until`,
+        [key, now, new Date(at - forgetAfterSeconds * 1000).toISOString(), firstSeconds, longestSeconds],
+      );
+      if (!row) {
+        const [current] = await sql.query<LockRow>('SELECT level, locked_until FROM attempt_lockouts WHERE key = $1', [key]);
+        throw refuse(ctx, current ? new Date(current.locked_until) : new Date(at + firstSeconds * 1000), at);
+      }
+      armed = { until: new Date(row.locked_until), level: Number(row.level) };
+    }
+    let passed: T | null;
+    try {
+      passed = await check();
+    } catch (error) {
+      // Not an answer (the database or the hashing was not available): it counts nowhere and locks nothing.
+      await Promise.all([
+        unhit(sql, key, rule.windowSeconds, at),
+        armed &&
+          (previous
+            ? sql.query('UPDATE attempt_lockouts SET level = $2, locked_until = $3 WHERE key = $1 AND level = $4', [
+                key,
+                previous.level,
+                new Date(previous.locked_until).toISOString(),
+                armed.level,
+              ])
+            : sql.query('DELETE FROM attempt_lockouts WHERE key = $1 AND level = $2', [key, armed.level])),
+      ]).catch(() => {});
+      throw error;
+    }
+    if (passed !== null) {
+      await Promise.all([clearCount(sql, key), sql.query('DELETE FROM attempt_lockouts WHERE key = $1', [key])]);
+    } else if (armed) {
+      await onLocked(armed);
+    }
     return passed;
   };
 }

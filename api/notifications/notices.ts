@@ -2,7 +2,7 @@
 // from a new device, say), add its type and a builder here: the notifications processor subscribes
 // to every type of this table, retries it and records its outcome like the others.
 import { advanceFormLabels, formatCalendarDay, formatDateTime } from '../../domain';
-import type { AdvanceFormEvent, ContactMessageEvent, SignInEvent, StoredEvent } from '../../events';
+import type { AdvanceFormEvent, ContactMessageEvent, GuessedSecret, SignInEvent, StoredEvent } from '../../events';
 import type { Config } from '../config';
 
 /** `to` defaults to NOTIFY_EMAIL; `recordId` ties the notice's state to the record whose card shows it. */
@@ -81,10 +81,57 @@ const newDeviceSignIn: Builder = (stored, config) => {
   };
 };
 
+/** What each lockout notice says happened, and what to do if it was not the owner. */
+const lockoutTexts: Record<GuessedSecret, { subject: string; what: string; advice: string }> = {
+  password: {
+    subject: 'inicio de sesión bloqueado por intentos fallidos',
+    what: 'Hubo demasiados intentos de iniciar sesión en su cuenta del panel con una contraseña equivocada.',
+    advice:
+      'Si no fue usted, alguien intenta adivinar su contraseña. Mientras dure el bloqueo, la cuenta no acepta ninguna contraseña, ni siquiera la correcta; una llave de acceso sí sigue funcionando. Revise su contraseña y su segundo factor en',
+  },
+  code: {
+    subject: 'códigos de verificación bloqueados por intentos fallidos',
+    what: 'Alguien escribió la contraseña correcta de su cuenta del panel, pero falló el código de verificación demasiadas veces.',
+    advice: 'Si no fue usted, alguien conoce su contraseña: cámbiela en cuanto pueda y cierre las demás sesiones en',
+  },
+  'current-password': {
+    subject: 'contraseña actual bloqueada por intentos fallidos',
+    what: 'Desde una sesión abierta de su cuenta se escribió mal la contraseña actual demasiadas veces (al cambiarla o al desactivar la aplicación de autenticación).',
+    advice: 'Si no fue usted, alguien usa una de sus sesiones: ciérrelas todas menos la suya y cambie su contraseña en',
+  },
+};
+
+/** Failures locked a staff member's account for a while: told once per lockout at their notice address, if they gave one. */
+const lockedOut: Builder = (stored, config) => {
+  const { data } = stored as StoredEvent<Extract<SignInEvent, { type: 'UserLockedOut' }>>;
+  if (!data.noticeEmail) return null;
+  const texts = lockoutTexts[data.secret];
+  return {
+    kind: 'locked-out',
+    to: data.noticeEmail,
+    subject: `${config.siteName}: ${texts.subject}`,
+    text: lines(
+      `Hola, ${data.username}:`,
+      '',
+      texts.what,
+      '',
+      `Bloqueado hasta: ${formatDateTime(data.lockedUntil)}`,
+      `Último intento desde la dirección: ${data.address}`,
+      `Fecha y hora: ${formatDateTime(data.at)}`,
+      '',
+      'Si los intentos siguen después, cada bloqueo dura el doble que el anterior, hasta una hora.',
+      '',
+      texts.advice,
+      `${config.publicUrl}/admin/seguridad`,
+    ),
+  };
+};
+
 export const notices: Record<string, Builder> = {
   ContactMessageReceived: contactReceived,
   AdvanceFormSubmitted: advanceFormSubmitted,
   UserSignedInFromNewDevice: newDeviceSignIn,
+  UserLockedOut: lockedOut,
 };
 
 /** The notice an event calls for; none for an erased (redacted) record: its data is gone, and so is the need. */

@@ -1,5 +1,6 @@
 // The signed-in user's own security ('Seguridad de la cuenta'): overview, password, notice address,
 // and the authenticator app (set-up with a QR code, confirmation with a first code, turning it off).
+import type { Context } from 'koa';
 import { apiRouter } from './router';
 import { BadRequest, Conflict, NotFound, noticeEmailInput, passwordChangeInput, totpConfirmInput, totpDisableInput } from '../../domain';
 import { user } from '../../events';
@@ -8,6 +9,7 @@ import { ownAccount } from '../auth/access';
 import { hashPassword, verifyPassword } from '../passwords';
 import { assertStrongPassword } from '../auth/password-policy';
 import { endSessions } from '../auth/sessions';
+import { guessingLockout } from '../auth/lockouts';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, useTotpCode } from '../auth/totp';
 
 const texts = {
@@ -21,6 +23,7 @@ const texts = {
 export function accountRoutes(services: AppServices) {
   const router = apiRouter();
   const users = services.read.users;
+  const currentPasswordLockout = guessingLockout(services, 'current-password');
 
   const overview = async (userId: string) => {
     const security = await users.security(userId);
@@ -28,13 +31,20 @@ export function accountRoutes(services: AppServices) {
     return security;
   };
 
-  /** The current password, checked before a change that could lock the owner out or let a thief in. */
-  async function confirmPassword(userId: string, password: string, field: string) {
+  /**
+   * The current password, checked before a change that could lock the owner out or let a thief in.
+   * Its failures lock the account's checks like sign-in failures: a stolen session cannot guess at full speed.
+   */
+  async function confirmPassword(ctx: Context, userId: string, password: string, field: string) {
     const account = await users.credentialsById(userId);
-    if (!account || !(await verifyPassword(password, account.passwordHash))) {
-      throw new BadRequest(texts.wrongPassword, { [field]: texts.wrongPassword });
-    }
-    return account;
+    const confirmed = await currentPasswordLockout(
+      ctx,
+      userId,
+      async () => (account && (await verifyPassword(password, account.passwordHash)) ? account : null),
+      () => account,
+    );
+    if (!confirmed) throw new BadRequest(texts.wrongPassword, { [field]: texts.wrongPassword });
+    return confirmed;
   }
 
   router.get('/api/account', ...ownAccount, async (ctx) => {
@@ -43,7 +53,7 @@ export function accountRoutes(services: AppServices) {
 
   router.post('/api/account/password', ...ownAccount, async (ctx) => {
     const { currentPassword, newPassword } = await parseBody(ctx, passwordChangeInput);
-    const account = await confirmPassword(ctx.state.user.id, currentPassword, 'currentPassword');
+    const account = await confirmPassword(ctx, ctx.state.user.id, currentPassword, 'currentPassword');
     if (currentPassword === newPassword) throw new BadRequest(texts.samePassword, { newPassword: texts.samePassword });
     await assertStrongPassword(newPassword, [account.username, services.config.siteName], 'newPassword');
     const passwordHash = await hashPassword(newPassword);
@@ -85,7 +95,7 @@ export function accountRoutes(services: AppServices) {
 
   router.post('/api/auth/totp/disable', ...ownAccount, async (ctx) => {
     const { password } = await parseBody(ctx, totpDisableInput);
-    await confirmPassword(ctx.state.user.id, password, 'password');
+    await confirmPassword(ctx, ctx.state.user.id, password, 'password');
     await runCommand(services, ctx, user, ctx.state.user.id, { type: 'DisableTotp' });
     ctx.body = await overview(ctx.state.user.id);
   });

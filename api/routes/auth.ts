@@ -7,6 +7,8 @@ import { checkSecondFactor, type SecondFactorRefusal } from '../auth/second-fact
 import { endSessions, recordFailure, startSession } from '../auth/sessions';
 import { dummyHash, verifyPassword } from '../passwords';
 import { attemptThrottle } from '../middleware/rate-limit';
+import { guessingLockout } from '../auth/lockouts';
+import type { UserCredentials } from '../../projections';
 
 export function authRoutes(services: AppServices) {
   const router = apiRouter('/api/auth');
@@ -18,27 +20,37 @@ export function authRoutes(services: AppServices) {
     windowSeconds: 15 * 60,
     message: 'Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.',
   });
+  const passwordLockout = guessingLockout(services, 'password');
 
   router.post('/login', openDuringSetup, async (ctx) => {
     // Production cookies travel over HTTPS only: over plain HTTP a sign-in could never stick.
     if (services.config.production && !ctx.secure) throw new Forbidden('Inicie sesión a través de HTTPS');
     const { username, password, code } = await parseBody(ctx, loginInput);
     // One attempt covers the password and the code: a code is counted by the same throttle as a password.
+    // Inside it, the password's and the code's failures are also counted per account from every address.
     let refusal: SecondFactorRefusal | null = null;
-    let passwordFailedFor: { id: string | null } | null = null;
     const passed = await loginAttempt(ctx, username, async () => {
-      const found = await users.credentials(username);
-      const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
-      if (!found || !valid || found.disabled) {
-        passwordFailedFor = { id: found?.id ?? null };
-        return null;
-      }
-      const step = await checkSecondFactor(services, ctx, found, code);
+      let found: UserCredentials | null = null;
+      const account = await passwordLockout(
+        ctx,
+        username,
+        async () => {
+          found = await users.credentials(username);
+          const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
+          if (found && valid && !found.disabled) return found;
+          await recordFailure(services, ctx, username, found?.id ?? null, 'password');
+          return null;
+        },
+        // A disabled account's owner is not told: the account cannot sign in anyway.
+        () => (found && !found.disabled ? found : null),
+      );
+      if (!account) return null;
+      const step = await checkSecondFactor(services, ctx, account, code);
       if ('refusal' in step) {
         refusal = step.refusal;
         return null;
       }
-      return { account: found as User, method: step.method };
+      return { account: account as User, method: step.method };
     });
     if (!passed) {
       if (refusal) {
@@ -46,7 +58,6 @@ export function authRoutes(services: AppServices) {
         ctx.body = refusal;
         return;
       }
-      if (passwordFailedFor) await recordFailure(services, ctx, username, (passwordFailedFor as { id: string | null }).id, 'password');
       throw new Unauthorized('Usuario o contraseña incorrectos');
     }
     ctx.body = await startSession(services, ctx, passed.account, passed.method);

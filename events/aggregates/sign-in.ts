@@ -1,10 +1,13 @@
 // One sign-in and the session it opened: each has a stream of its own (the session's id), so
-// sign-ins never re-read, nor collide on, the user's stream. A failed attempt is a one-event stream.
+// sign-ins never re-read, nor collide on, the user's stream. A failed attempt, or the lockout that
+// failures started, is a one-event stream.
 import { Conflict } from '../../domain';
 import type { Decider } from '../decider';
 
 export type SignInMethod = 'password' | 'totp' | 'recovery-code' | 'passkey';
 export type SessionEndReason = 'logout' | 'ended-by-user' | 'ended-by-admin' | 'password-changed' | 'disabled';
+/** A secret whose failures lock the account for a while: the sign-in password, its code, or the current password asked in a session. */
+export type GuessedSecret = 'password' | 'code' | 'current-password';
 /** Where a sign-in came from, as the sessions list and the notices show it. */
 export type SignInPlace = { device: string; address: string };
 
@@ -13,7 +16,12 @@ export type SignInEvent =
   /** What a notice e-mail needs; no secret. `noticeEmail` null: the user asked for none. */
   | { type: 'UserSignedInFromNewDevice'; data: SignInPlace & { userId: string; username: string; noticeEmail: string | null; at: string } }
   | { type: 'UserSignInFailed'; data: { username: string; userId: string | null; reason: 'password' | 'code' | 'passkey'; address: string } }
-  | { type: 'UserSessionEnded'; data: { userId: string; reason: SessionEndReason } };
+  | { type: 'UserSessionEnded'; data: { userId: string; reason: SessionEndReason } }
+  /** Too many failures of `secret` locked the account until `lockedUntil`; what its notice needs, no secret. */
+  | {
+      type: 'UserLockedOut';
+      data: { userId: string; username: string; noticeEmail: string | null; secret: GuessedSecret; address: string; lockedUntil: string; at: string };
+    };
 
 export type SignInCommand =
   | {
@@ -27,7 +35,17 @@ export type SignInCommand =
       newDevice: { noticeEmail: string | null } | null;
     }
   | { type: 'RecordFailure'; username: string; userId: string | null; reason: 'password' | 'code' | 'passkey'; address: string }
-  | { type: 'End'; reason: SessionEndReason };
+  | { type: 'End'; reason: SessionEndReason }
+  | {
+      type: 'RecordLockout';
+      userId: string;
+      username: string;
+      noticeEmail: string | null;
+      secret: GuessedSecret;
+      address: string;
+      lockedUntil: Date;
+      at: Date;
+    };
 
 type State = { status: 'new' } | { status: 'open'; userId: string } | { status: 'closed' };
 
@@ -38,6 +56,7 @@ export const signIn: Decider<State, SignInCommand, SignInEvent> = {
       case 'UserSignedIn':
         return { status: 'open', userId: event.data.userId };
       case 'UserSignInFailed':
+      case 'UserLockedOut':
       case 'UserSessionEnded':
         return { status: 'closed' };
       default:
@@ -53,6 +72,13 @@ export const signIn: Decider<State, SignInCommand, SignInEvent> = {
     if (command.type === 'RecordFailure') {
       const { username, userId, reason, address } = command;
       return [{ type: 'UserSignInFailed', data: { username, userId, reason, address } }];
+    }
+    if (command.type === 'RecordLockout') {
+      // A lockout, like a failure, is a stream of one event: the lockouts table chose the one attempt that records it.
+      const { userId, username, noticeEmail, secret, address, lockedUntil, at } = command;
+      return [
+        { type: 'UserLockedOut', data: { userId, username, noticeEmail, secret, address, lockedUntil: lockedUntil.toISOString(), at: at.toISOString() } },
+      ];
     }
     const { userId, username, method, place, passkey, newDevice, at } = command;
     const events: SignInEvent[] = [

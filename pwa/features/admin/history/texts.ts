@@ -58,6 +58,7 @@ export const eventTypeLabel: Record<string, string> = {
   UserSignedIn: 'Inicio de sesión',
   UserSignedInFromNewDevice: 'Inicio de sesión desde un dispositivo nuevo',
   UserSignInFailed: 'Intento de inicio de sesión fallido',
+  UserLockedOut: 'Cuenta bloqueada por intentos fallidos',
   UserSessionEnded: 'Sesión cerrada',
   UserTotpEnabled: 'Aplicación de autenticación activada',
   UserTotpDisabled: 'Aplicación de autenticación desactivada',
