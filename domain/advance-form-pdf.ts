@@ -4,7 +4,7 @@
 import { jsPDF } from 'jspdf';
 import { advanceFormSections, type SectionSpec } from './advance-form-layout';
 import { formatDateTime } from './dates';
-import type { AdvanceForm, AdvanceFormData, PhotoField } from './schemas/advance-form';
+import { deviceClockNote, type AdvanceForm, type AdvanceFormData, type PhotoField } from './schemas/advance-form';
 import { emptyAnswer, formatEventDay, sectionAnswers, type Answer } from './pdf/answers';
 import { PageFlow, stampPages, type Rgb, type TextStyle } from './pdf/page-flow';
 import { isWinAnsi, toPdfText } from './pdf/text';
@@ -110,6 +110,8 @@ function drawTitle(flow: PageFlow, form: FormForPdf, generatedAt: Date): void {
   const meta = [
     form.createdAt ? `${texts.created}: ${formatDateTime(form.createdAt)}` : texts.draft,
     form.completedOnSiteAt ? `${texts.completedOnSite}: ${formatDateTime(form.completedOnSiteAt)}` : null,
+    // Beside the device's time, whether the device's clock could be trusted (a draft has not been measured).
+    'deviceClockSkewMs' in form ? deviceClockNote(form.deviceClockSkewMs) : null,
     form.id ? `${texts.reference}: ${form.id}` : null,
     `${texts.generated}: ${formatDateTime(generatedAt)}`,
   ];

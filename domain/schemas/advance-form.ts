@@ -72,23 +72,22 @@ const eventDate = (message: string) =>
     z.string({ error: message }).refine(isValidCalendarDay, { error: message }),
   );
 
-/** How far ahead of the server's clock a device's clock may run before its time is refused. */
-export const completedOnSiteSkewMs = 24 * 60 * 60 * 1000;
-
 /**
  * completedOnSiteAt: when the form was completed on site, by the device's clock (a form saved with no
- * signal may reach the server hours later). An ISO date-time, never absurdly in the future; optional.
+ * signal may reach the server hours later). A well-formed ISO date-time; optional. Its value is never
+ * judged against the server's clock: a tablet whose clock is wrong still hands in its work, and the
+ * difference is shown beside it (deviceClockSkewMs). A clock that lost its time reads 1970, the floor.
  */
 const completedOnSiteAt = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
   z
     .string({ error: 'La fecha de llenado en sitio no es válida' })
     .max(40, { error: 'La fecha de llenado en sitio no es válida' })
-    .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)), {
-      error: 'La fecha de llenado en sitio no es válida',
-    })
-    .refine((text) => Date.parse(text) <= Date.now() + completedOnSiteSkewMs, { error: 'La fecha de llenado en sitio no puede estar en el futuro' })
-    .refine((text) => Date.parse(text) >= Date.parse('2000-01-01T00:00:00Z'), { error: 'La fecha de llenado en sitio no es válida' })
+    .refine(
+      (text) =>
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)) && Date.parse(text) >= 0,
+      { error: 'La fecha de llenado en sitio no es válida' },
+    )
     .transform((text) => new Date(text).toISOString())
     .nullable(),
 );
@@ -201,10 +200,38 @@ export type PhotoField = (typeof photoFields)[number];
 
 export type AdvanceForm = AdvanceFormData & {
   id: string;
+  /** When the server first received the form. */
   createdAt: string;
+  /** When the server received the version shown: createdAt until a correction replaces it. */
   updatedAt: string;
   submittedBy: string | null;
+  /** How far the sending device's clock was from the server's (ms, positive: ahead); null (or absent) when unknown. */
+  deviceClockSkewMs?: number | null;
 };
+
+/** A device clock further than this from the server's is pointed out (detail screen, PDF); the form is never refused for it. */
+export const deviceClockToleranceMs = 10 * 60 * 1000;
+
+/**
+ * How far the device's clock was from the server's when it sent a version of the form (ms, positive:
+ * ahead): the device's time at sending (the `Device-Time` header) against the server's time of receipt.
+ * Without it, a form completed on site after it reached the server shows the clock ran ahead by at
+ * least that much; anything else is unknown (null).
+ */
+export function deviceClockSkewMs(sent: { deviceTime?: string | null; completedOnSiteAt?: string | null; receivedAt: string }): number | null {
+  const received = Date.parse(sent.receivedAt);
+  if (sent.deviceTime) return Date.parse(sent.deviceTime) - received;
+  const ahead = sent.completedOnSiteAt ? Date.parse(sent.completedOnSiteAt) - received : 0;
+  return ahead > deviceClockToleranceMs ? ahead : null;
+}
+
+/** 'El reloj del dispositivo difería 2 días del servidor (adelantado)'; null within the tolerance or when unknown. */
+export function deviceClockNote(skewMs: number | null | undefined): string | null {
+  if (skewMs === null || skewMs === undefined || Math.abs(skewMs) <= deviceClockToleranceMs) return null;
+  const [minutes, hours, days] = [60_000, 3_600_000, 86_400_000].map((unit) => Math.round(Math.abs(skewMs) / unit));
+  const [n, unit, units] = minutes < 90 ? [minutes, 'minuto', 'minutos'] : hours < 48 ? [hours, 'hora', 'horas'] : [days, 'día', 'días'];
+  return `El reloj del dispositivo difería ${n} ${n === 1 ? unit : units} del servidor (${skewMs > 0 ? 'adelantado' : 'atrasado'})`;
+}
 
 /** A new form: texts empty, switches off, numbers 0. */
 export function newAdvanceFormDefaults(): AdvanceFormValues {
