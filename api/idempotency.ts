@@ -1,6 +1,7 @@
 // Repeatable creates: a client sends an `Idempotency-Key` (a uuid it made for this submission) and the
 // key becomes the new record's id and stream id, so a retry finds the record already made. The
-// request's fingerprint tells a retry (same body: the same answer) from a reuse (another body: 409).
+// request's fingerprint tells a retry (same body: the same answer) from another body, which the record's
+// decider judges: a reused key for a contact message (409), a later save of an advance form's draft.
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import { BadRequest } from '../domain';

@@ -74,6 +74,8 @@ export const catalogue: { readonly [T in EventType]: EventTraits } = {
   ContactNoteAdded: { aggregate: 'contactMessage', touches: ['contact_messages'] },
   ContactMessageErased: { aggregate: 'contactMessage', erases: true, touches: ['contact_messages'] },
   AdvanceFormSubmitted: { aggregate: 'advanceForm', creates: true, touches: ['advance_forms'] },
+  // A later save of the same draft, sent with the same key by whoever sent the form: a new version of the record.
+  AdvanceFormCorrected: { aggregate: 'advanceForm', touches: ['advance_forms'] },
   AdvanceFormErased: { aggregate: 'advanceForm', erases: true, touches: ['advance_forms'] },
   UserRegistered: { aggregate: 'user', creates: true, touches: ['users'] },
   UserRoleChanged: { aggregate: 'user', touches: ['users'] },

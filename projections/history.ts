@@ -41,6 +41,9 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
     case 'ServiceUpdated':
     case 'FeedSourceUpdated':
       return known.data.changes;
+    // A form's new version: what it changed from the version it replaced.
+    case 'AdvanceFormCorrected':
+      return known.data.changes;
     case 'ContactStatusChanged':
       return { status: { from: known.data.from, to: known.data.to } };
     case 'ContactNoteAdded':

@@ -16,6 +16,7 @@ import {
   type Sql,
   type StoredEvent,
 } from '../events';
+import { deviceClockSkewMs } from '../domain';
 import { usersProjector } from './users';
 import type { NewsRow } from './rows';
 
@@ -277,11 +278,24 @@ export const advanceFormsProjector = typedProjector<AdvanceFormEvent>({
     switch (event.type) {
       case 'AdvanceFormSubmitted': {
         if (isRedacted(event)) return;
-        const d = event.data;
+        const { form, submittedBy, createdAt, deviceTime } = event.data;
+        const skew = deviceClockSkewMs({ deviceTime, completedOnSiteAt: form.completedOnSiteAt, receivedAt: createdAt });
         await tx.query(
-          `INSERT INTO advance_forms (id, host_name, event_date, data, submitted_by, created_at, updated_at, completed_on_site_at)
-           VALUES ($1,$2,$3,$4::jsonb,$5,$6,$6,$7)`,
-          [event.streamId, d.form.hostName, d.form.eventDate, json(d.form), d.submittedBy, d.createdAt, d.form.completedOnSiteAt ?? null],
+          `INSERT INTO advance_forms (id, host_name, event_date, data, submitted_by, created_at, updated_at, completed_on_site_at, device_clock_skew_ms)
+           VALUES ($1,$2,$3,$4::jsonb,$5,$6,$6,$7,$8)`,
+          [event.streamId, form.hostName, form.eventDate, json(form), submittedBy, createdAt, form.completedOnSiteAt ?? null, skew],
+        );
+        return;
+      }
+      // The record shows the new version; its first arrival (created_at) stays.
+      case 'AdvanceFormCorrected': {
+        if (isRedacted(event)) return;
+        const { form, correctedAt, deviceTime } = event.data;
+        const skew = deviceClockSkewMs({ deviceTime, completedOnSiteAt: form.completedOnSiteAt, receivedAt: correctedAt });
+        await tx.query(
+          `UPDATE advance_forms SET host_name = $2, event_date = $3, data = $4::jsonb, updated_at = $5, completed_on_site_at = $6, device_clock_skew_ms = $7
+           WHERE id = $1`,
+          [event.streamId, form.hostName, form.eventDate, json(form), correctedAt, form.completedOnSiteAt ?? null, skew],
         );
         return;
       }

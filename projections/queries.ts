@@ -64,6 +64,7 @@ const toForm = (r: AdvanceFormRow): AdvanceForm => ({
   createdAt: isoOf(r.created_at),
   updatedAt: isoOf(r.updated_at),
   completedOnSiteAt: iso(r.completed_on_site_at),
+  deviceClockSkewMs: r.device_clock_skew_ms === null ? null : Number(r.device_clock_skew_ms),
 });
 
 /** Every column an answer needs: the search vector stays in the database. */

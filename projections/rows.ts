@@ -83,5 +83,7 @@ export type AdvanceFormRow = {
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_on_site_at: Timestamp | null;
+  /** bigint: text from PostgreSQL, a number from PGlite. */
+  device_clock_skew_ms: number | string | null;
 };
 export type CountRow = { total: number | string };

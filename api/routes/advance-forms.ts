@@ -1,13 +1,14 @@
 // /api/advance-forms: staff's and visitors' event-security surveys. A create with an Idempotency-Key
-// (the offline draft's uuid) is repeatable: the key is the form's id, so a retry finds the record made.
+// (the offline draft's uuid) is repeatable: the key is the form's id, so a retry finds the record made,
+// and a later save of the same draft sent with it is a new version of that record (a correction).
 import { errorFields } from '../log';
-import { createHash, randomUUID } from 'node:crypto';
-import { stableJson } from '../idempotency';
+import { randomUUID } from 'node:crypto';
+import { idempotencyKey, requestHashOf } from '../idempotency';
 import type { Context } from 'koa';
 import { apiRouter } from './router';
-import { BadRequest, NotFound, advanceFormInput, normalizeAdvanceForm, photoFields, type AdvanceFormData } from '../../domain';
+import { NotFound, advanceFormInput, normalizeAdvanceForm, photoFields } from '../../domain';
 import { advanceForm } from '../../events';
-import { idParam, isUuid, paging, parseBody, runCommand, type AppServices } from '../context';
+import { idParam, paging, parseBody, runCommand, type AppServices } from '../context';
 import { honeypot } from '../middleware/honeypot';
 import { publicWriteLimit } from '../middleware/rate-limit';
 import { openDuringSetup, requireAdmin, requireStaff } from '../auth/access';
@@ -20,17 +21,16 @@ export function advanceFormRoutes(services: AppServices) {
   const read = services.read.advanceForms;
 
   async function submit(ctx: Context, submittedBy: string | null) {
-    const key = ctx.get('Idempotency-Key').trim();
-    if (key && !isUuid(key)) throw new BadRequest('Idempotency-Key debe ser un UUID');
-    const input = await parseBody(ctx, advanceFormInput);
-    const form: AdvanceFormData = normalizeAdvanceForm(input);
+    // The server's time of receipt, taken before anything slow: the device's clock is measured against it.
+    const at = new Date();
+    const key = idempotencyKey(ctx);
+    const form = normalizeAdvanceForm(await parseBody(ctx, advanceFormInput));
     await services.photos.checkForm(form);
-    const id = key ? key.toLowerCase() : randomUUID();
-    const requestHash = createHash('sha256')
-      .update(stableJson({ form, scope: submittedBy ? 'staff' : 'public' }))
-      .digest('hex');
-    const command = { type: 'Submit' as const, form, submittedBy, requestHash, at: new Date() };
-    // Two tabs sending one draft at once: the loser re-reads the stream and finds the record made.
+    const id = key ?? randomUUID();
+    const requestHash = requestHashOf({ form, scope: submittedBy ? 'staff' : 'public' });
+    const command = { type: 'Submit' as const, form, submittedBy, requestHash, at, deviceTime: deviceTimeOf(ctx) };
+    // Two tabs sending one draft at once: the loser re-reads the stream and decides again (a repeat, or
+    // the older of two saves, records nothing).
     await runCommand(services, ctx, advanceForm, id, command, { origin: key ? 'offline-sync' : 'api', newStream: !key, retryOnConflict: true });
     ctx.status = 201;
     ctx.body = await read.byId(id);
@@ -67,4 +67,14 @@ export function advanceFormRoutes(services: AppServices) {
   });
 
   return router;
+}
+
+/**
+ * The device's clock when it sent the form (`Device-Time`, an ISO date-time), or null. Only measured,
+ * never judged: a header that cannot be read is ignored, and no clock, however wrong, refuses a form.
+ */
+function deviceTimeOf(ctx: Context): string | null {
+  const header = ctx.get('Device-Time').trim();
+  const time = header.length <= 40 ? Date.parse(header) : Number.NaN;
+  return Number.isFinite(time) ? new Date(time).toISOString() : null;
 }

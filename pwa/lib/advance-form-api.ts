@@ -36,12 +36,14 @@ function timeLimit(ms: number, outer?: AbortSignal): AbortSignal {
 /**
  * POST /api/advance-forms (admin) or /api/advance-forms/public; answers the record (201). Throws
  * ApiError for an answer, TypeError or a TimeoutError (DOMException) when none came in time.
+ * `Device-Time` tells the server this device's clock at sending, so it can tell a wrong clock from a
+ * form that waited offline, and order two saves of one draft (docs/offline.md, 'Corrections and device clocks').
  */
 export function submitAdvanceForm(input: AdvanceFormInput, { mode, idempotencyKey, signal }: SubmitOptions): Promise<AdvanceForm> {
   const url = mode === 'public' ? '/api/advance-forms/public' : '/api/advance-forms';
   return apiJson<AdvanceForm>('POST', url, input, {
     credentials: credentialsOf(mode),
-    headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+    headers: { ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}), 'Device-Time': new Date().toISOString() },
     signal: timeLimit(formSendTimeoutMs, signal),
   });
 }

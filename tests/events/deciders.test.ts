@@ -1,5 +1,5 @@
 import { test } from 'uvu';
-import { Conflict, NotFound } from '../../domain';
+import { Conflict, NotFound, type AdvanceFormData } from '../../domain';
 import { advanceForm, contactMessage, newsArticle, service, user } from '../../events';
 import { given } from '../helpers/given';
 
@@ -86,13 +86,113 @@ const submitted = (requestHash: string) => ({
 
 test('a retried submission with the same body changes nothing', () =>
   given(advanceForm, submitted('h1'))
-    .when({ type: 'Submit', form: {} as any, submittedBy: null, requestHash: 'h1', at: new Date() })
+    .when({ type: 'Submit', form: {} as any, submittedBy: null, requestHash: 'h1', at: new Date(), deviceTime: null })
     .then([]));
 
-test('a reused idempotency key with another body is a conflict', () =>
-  given(advanceForm, submitted('h1'))
-    .when({ type: 'Submit', form: {} as any, submittedBy: null, requestHash: 'h2', at: new Date() })
-    .thenThrows(Conflict));
+// Corrections: a later save of the same draft, sent with the same key, is a new version of the record.
+const surveyor = '11111111-1111-4111-8111-111111111111';
+const version = (hostName: string, savedAt: string | null) => ({ hostName, completedOnSiteAt: savedAt }) as unknown as AdvanceFormData;
+const firstSend = (form: AdvanceFormData, { by = surveyor as string | null, at = '2026-03-01T12:00:00.000Z', deviceTime = null as string | null } = {}) => ({
+  type: 'AdvanceFormSubmitted' as const,
+  data: { form, submittedBy: by, requestHash: `hash of ${form.hostName}`, createdAt: at, deviceTime },
+});
+const send = (form: AdvanceFormData, { by = surveyor as string | null, at = '2026-03-01T12:05:00.000Z', deviceTime = null as string | null } = {}) => ({
+  type: 'Submit' as const,
+  form,
+  submittedBy: by,
+  requestHash: `hash of ${form.hostName}`,
+  at: new Date(at),
+  deviceTime,
+});
+
+test('a later save of the same draft is recorded as a correction, with what it changed', () => {
+  const first = version('Ana', '2026-03-01T11:59:00.000Z');
+  const later = version('Ana María', '2026-03-01T12:04:00.000Z');
+  given(advanceForm, firstSend(first))
+    .when(send(later, { deviceTime: '2026-03-01T12:05:00.000Z' }))
+    .then([
+      {
+        type: 'AdvanceFormCorrected',
+        data: {
+          form: later,
+          changes: { hostName: { from: 'Ana', to: 'Ana María' }, completedOnSiteAt: { from: '2026-03-01T11:59:00.000Z', to: '2026-03-01T12:04:00.000Z' } },
+          requestHash: 'hash of Ana María',
+          correctedAt: '2026-03-01T12:05:00.000Z',
+          deviceTime: '2026-03-01T12:05:00.000Z',
+        },
+      },
+    ]);
+});
+
+test('an older save arriving after a newer one records nothing: the newer text stays', () =>
+  given(advanceForm, firstSend(version('Corregido', '2026-03-01T12:04:00.000Z')))
+    .when(send(version('Original', '2026-03-01T11:59:00.000Z')))
+    .then([]));
+
+test('after a correction, a repeat of either version records nothing', () => {
+  const first = version('Ana', '2026-03-01T11:59:00.000Z');
+  const later = version('Ana María', '2026-03-01T12:04:00.000Z');
+  const corrected = {
+    type: 'AdvanceFormCorrected' as const,
+    data: { form: later, changes: {}, requestHash: 'hash of Ana María', correctedAt: '2026-03-01T12:05:00.000Z', deviceTime: null },
+  };
+  given(advanceForm, firstSend(first), corrected).when(send(later)).then([]);
+  given(advanceForm, firstSend(first), corrected).when(send(first)).then([]);
+});
+
+test('saves with the same time, or none, are ordered by arrival: a device only sends its latest save', () => {
+  given(advanceForm, firstSend(version('Ana', '2026-03-01T11:59:00.000Z')))
+    .when(send(version('Ana María', '2026-03-01T11:59:00.000Z')))
+    .then([{ type: 'AdvanceFormCorrected' }]);
+  given(advanceForm, firstSend(version('Ana', null)))
+    .when(send(version('Ana María', null)))
+    .then([{ type: 'AdvanceFormCorrected' }]);
+});
+
+test('another staff member cannot correct a form, nor staff a public one, nor a visitor a staff one', () => {
+  const later = version('Ana María', '2026-03-01T12:04:00.000Z');
+  given(advanceForm, firstSend(version('Ana', '2026-03-01T11:59:00.000Z')))
+    .when(send(later, { by: '22222222-2222-4222-8222-222222222222' }))
+    .thenThrows(Conflict, /^Solo quien envió este formulario puede corregirlo$/);
+  given(advanceForm, firstSend(version('Ana', '2026-03-01T11:59:00.000Z'), { by: null }))
+    .when(send(later))
+    .thenThrows(Conflict, /Solo quien envió/);
+  given(advanceForm, firstSend(version('Ana', '2026-03-01T11:59:00.000Z')))
+    .when(send(later, { by: null }))
+    .thenThrows(Conflict, /Solo quien envió/);
+});
+
+test("a visitor's later save of a public form is their own draft's correction", () =>
+  given(advanceForm, firstSend(version('Ana', '2026-03-01T11:59:00.000Z'), { by: null }))
+    .when(send(version('Ana María', '2026-03-01T12:04:00.000Z'), { by: null }))
+    .then([{ type: 'AdvanceFormCorrected' }]));
+
+test('a device clock put right between the two sends: the saves are compared in the server time', () =>
+  // Sent with the clock a day fast; corrected after the clock was put right, so its own time reads earlier.
+  given(advanceForm, firstSend(version('Ana', '2026-03-02T11:59:00.000Z'), { deviceTime: '2026-03-02T12:00:00.000Z' }))
+    .when(send(version('Ana María', '2026-03-01T12:04:00.000Z'), { deviceTime: '2026-03-01T12:05:00.000Z' }))
+    .then([{ type: 'AdvanceFormCorrected' }]));
+
+test('a save time past its own send (the clock set back in between) counts as the time of that send', () =>
+  // Saved with the clock a day fast, sent after it was put right: the first version was saved by 12:00 at the latest.
+  given(advanceForm, firstSend(version('Ana', '2026-03-02T11:59:00.000Z'), { deviceTime: '2026-03-01T12:00:00.000Z' }))
+    .when(send(version('Ana María', '2026-03-01T12:04:00.000Z'), { deviceTime: '2026-03-01T12:05:00.000Z' }))
+    .then([{ type: 'AdvanceFormCorrected' }]));
+
+test('a clock a day fast that stayed so orders the saves by its own time, whatever order they arrive in', () =>
+  given(advanceForm, firstSend(version('Corregido', '2026-03-02T12:04:00.000Z'), { deviceTime: '2026-03-02T12:05:00.000Z', at: '2026-03-01T12:05:00.000Z' }))
+    .when(send(version('Original', '2026-03-02T11:59:00.000Z'), { deviceTime: '2026-03-02T12:00:00.000Z', at: '2026-03-01T12:06:00.000Z' }))
+    .then([]));
+
+test('a body that differs from the one shown in nothing a person reads records nothing', () =>
+  given(advanceForm, firstSend(version('Ana', null)))
+    .when({ ...send({ hostName: 'Ana' } as unknown as AdvanceFormData), requestHash: 'another hash' })
+    .then([]));
+
+test('an erased form is not brought back by a send with its key', () =>
+  given(advanceForm, firstSend(version('Ana', null)), { type: 'AdvanceFormErased', data: {} })
+    .when(send(version('Ana María', null)))
+    .thenThrows(Conflict, /eliminado/));
 
 test('an erased form cannot be erased again', () =>
   given(advanceForm, submitted('h1'), { type: 'AdvanceFormErased', data: {} } as any)
