@@ -1,9 +1,10 @@
-// /admin/avanzadas/{id}: one form as staff read it, with 'Descargar PDF' (a new tab) and, for admins,
-// 'Eliminar' after a confirmation. Signed-out visitors are sent to the login by RequireStaff.
+// /admin/avanzadas/{id}: one form as staff read it, with 'Descargar PDF' (a new tab), its history (every
+// version sent) and, for admins, 'Eliminar' after a confirmation. A device clock that was off is pointed
+// out beside the device's time. Signed-out visitors are sent to the login by RequireStaff.
 import { useState } from 'react';
-import { ArrowLeft, FileDown, Trash2 } from 'lucide-react';
+import { ArrowLeft, Clock, FileDown, Trash2 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { formatDateTime, siteLanguageLabel } from '../../../../domain';
+import { deviceClockNote, formatDateTime, siteLanguageLabel } from '../../../../domain';
 import { ApiError } from '../../../lib/api';
 import type { PageProps } from '../../../lib/lazy-page';
 import { Button } from '../../../ui/Button';
@@ -11,6 +12,7 @@ import { buttonClass } from '../../../ui/button-styles';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Spinner } from '../../../ui/Spinner';
 import { toast } from '../../../ui/toast';
+import { HistoryAction } from '../history/HistoryAction';
 import { RequireStaff, useSession } from '../session';
 import { AnswerSections } from './AnswerSections';
 import { openAdvanceFormPdf, useAdvanceForm, useDeleteAdvanceForm } from './api';
@@ -65,6 +67,7 @@ function Detail({ id }: { id: string }) {
   }
 
   const form = query.data;
+  const clockNote = deviceClockNote(form.deviceClockSkewMs);
   async function openPdf() {
     setOpening(true);
     try {
@@ -101,9 +104,22 @@ function Detail({ id }: { id: string }) {
             {form.submittedBy ? t.submittedBy : t.submittedPublic}
           </p>
           {form.language && form.language !== 'es' && <p className="mt-1 text-sm font-medium text-slate-700">{t.language(siteLanguageLabel[form.language])}</p>}
+          {form.updatedAt !== form.createdAt && (
+            <p className="mt-1 text-sm text-slate-600">
+              <time dateTime={form.updatedAt}>{t.correctedAt(formatDateTime(form.updatedAt))}</time>
+            </p>
+          )}
           {form.completedOnSiteAt && (
             <p className="mt-1 text-sm text-slate-600">
               <time dateTime={form.completedOnSiteAt}>{t.completedOnSite(formatDateTime(form.completedOnSiteAt))}</time>
+            </p>
+          )}
+          {clockNote && (
+            <p className="mt-2 flex max-w-prose items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                <span className="font-medium">{clockNote}.</span> {t.deviceClockHint}
+              </span>
             </p>
           )}
         </div>
@@ -112,6 +128,7 @@ function Detail({ id }: { id: string }) {
             {!opening && <FileDown className="size-4" aria-hidden="true" />}
             {t.downloadPdf}
           </Button>
+          <HistoryAction recordId={form.id} recordName={form.hostName} />
           {isAdmin && (
             <Button variant="destructive" onPress={() => setConfirming(true)}>
               <Trash2 className="size-4" aria-hidden="true" />

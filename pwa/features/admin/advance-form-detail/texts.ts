@@ -8,6 +8,10 @@ export const detailTexts = {
   title: 'Formulario de Avanzada',
   createdAt: (when: string) => `Creado el ${when}`,
   completedOnSite: (when: string) => `Completado en sitio: ${when}`,
+  /** The version shown arrived later than the first one: a correction sent from the same draft. */
+  correctedAt: (when: string) => `Corregido el ${when}`,
+  /** After the clock note (deviceClockNote, shared with the PDF): which of the two times to trust. */
+  deviceClockHint: '«Completado en sitio» es la hora del dispositivo; «Creado el», la del servidor.',
   submittedBy: 'Registrado por el personal',
   submittedPublic: 'Enviado desde el sitio público',
   /** Shown for a form sent from the English page ('Idioma: Inglés'); Spanish ones say nothing. */

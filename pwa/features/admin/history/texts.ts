@@ -47,6 +47,7 @@ export const eventTypeLabel: Record<string, string> = {
   ContactNoteAdded: 'Nota interna agregada',
   ContactMessageErased: 'Mensaje eliminado',
   AdvanceFormSubmitted: 'Formulario de avanzada creado',
+  AdvanceFormCorrected: 'Formulario de avanzada corregido',
   AdvanceFormErased: 'Formulario de avanzada eliminado',
   UserRegistered: 'Usuario creado',
   UserRoleChanged: 'Rol cambiado',
@@ -77,6 +78,7 @@ export const eventVerbLabel = (type: string): string => {
   if (/(Created|Registered|Submitted)$/.test(type)) return 'Creado';
   if (/Received$/.test(type)) return 'Recibido';
   if (/Updated$/.test(type)) return 'Actualizado';
+  if (/Corrected$/.test(type)) return 'Corregido';
   if (/(Deleted|Erased)$/.test(type)) return 'Eliminado';
   if (type === 'ContactStatusChanged') return 'Estado cambiado';
   return eventTypeLabel[type] ?? type;
@@ -153,4 +155,5 @@ export const fieldLabel: Record<string, string> = {
   eventDate: 'Fecha del evento',
   eventTime: 'Hora del evento',
   address: 'Dirección',
+  completedOnSiteAt: 'Completado en sitio',
 };
