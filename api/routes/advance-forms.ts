@@ -29,8 +29,8 @@ export function advanceFormRoutes(services: AppServices) {
     const id = key ?? randomUUID();
     const requestHash = requestHashOf({ form, scope: submittedBy ? 'staff' : 'public' });
     const command = { type: 'Submit' as const, form, submittedBy, requestHash, at, deviceTime: deviceTimeOf(ctx) };
-    // Two tabs sending one draft at once: the loser re-reads the stream and decides again (a repeat, or
-    // the older of two saves, records nothing).
+    // Two sends of one draft at once: the loser reads the stream again and decides again; the decision
+    // does not depend on their order (a repeat, or the older of two saves, records nothing).
     await runCommand(services, ctx, advanceForm, id, command, { origin: key ? 'offline-sync' : 'api', newStream: !key, retryOnConflict: true });
     ctx.status = 201;
     ctx.body = await read.byId(id);
