@@ -13,7 +13,7 @@ import { buttonClass } from '../../../ui/button-styles';
 import { toast } from '../../../ui/toast';
 import { useSite } from '../../../lib/site';
 import { deleteDraft, type Draft, type DraftState } from '../../../offline/drafts';
-import { syncPendingDrafts } from '../../../offline/sync';
+import { retryQueueNow, startDraftSync } from '../../../offline/sync';
 import { draftContents } from '../../../offline/sync-rules';
 import { draftStateLabels, offlineTexts } from '../../../offline/texts';
 import { ConfirmAction } from '../common/ConfirmAction';
@@ -90,9 +90,11 @@ function DraftCard({ draft }: { draft: Draft }) {
       setBusy(null);
     }
   };
+  // At once, and the queue's backoff starts over (it keeps trying by itself afterwards if this fails).
   const sendNow = async () => {
     setBusy('send');
-    await syncPendingDrafts().finally(() => setBusy(null));
+    startDraftSync({ runNow: false });
+    await retryQueueNow().finally(() => setBusy(null));
   };
   const remove = async () => {
     await deleteDraft(draft.id);
