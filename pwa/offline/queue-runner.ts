@@ -39,6 +39,8 @@ export class QueueRunner {
   private again = false;
   /** A failed send outside a run under way: the run's end sets the timer even if it saw nothing to retry. */
   private failedMeanwhile = false;
+  /** Runs in a row that found a form held elsewhere (an editor open on it): they back off too, uncounted. */
+  private heldRuns = 0;
   private timer: unknown = null;
   private state: RunnerState = { running: false, failures: 0, lastTryAt: null, nextTryAt: null };
 
@@ -103,9 +105,10 @@ export class QueueRunner {
     this.setState({ running: false, failures, lastTryAt: outcomes.length ? startedAt : this.state.lastTryAt });
     if (outcomes.length) this.options.onRun?.(verdict, outcomes);
     if (verdict.failed) this.options.onFailure?.();
+    this.heldRuns = verdict.retry && !verdict.failed ? this.heldRuns + 1 : 0;
     const retry = verdict.retry || this.failedMeanwhile;
     this.failedMeanwhile = false;
-    if (retry && !this.again) this.schedule(Math.max(1, this.state.failures));
+    if (retry && !this.again) this.schedule(Math.max(1, this.state.failures, this.heldRuns));
   }
 
   private schedule(failures: number): void {

@@ -98,11 +98,14 @@ test('the wait stops growing at 5 minutes', async () => {
 });
 
 test('a form held elsewhere (busy) is tried again without counting as a failed try; a refusal or a sign-in is not retried', async () => {
-  const q = runnerWith([['busy'], ['refused', 'signIn']]);
+  const q = runnerWith([['busy'], ['busy'], ['refused', 'signIn']]);
   await q.runner.run();
   assert.is(q.runner.current.failures, 0);
   assert.equal(q.clock.pending, [2_000]);
   await q.clock.advance(2_000);
+  assert.is(q.runner.current.failures, 0);
+  assert.equal(q.clock.pending, [4_000], 'a form corrected for long is not knocked at every 2 s');
+  await q.clock.advance(4_000);
   assert.equal(q.clock.pending, []);
   assert.is(q.failures(), 0);
 });
