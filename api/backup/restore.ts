@@ -145,6 +145,7 @@ export async function verifyBackup(file: string, progress: Progress = () => {}):
   if (!manifest) throw new BackupRefused(`La copia está cortada: termina sin su manifiesto (${manifestEntry}).`);
   if (manifest.format !== backupFormat || manifest.version !== 1)
     throw refuse(`${manifestEntry} no es de una copia de este sitio (formato ${manifest.format} ${manifest.version}).`);
+  if (!Array.isArray(manifest.blobs) || !Array.isArray(manifest.missing)) throw refuse(`${manifestEntry} no tiene la lista de fotos.`);
   if (!manifest.log || manifest.log.sha256 !== log.sha256 || manifest.log.bytes !== log.bytes)
     throw refuse(`${logEntry} no coincide con la suma SHA-256 del manifiesto: fue modificado o está dañado.`);
   if (manifest.log.events !== summary.events || manifest.log.uploads !== summary.uploads)
@@ -152,7 +153,7 @@ export async function verifyBackup(file: string, progress: Progress = () => {}):
       `el manifiesto dice ${manifest.log.events} eventos y ${manifest.log.uploads} fotos; el registro tiene ${summary.events} y ${summary.uploads}.`,
     );
   const listed = new Set<string>();
-  for (const blob of manifest.blobs ?? []) {
+  for (const blob of manifest.blobs) {
     const entry = found.get(blob.key);
     if (!entry) throw refuse(`falta ${blobEntry(blob.key)}, que el manifiesto incluye.`);
     if (entry.sha256 !== blob.sha256 || entry.bytes !== blob.bytes)
@@ -160,7 +161,7 @@ export async function verifyBackup(file: string, progress: Progress = () => {}):
     listed.add(blob.key);
   }
   for (const key of found.keys()) if (!listed.has(key)) throw refuse(`${blobEntry(key)} no está en el manifiesto.`);
-  for (const key of manifest.missing ?? []) {
+  for (const key of manifest.missing) {
     if (found.has(key) || !expected.has(key)) throw refuse(`el manifiesto da por ausente ${key}, y no lo está.`);
     listed.add(key);
   }
