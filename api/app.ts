@@ -65,6 +65,7 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
       dataDir: config.dataDir,
       connectTimeoutMs: config.dbConnectTimeoutMs,
       statementTimeoutMs: config.dbStatementTimeoutMs,
+      queryDeadlineMs: config.dbQueryDeadlineMs || null,
     }));
   try {
     await migrate(db, allMigrations);

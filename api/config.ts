@@ -33,6 +33,8 @@ export type Config = {
   dbConnectTimeoutMs: number;
   /** PostgreSQL: the longest one statement of a request may run. */
   dbStatementTimeoutMs: number;
+  /** PostgreSQL: the longest a query waits for any answer before the request answers 503 (0: no limit). */
+  dbQueryDeadlineMs: number;
   /** A session ends this long after sign-in, however active it is. */
   sessionAbsoluteMs: number;
   /** Failed sign-ins per client address in 15 minutes, whatever the usernames. */
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === '1',
     dbConnectTimeoutMs: numberFrom(env.DB_CONNECT_TIMEOUT_MS, 2_000),
     dbStatementTimeoutMs: numberFrom(env.DB_STATEMENT_TIMEOUT_MS, 15_000),
+    dbQueryDeadlineMs: numberFrom(env.DB_QUERY_DEADLINE_MS, 5_000),
     sessionAbsoluteMs: numberFrom(env.SESSION_ABSOLUTE_HOURS, 24) * 60 * 60 * 1000,
     loginFailuresPerAddress: numberFrom(env.LOGIN_FAILURES_PER_ADDRESS, 30),
     maxConnections: numberFrom(env.MAX_CONNECTIONS, 1_000),

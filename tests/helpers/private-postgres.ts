@@ -1,12 +1,26 @@
-// A PostgreSQL cluster of the test's own (own directory, own port), to stop and start at will: outage
-// tests must never touch the shared server. Run as the `postgres` user when we are root (initdb refuses root).
+// A PostgreSQL cluster of the test's own (own directory, own port), to stop and start, or freeze and
+// thaw, at will: outage tests must never touch the shared server. Run as the `postgres` user when we are
+// root (initdb refuses root).
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export type PrivatePostgres = { url: string; port: number; stop(): void; start(): void; destroy(): void };
+export type PrivatePostgres = {
+  url: string;
+  port: number;
+  stop(): void;
+  start(): void;
+  /**
+   * SIGSTOP to this cluster's postmaster and every process it started: connections stay open and
+   * nothing answers, as when the server hangs or the network between is cut. Answers the PIDs stopped.
+   */
+  freeze(): number[];
+  /** SIGCONT to the processes `freeze` stopped. */
+  thaw(): void;
+  destroy(): void;
+};
 
 export function postgresBin(): string | null {
   const root = '/usr/lib/postgresql';
@@ -47,12 +61,53 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const start = () => sh(`${bin}/pg_ctl -D ${data} -o "${options}" -l ${dir}/server.log -w -t 60 start`);
   const stop = () => sh(`${bin}/pg_ctl -D ${data} -m fast -w -t 60 stop`);
   start();
+  // Found by this cluster's own pid file and parent PIDs, never by process name: other clusters run here.
+  const postmasterPid = () => {
+    const pid = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    // 0 or -1 would signal whole process groups, ours among them.
+    if (!Number.isInteger(pid) || pid <= 1) throw new Error(`unexpected postmaster PID in ${data}/postmaster.pid`);
+    return pid;
+  };
+  const childrenOf = (parent: number) =>
+    readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          // "pid (command) state ppid ...": the command may hold spaces and parentheses.
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
+        } catch {
+          return false; // ended meanwhile
+        }
+      })
+      .map(Number);
+  let frozen: number[] = [];
+  const signal = (pid: number, name: NodeJS.Signals) => {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // ended meanwhile
+    }
+  };
+  const thaw = () => {
+    for (const pid of frozen.splice(0)) signal(pid, 'SIGCONT');
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     start,
     stop,
+    freeze() {
+      // The postmaster first, so that it starts no process once its children are listed.
+      const postmaster = postmasterPid();
+      process.kill(postmaster, 'SIGSTOP');
+      frozen = [postmaster, ...childrenOf(postmaster)];
+      for (const pid of frozen.slice(1)) signal(pid, 'SIGSTOP');
+      return [...frozen];
+    },
+    thaw,
     destroy() {
+      thaw();
       try {
         stop();
       } catch {
