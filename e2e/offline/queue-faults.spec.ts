@@ -86,6 +86,15 @@ test("the sign-out dialog agrees in number and follows the queue; signing out on
   await asked;
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(toasts(page).getByText(expired)).toHaveCount(0);
+  // Nor after a reload: the queue starts with the page, and still says nothing.
+  // Two answers 'nobody signed in': the login screen's own question and the queue's.
+  let refusals = 0;
+  page.on('response', (response) => void (response.url().endsWith('/api/auth/me') && response.status() === 401 && refusals++));
+  await page.reload();
+  await expect.poll(() => refusals).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('status').filter({ hasText: '1 formulario sin enviar en este dispositivo' })).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(toasts(page).getByText(expired)).toHaveCount(0);
   expect((await readDrafts(page)).find((d) => d.values.hostName === second)?.state).toBe('pending');
   expect(await formsOf(api, second)).toHaveLength(0);
   await context.close();

@@ -8,6 +8,7 @@
 import { browserQueryClient } from '../lib/query-client';
 import { toast } from '../ui/toast';
 import { noteServerAnswer, probeServer } from './connection';
+import { setSignedOutOnPurpose, signedOutOnPurpose } from './device-flags';
 import { QueueRunner } from './queue-runner';
 import { finishUpload, reportUpload, setRunnerState, setSendingForm } from './queue-state';
 import { sendPendingDrafts, sessionUrl, type SendObserver, type SyncOutcome } from './send';
@@ -60,11 +61,11 @@ async function announce(sent: number, outcomes: SyncOutcome[]): Promise<void> {
   }
   if (outcomes.includes('refused')) toast({ title: t.sendFailed, variant: 'destructive' });
   if (outcomes.includes('signIn')) {
-    // Only a session this tab believed open has expired: after 'Cerrar Sesión' (or on a page where
-    // nobody signed in) the forms simply wait for their author, and the login screen counts them.
-    const believedSignedIn = Boolean(browserQueryClient().getQueryData([sessionUrl]));
-    if (believedSignedIn && !askedToSignIn) toast({ title: t.sessionExpired, variant: 'destructive' });
-    askedToSignIn = believedSignedIn;
+    // A session this tab believed open has expired; otherwise it ended by itself unless its user
+    // chose 'Cerrar Sesión', after which the forms simply wait for their author (the login screen counts them).
+    const expired = Boolean(browserQueryClient().getQueryData([sessionUrl])) || !signedOutOnPurpose();
+    if (expired && !askedToSignIn) toast({ title: t.sessionExpired, variant: 'destructive' });
+    askedToSignIn = expired;
   } else askedToSignIn = false;
 }
 
@@ -101,7 +102,9 @@ export function startDraftSync({ runNow = true }: { runNow?: boolean } = {}): vo
     .getQueryCache()
     .subscribe((event) => {
       if (event.type !== 'updated' || event.query.queryKey[0] !== sessionUrl || event.action.type !== 'success') return;
-      if (event.query.state.data) void runner.retryNow();
+      if (!event.query.state.data) return;
+      setSignedOutOnPurpose(false);
+      void runner.retryNow();
     });
   // The worker sent forms from its Background Sync while this page was open: it says how many.
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {

@@ -8,6 +8,7 @@ import { LogOut } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { setSignedOutOnPurpose } from '../../../offline/device-flags';
 import { offlineTexts } from '../../../offline/texts';
 import { toastError } from '../common/mutations';
 import { dashboardTexts as t } from '../texts';
@@ -18,11 +19,17 @@ export function SignOutButton({ unsent = 0 }: { unsent?: number }) {
   const [, navigate] = useLocation();
   const logout = useLogout();
   const [asking, setAsking] = useState(false);
-  const signOut = () =>
-    logout.mutateAsync().then(
+  const signOut = () => {
+    // Noted first: a queue run finishing while the session ends must not call it expired.
+    setSignedOutOnPurpose(true);
+    return logout.mutateAsync().then(
       () => navigate(loginPath),
-      (error) => toastError(t.logoutError, error),
+      (error) => {
+        setSignedOutOnPurpose(false);
+        toastError(t.logoutError, error);
+      },
     );
+  };
   return (
     <>
       <Button variant="onDark" size="sm" onPress={() => (unsent > 0 ? setAsking(true) : void signOut())} isPending={logout.isPending}>
