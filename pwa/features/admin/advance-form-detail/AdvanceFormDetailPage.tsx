@@ -123,7 +123,8 @@ function Detail({ id }: { id: string }) {
             </p>
           )}
         </div>
-        <div className="flex flex-wrap gap-2">
+        {/* At most two buttons wide: a third wraps instead of narrowing the dates beside them. */}
+        <div className="flex flex-wrap gap-2 sm:max-w-[18.5rem]">
           <Button variant="dark" onPress={() => void openPdf()} isPending={opening}>
             {!opening && <FileDown className="size-4" aria-hidden="true" />}
             {t.downloadPdf}
