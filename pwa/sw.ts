@@ -20,7 +20,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { cacheNames, isCacheablePage, isPublicApiRequest, isRuntimeAsset, swMessages, type SwMessage } from './offline/sw-rules';
 import { sendPendingDrafts } from './offline/send';
-import { backgroundSyncTag } from './offline/sync-rules';
+import { backgroundSyncTag, queueSentType, type QueueSentMessage } from './offline/sync-rules';
 import { judgeRun } from './offline/retry-policy';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -149,7 +149,7 @@ self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) 
     sendPendingDrafts().then(async (outcomes) => {
       const sent = outcomes.filter((outcome) => outcome === 'sent').length;
       if (sent > 0) {
-        const message: SwMessage = { type: swMessages.queueSent, sent };
+        const message: QueueSentMessage = { type: queueSentType, sent };
         for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
       }
       if (judgeRun(outcomes).retry) throw new Error('pendiente');

@@ -1,9 +1,8 @@
-// Two localStorage notes the app reads at start without opening IndexedDB (or loading its code): "the
+// One localStorage note the app reads at start without opening IndexedDB (or loading its code): "the
 // last staff member whose lists this device keeps". What waits to be sent is never noted here: a
 // browser killed at the wrong moment can lose a localStorage write, so the drafts queue in IndexedDB
 // is the only place that says so (pwa/offline/start.ts looks there).
 const lastStaffKey = 'offline-staff:last-user';
-const signedOutKey = 'offline-staff:signed-out';
 
 function read(key: string): string | null {
   try {
@@ -25,10 +24,3 @@ function write(key: string, value: string | null): void {
 export const lastStaffId = () => read(lastStaffKey);
 export const setLastStaffId = (id: string | null) => write(lastStaffKey, id);
 export const hasStaffOnDevice = () => lastStaffId() !== null;
-
-/**
- * The last staff member here signed out with 'Cerrar Sesión' (and nobody signed in since): forms that
- * wait for their author then wait quietly, with no 'Su sesión expiró' even after a reload.
- */
-export const signedOutOnPurpose = () => read(signedOutKey) !== null;
-export const setSignedOutOnPurpose = (yes: boolean) => write(signedOutKey, yes ? '1' : null);

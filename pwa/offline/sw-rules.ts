@@ -12,16 +12,10 @@ export const cacheNames = {
   appShellUrl: '/app-shell',
 } as const;
 
-export const swMessages = { skipWaiting: 'SKIP_WAITING', cachePage: 'CACHE_PAGE', queueSent: 'QUEUE_SENT' } as const;
+export const swMessages = { skipWaiting: 'SKIP_WAITING', cachePage: 'CACHE_PAGE' } as const;
 
-/**
- * cachePage: the page's URL, and the chunks it loaded before the worker could see them. queueSent (from
- * the worker to its pages): how many queued forms its Background Sync sent, so a page counts them right.
- */
-export type SwMessage =
-  | { type: typeof swMessages.skipWaiting }
-  | { type: typeof swMessages.cachePage; url: string; assets?: string[] }
-  | { type: typeof swMessages.queueSent; sent: number };
+/** cachePage: the page's URL, and the chunks it loaded before the worker could see them. */
+export type SwMessage = { type: typeof swMessages.skipWaiting } | { type: typeof swMessages.cachePage; url: string; assets?: string[] };
 
 /** A page the server meant to be kept: a 200 HTML answer without no-store/private (admin screens are no-store). */
 export function isCacheablePage(response: Pick<Response, 'status' | 'headers'>): boolean {

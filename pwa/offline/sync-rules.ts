@@ -25,6 +25,10 @@ export function submissionBody(draft: Pick<Draft, 'values' | 'photos'>): Advance
 /** The service worker's Background Sync tag for the drafts queue. */
 export const backgroundSyncTag = 'advance-form-drafts';
 
+/** From the worker to its pages: how many queued forms its Background Sync sent, so a page counts them right. */
+export type QueueSentMessage = { type: 'QUEUE_SENT'; sent: number };
+export const queueSentType: QueueSentMessage['type'] = 'QUEUE_SENT';
+
 /** The wait before retry number `attempt` (from 0): 2 s, 4 s, 8 s ... up to 5 minutes, ±20 % (retry-policy.ts). */
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
   return backoffDelayMs(Math.max(0, attempt) + 1, random);

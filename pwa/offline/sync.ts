@@ -8,12 +8,11 @@
 import { browserQueryClient } from '../lib/query-client';
 import { toast } from '../ui/toast';
 import { noteServerAnswer, probeServer } from './connection';
-import { setSignedOutOnPurpose, signedOutOnPurpose } from './device-flags';
+import { setSignedOutOnPurpose, signedOutOnPurpose } from './sign-out-note';
 import { QueueRunner } from './queue-runner';
 import { finishUpload, reportUpload, setRunnerState, setSendingForm } from './queue-state';
 import { sendPendingDrafts, sessionUrl, type SendObserver, type SyncOutcome } from './send';
-import { swMessages, type SwMessage } from './sw-rules';
-import { backgroundSyncTag } from './sync-rules';
+import { backgroundSyncTag, queueSentType, type QueueSentMessage } from './sync-rules';
 import { offlineTexts, type QueueOutcomeTexts } from './texts';
 
 export { sendDraftNow, syncDraft, type SyncOutcome } from './send';
@@ -108,8 +107,8 @@ export function startDraftSync({ runNow = true }: { runNow?: boolean } = {}): vo
     });
   // The worker sent forms from its Background Sync while this page was open: it says how many.
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
-    const message = event.data as SwMessage | null;
-    if (message?.type === swMessages.queueSent && message.sent > 0) void announce(message.sent, []);
+    const message = event.data as QueueSentMessage | null;
+    if (message?.type === queueSentType && message.sent > 0) void announce(message.sent, []);
   });
   if (runNow) void runner.run();
 }

@@ -3,54 +3,18 @@
 // is swiped 50 px to the right. Hovering or focusing a toast pauses its timer.
 // At the bottom on every screen: at the top of a phone they covered the header and dialog titles; the
 // bottom padding on phones keeps them above the floating WhatsApp button. What must stay reachable (a
-// form's action buttons, registered with avoidToasts) is never covered: when the toasts would lie on
-// it they go to the top of the screen, or, if that is taken too, just above it.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
+// form's action buttons) is never covered: a screen that has such buttons moves the toasts out of their
+// way (toast-placement.ts, loaded with that screen only, so a first visit's bundle stays small).
+import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import { X } from 'lucide-react';
-import { dismissToast, onToastObstaclesChange, toastDurationMs, toastObstacles, useToasts, type Toast } from './toast';
-
-type Placement = { edge: 'bottom' | 'top'; bottom?: number };
-const gapPx = 8;
+import { dismissToast, toastDurationMs, useToastPlacement, useToasts, type Toast } from './toast';
 
 export const swipeThresholdPx = 50;
 
 export function Toaster() {
   const toasts = useToasts();
   const regionRef = useRef<HTMLDivElement>(null);
-  const listRef = useRef<HTMLOListElement>(null);
-  const [placement, setPlacement] = useState<Placement>({ edge: 'bottom' });
-
-  const place = useCallback(() => {
-    const region = regionRef.current;
-    const list = listRef.current;
-    if (!region || !list) return;
-    setPlacement((current) => {
-      const next = placementAvoiding(region, list);
-      return next.edge === current.edge && next.bottom === current.bottom ? current : next;
-    });
-  }, []);
-
-  const visible = toasts.length > 0;
-  useLayoutEffect(() => {
-    if (visible) place();
-  }, [toasts, visible, place]);
-  useEffect(() => {
-    if (!visible) return;
-    let frame = 0;
-    const later = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(place);
-    };
-    window.addEventListener('scroll', later, { passive: true });
-    window.addEventListener('resize', later);
-    const stop = onToastObstaclesChange(later);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', later);
-      window.removeEventListener('resize', later);
-      stop();
-    };
-  }, [visible, place]);
+  const placement = useToastPlacement();
   const style: CSSProperties = placement.edge === 'top' ? { top: 0, bottom: 'auto' } : placement.bottom !== undefined ? { bottom: placement.bottom } : {};
 
   useEffect(() => {
@@ -70,42 +34,17 @@ export function Toaster() {
       role="region"
       aria-label="Notification"
       tabIndex={-1}
-      data-placement={placement.edge}
+      data-toaster=""
       style={style}
       className="pointer-events-none fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 pb-20 outline-none sm:right-0 sm:pb-4 md:max-w-[420px]"
     >
-      <ol ref={listRef} aria-live="polite" className="flex flex-col gap-2">
+      <ol aria-live="polite" className="flex flex-col gap-2">
         {toasts.map((item) => (
           <ToastCard key={item.id} toast={item} />
         ))}
       </ol>
     </div>
   );
-}
-
-/**
- * Where the toasts may go without covering a registered obstacle on screen: the bottom (the default),
- * else the top, else just above the highest obstacle they would cover.
- */
-function placementAvoiding(region: HTMLElement, list: HTMLElement): Placement {
-  const viewport = window.innerHeight;
-  const rects = toastObstacles()
-    .map((element) => element.getBoundingClientRect())
-    .filter((rect) => rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < viewport);
-  if (rects.length === 0) return { edge: 'bottom' };
-  const box = region.getBoundingClientRect();
-  const pad = getComputedStyle(region);
-  const left = box.left + parseFloat(pad.paddingLeft);
-  const right = box.right - parseFloat(pad.paddingRight);
-  const height = list.offsetHeight;
-  const bottomPad = parseFloat(pad.paddingBottom);
-  const topPad = parseFloat(pad.paddingTop);
-  const covers = (top: number, bottom: number) =>
-    rects.filter((rect) => top < rect.bottom + gapPx && bottom > rect.top - gapPx && left < rect.right && right > rect.left);
-  if (covers(viewport - bottomPad - height, viewport - bottomPad).length === 0) return { edge: 'bottom' };
-  if (covers(topPad, topPad + height).length === 0) return { edge: 'top' };
-  const highest = Math.min(...covers(viewport - bottomPad - height, viewport - bottomPad).map((rect) => rect.top));
-  return { edge: 'bottom', bottom: Math.max(0, viewport - highest + gapPx - bottomPad) };
 }
 
 function ToastCard({ toast }: { toast: Toast }) {

@@ -37,28 +37,31 @@ const subscribe = (listener: () => void) => {
 };
 const noToasts: Toast[] = [];
 
-// What toasts must never cover (a form's action buttons): the Toaster moves them out of the way.
-const obstacles = new Set<Element>();
-const obstacleListeners = new Set<() => void>();
+/** Where the Toaster stands: at the bottom unless something must stay uncovered (toast-placement.ts). */
+export type ToastPlacement = { edge: 'bottom' | 'top'; bottom?: number };
+const atBottom: ToastPlacement = { edge: 'bottom' };
+let placement = atBottom;
+const placementListeners = new Set<() => void>();
 
-/** Keeps toasts off `element` while it is on screen; answers the function that stops it. */
-export function avoidToasts(element: Element): () => void {
-  obstacles.add(element);
-  obstacleListeners.forEach((listener) => listener());
-  return () => {
-    obstacles.delete(element);
-    obstacleListeners.forEach((listener) => listener());
-  };
+export function setToastPlacement(next: ToastPlacement): void {
+  if (next.edge === placement.edge && next.bottom === placement.bottom) return;
+  placement = next;
+  placementListeners.forEach((listener) => listener());
 }
 
-export function toastObstacles(): Element[] {
-  return [...obstacles];
+export function useToastPlacement(): ToastPlacement {
+  return useSyncExternalStore(
+    (listener) => {
+      placementListeners.add(listener);
+      return () => placementListeners.delete(listener);
+    },
+    () => placement,
+    () => atBottom,
+  );
 }
 
-export function onToastObstaclesChange(listener: () => void): () => void {
-  obstacleListeners.add(listener);
-  return () => obstacleListeners.delete(listener);
-}
+/** Called after every change of the toasts shown. */
+export const onToastsChange = subscribe;
 
 export function useToasts(): Toast[] {
   return useSyncExternalStore(

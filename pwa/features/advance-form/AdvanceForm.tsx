@@ -23,7 +23,8 @@ import {
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Honeypot } from '../../ui/Honeypot';
-import { avoidToasts, toast } from '../../ui/toast';
+import { toast } from '../../ui/toast';
+import { avoidToasts } from '../../ui/toast-placement';
 import { useLang, useLocalePath } from '../../i18n/lang';
 import { useTexts } from '../../i18n/texts';
 import { AdvanceFormField, type FieldContext } from './AdvanceFormField';

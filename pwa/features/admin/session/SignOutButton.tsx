@@ -8,7 +8,7 @@ import { LogOut } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { setSignedOutOnPurpose } from '../../../offline/device-flags';
+import { setSignedOutOnPurpose } from '../../../offline/sign-out-note';
 import { offlineTexts } from '../../../offline/texts';
 import { toastError } from '../common/mutations';
 import { dashboardTexts as t } from '../texts';
