@@ -1,5 +1,5 @@
 // Queries behind the GET endpoints: they read only the projections.
-import type { AdvanceForm, FeedSource, NewsArticle, NewsListQuery, NewsSummary, Service, UserRole } from '../domain';
+import { photoFields, type AdvanceForm, type FeedSource, type NewsArticle, type NewsListQuery, type NewsSummary, type Service, type UserRole } from '../domain';
 import { userQueries } from './users';
 import { newsFilters } from './news-filters';
 import type { IndexedArticle } from './news-index';
@@ -252,13 +252,16 @@ function recordsOf<T, R>(sql: Sql, table: 'advance_forms', map: (row: R) => T) {
 
 export const contactQueries = inboxQueries;
 
+/** Each photo field of the form's schema as a column of the stored form (the names are the schema's own constants). */
+const photoLinkColumns = photoFields.map((field) => `(data->>'${field}')`).join(', ');
+
 export function advanceFormQueries(sql: Sql) {
   return {
     ...recordsOf<AdvanceForm, AdvanceFormRow>(sql, 'advance_forms', toForm),
     /** Every photo link some form refers to: uploads outside this set may be swept. */
     photoLinks: async (): Promise<Set<string>> => {
       const rows = await sql.query<{ link: string }>(
-        `SELECT p.link FROM advance_forms, LATERAL (VALUES (data->>'emergencyExitsPhoto'), (data->>'evacuationPlanPhoto'), (data->>'evacuationRoutesPhoto'), (data->>'safeZonePhoto')) AS p(link) WHERE p.link IS NOT NULL`,
+        `SELECT p.link FROM advance_forms, LATERAL (VALUES ${photoLinkColumns}) AS p(link) WHERE p.link IS NOT NULL`,
       );
       return new Set(rows.map((r) => r.link));
     },
