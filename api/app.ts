@@ -28,6 +28,8 @@ import { clearOnChange } from './clear-on-change';
 import { photoStorage } from './storage';
 import { blobStoreOf } from './backup/archive';
 import { backupScheduler } from './backup/scheduler';
+import { newsScheduler } from './news-schedule';
+import { previewLinks } from './news-preview-links';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const apiMigrations = sqlFilesIn(path.join(here, 'migrations'));
@@ -85,6 +87,7 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
       news.processor(newsFollowFrom),
       clearOnChange(store, 'public-pages-cache', ['publicPages'], () => pages.clear()),
       accounts.processor,
+      newsScheduler(store, read, (line) => log.warn(line)),
     ];
     return {
       config,
@@ -187,14 +190,21 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   };
 }
 
-/** What the server-rendered public pages may read: published articles and services only. */
+/** What the server-rendered public pages may read: published articles and services only, and an article a preview link opens. */
 export function publicQueries(services: AppServices) {
+  const links = previewLinks(services.db);
   return {
     listNews: async (query: NewsListQuery) => {
       const { items, total } = await services.news.published(query);
       return { items, total };
     },
     newsBySlug: (slug: string) => services.read.news.bySlug(slug, false),
+    /** The article a working preview link opens, whatever its status; for signed-in staff, the article with that slug. */
+    previewArticle: async (token: string, slug: string, staff: boolean) => {
+      const id = await links.articleOf(token);
+      if (id) return services.read.news.byId(id);
+      return staff ? services.read.news.bySlug(slug, true) : null;
+    },
     listServices: () => services.read.services.list(),
   };
 }

@@ -1,7 +1,8 @@
 // The one policy for an article's HTML (news_articles.content), whoever wrote it: staff in the editor or
-// a feed on import. Allowed to format, never to run code, style the page or submit anything.
+// a feed on import. Allowed to format, never to run code, style the page or submit anything. The one
+// frame allowed is a YouTube (no-cookie) or Vimeo player of one video (domain/embeds.ts).
 import sanitizeHtml from 'sanitize-html';
-import { imageUrlSchemes } from '../domain';
+import { allowedEmbedSrc, imageUrlSchemes } from '../domain';
 
 const linkSchemes = ['http', 'https', 'mailto', 'tel'];
 const webSchemes = ['http', 'https'];
@@ -18,7 +19,7 @@ export const droppedWithContent = ['script', 'style', 'textarea', 'option', 'nos
 export function sanitizeArticleHtml(html: string, options: { baseUrl?: string } = {}): string {
   const { baseUrl } = options;
   return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'iframe'],
     allowedAttributes: {
       a: ['href', 'title', 'rel', 'target'],
       img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
@@ -26,9 +27,10 @@ export function sanitizeArticleHtml(html: string, options: { baseUrl?: string } 
       th: ['colspan', 'rowspan', 'scope'],
       ol: ['start'],
       abbr: ['title'],
+      iframe: ['src', 'title', 'allow', 'allowfullscreen', 'loading', 'referrerpolicy', 'sandbox'],
     },
     allowedSchemes: linkSchemes,
-    allowedSchemesByTag: { img: imageSchemes },
+    allowedSchemesByTag: { img: imageSchemes, iframe: ['https'] },
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
     allowProtocolRelative: false,
     nonTextTags: droppedWithContent,
@@ -38,8 +40,26 @@ export function sanitizeArticleHtml(html: string, options: { baseUrl?: string } 
         return { tagName, attribs: { ...resolved, rel: 'noopener nofollow', ...(resolved.href?.startsWith('http') ? { target: '_blank' } : {}) } };
       },
       img: (tagName, attribs) => ({ tagName, attribs: { ...(baseUrl ? withResolved(attribs, 'src', baseUrl, imageSchemes) : attribs), loading: 'lazy' } }),
+      // Rebuilt whole: only the player's address and a title are taken from what was written.
+      iframe: (tagName, attribs): sanitizeHtml.Tag => {
+        const src = allowedEmbedSrc(attribs.src ?? '');
+        if (!src) return { tagName, attribs: {} };
+        return {
+          tagName,
+          attribs: {
+            src,
+            title: attribs.title?.trim() || 'Video',
+            allow: 'fullscreen; picture-in-picture; encrypted-media',
+            allowfullscreen: '',
+            loading: 'lazy',
+            referrerpolicy: 'strict-origin-when-cross-origin',
+            sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups',
+          },
+        };
+      },
     },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+    // An image without a source, and any frame that is not an allowed player (with whatever it holds), go.
+    exclusiveFilter: (frame) => (frame.tag === 'img' || frame.tag === 'iframe') && !frame.attribs.src,
   }).trim();
 }
 

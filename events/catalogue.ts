@@ -60,6 +60,8 @@ export const catalogue: { readonly [T in EventType]: EventTraits } = {
   NewsArticleCreated: { aggregate: 'newsArticle', creates: true, touches: news },
   NewsArticleUpdated: { aggregate: 'newsArticle', touches: news },
   NewsArticlePublished: { aggregate: 'newsArticle', touches: news },
+  // A version's text made current again: what it changed, like an update, and which version it came from.
+  NewsArticleRestored: { aggregate: 'newsArticle', touches: news },
   NewsArticleDeleted: { aggregate: 'newsArticle', touches: [...news, 'deleted_feed_items'] },
   ServiceCreated: { aggregate: 'service', creates: true, touches: services },
   ServiceUpdated: { aggregate: 'service', touches: services },

@@ -44,6 +44,14 @@ export type ExclusiveProcessor = ProcessorBase & {
   handle(event: StoredEvent, context: ProcessorContext): Promise<void>;
   /** Called once when the processor stops retrying an event (window over, or a PermanentFailure). */
   gaveUp?(event: StoredEvent, error: unknown, context: ProcessorContext): Promise<void>;
+  /**
+   * Work on a clock of its own (publishing scheduled articles), run only by the instance holding the
+   * lock: after every wake-up and whenever the time it answered comes. Answers in how many milliseconds
+   * it wants to run again, or null to wait for the next wake-up (the poll at the latest).
+   */
+  tick?(context: ProcessorContext): Promise<number | null>;
+  /** Event types that wake it without being handed to it (what its tick reads may have changed). */
+  wakesOn?: readonly string[];
 };
 
 /**
@@ -195,6 +203,17 @@ async function runExclusive(loop: Loop, processor: ExclusiveProcessor, wakeup: W
     return { checkpoint, count: events.length };
   }
 
+  /** The processor's own clock work; a failure is logged and tried again after lockRetryMs. */
+  async function tick(): Promise<number> {
+    if (!processor.tick) return Infinity;
+    try {
+      return (await processor.tick({ db, attempt: 1 })) ?? Infinity;
+    } catch (error) {
+      log(`[${name}] ${reasonOf(error)}`);
+      return loop.lockRetryMs;
+    }
+  }
+
   async function dueRetries(): Promise<number> {
     const due = await state.due(batchSize);
     for (const parked of due) {
@@ -215,7 +234,8 @@ async function runExclusive(loop: Loop, processor: ExclusiveProcessor, wakeup: W
           checkpoint = fresh.checkpoint;
           const retried = await dueRetries();
           if (fresh.count === batchSize || retried === batchSize) continue;
-          await wakeup.wait(Math.min(loop.pollMs, await state.nextDueInMs()));
+          const ownDueInMs = await tick();
+          await wakeup.wait(Math.min(loop.pollMs, await state.nextDueInMs(), ownDueInMs));
           await loop.gather();
         }
       });
@@ -252,7 +272,8 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
     if (payload === '') return wakeAll();
     const types = payload.split(',');
     processors.forEach((processor, i) => {
-      if (types.some((type) => processor.handles.includes(type))) wakeups[i].notify();
+      const wakesOn = processor.mode === 'per-instance' ? [] : (processor.wakesOn ?? []);
+      if (types.some((type) => processor.handles.includes(type) || wakesOn.includes(type))) wakeups[i].notify();
     });
   };
   const unlisten = await db.listen(eventsChannel, wakeFor);

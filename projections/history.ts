@@ -75,8 +75,12 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
       return { disabled: { from: false, to: true } };
     case 'UserEnabled':
       return { disabled: { from: true, to: false } };
+    // Published by hand after review, or when its scheduled time came.
     case 'NewsArticlePublished':
-      return { reviewRequired: { from: true, to: false } };
+      // Events written before statuses existed were always a review's end.
+      return known.data.from ? { status: { from: known.data.from, to: 'published' } } : { reviewRequired: { from: true, to: false } };
+    case 'NewsArticleRestored':
+      return { restoredFrom: { from: null, to: known.data.restoredFrom }, ...known.data.changes };
     case 'NewsArticleDeleted':
     case 'ServiceDeleted':
     case 'FeedSourceDeleted':

@@ -8,6 +8,7 @@ export * from './users';
 export * from './history';
 export * from './rebuild';
 export * from './news-search';
+export * from './news-revisions';
 export { NewsIndex, type IndexedArticle, type SearchTerms } from './news-index';
 export * from './users';
 

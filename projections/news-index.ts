@@ -6,7 +6,7 @@
 //   search_vector @@ plainto_tsquery('spanish', f_unaccent(q))  OR  f_unaccent(lower(title)) LIKE '%' || f_unaccent(lower(q)) || '%'
 // This module is the pure structure; news-search.ts loads it from the read table and keeps it current.
 import { LRUCache } from 'lru-cache';
-import type { NewsListQuery, NewsSummary } from '../domain';
+import type { NewsListQuery, NewsStatus, NewsSummary } from '../domain';
 import { newsFilters, type NewsFilters } from './news-filters';
 import { empty, likeMatcher, mergeIntersection, mergeUnion, Postings, trigramsOf } from './posting-lists';
 
@@ -18,7 +18,9 @@ export type IndexedArticle = {
   id: string;
   /** published_at in milliseconds (the app writes whole milliseconds). */
   at: number;
+  /** Waiting for review (a draft). */
   pending: boolean;
+  status: NewsStatus;
   category: string;
   /** f_unaccent(lower(title)), as PostgreSQL computed it. */
   titleKey: string;
@@ -30,6 +32,11 @@ export type IndexedArticle = {
 };
 
 type Doc = Omit<IndexedArticle, 'lexemes'> & { no: number; json: string };
+
+/** The state code of a live document: what the status filters test. 0 is a dead document. */
+const stateOf = (doc: { pending: boolean; status: NewsStatus }) => (doc.pending ? 2 : doc.status === 'published' ? 1 : doc.status === 'draft' ? 3 : 4);
+/** The state codes each status filter accepts (an empty list: any). */
+const statesOf: Record<NewsFilters['status'], readonly number[]> = { published: [1], pending: [2], draft: [2, 3], scheduled: [4], all: [] };
 
 /** Newest first: published_at DESC, id DESC (uuids in canonical lowercase compare like PostgreSQL's). */
 const newer = (a: Doc, b: Doc) => (a.at !== b.at ? b.at - a.at : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -46,10 +53,11 @@ export class NewsIndex {
   private lexemes = new Map<string, Postings>();
   private trigrams = new Map<string, Postings>();
   private dead = 0;
-  private pendingCount = 0;
+  /** Live documents per state code (the plain lists' totals). */
+  private stateCounts = [0, 0, 0, 0, 0];
   /**
    * Per document number, what the filters test, in flat arrays (a search may test tens of thousands of
-   * documents: no object is touched until the page is known): 0 dead, 1 published, 2 pending; the
+   * documents: no object is touched until the page is known): the state code (stateOf); the
    * category's number; published_at. And a scratch mark, for collecting a large match in list order.
    */
   private state = new Uint8Array(1024);
@@ -83,13 +91,13 @@ export class NewsIndex {
     const doc: Doc = { ...kept, no: this.docs.length, json };
     this.docs.push(doc);
     this.ensureCapacity(this.docs.length);
-    this.state[doc.no] = doc.pending ? 2 : 1;
+    this.state[doc.no] = stateOf(doc);
     this.atOf[doc.no] = doc.at;
     if (!this.categories.has(doc.category)) this.categories.set(doc.category, this.categories.size + 1);
     this.categoryNo[doc.no] = this.categories.get(doc.category)!;
     this.titleKeys[doc.no] = doc.titleKey;
     this.byId.set(doc.id, doc);
-    if (doc.pending) this.pendingCount += 1;
+    this.stateCounts[stateOf(doc)] += 1;
     if (this.loading) this.order.push(doc);
     else this.order.splice(this.insertionPoint(doc), 0, doc);
     for (const lexeme of new Set(lexemes)) this.postingsOf(this.lexemes, lexeme).push(doc.no);
@@ -123,7 +131,7 @@ export class NewsIndex {
     this.docs[doc.no] = undefined;
     this.state[doc.no] = 0;
     this.titleKeys[doc.no] = '';
-    if (doc.pending) this.pendingCount -= 1;
+    this.stateCounts[stateOf(doc)] -= 1;
     const at = this.insertionPoint(doc);
     // insertionPoint finds the first place not older than doc: doc itself, as ids are unique.
     if (this.order[at] === doc) this.order.splice(at, 1);
@@ -297,14 +305,16 @@ export class NewsIndex {
    * thousands of documents; no object is touched until the page is known).
    */
   private filterTest(filters: NewsFilters): (no: number) => boolean {
-    const wantState = filters.status === 'published' ? 1 : filters.status === 'pending' ? 2 : 0;
+    const wanted = statesOf[filters.status];
+    const wantState = new Uint8Array(5).fill(wanted.length === 0 ? 1 : 0);
+    for (const code of wanted) wantState[code] = 1;
     const wantCategory = filters.category === null ? 0 : (this.categories.get(filters.category) ?? -1);
     const from = filters.from?.getTime() ?? -Infinity;
     const to = filters.to?.getTime() ?? Infinity;
     const { state, categoryNo, atOf } = this;
     return (no) => {
       const st = state[no];
-      if (st === 0 || (wantState !== 0 && st !== wantState)) return false;
+      if (st === 0 || wantState[st] === 0) return false;
       if (wantCategory !== 0 && categoryNo[no] !== wantCategory) return false;
       const at = atOf[no];
       return at >= from && at < to;
@@ -322,9 +332,8 @@ export class NewsIndex {
       const accepts = this.filterTest(filters);
       const plain = filters.category === null && filters.from === null && filters.to === null;
       if (!plain) total = this.order.reduce((n, doc) => n + (accepts(doc.no) ? 1 : 0), 0);
-      else if (filters.status === 'published') total = this.byId.size - this.pendingCount;
-      else if (filters.status === 'pending') total = this.pendingCount;
-      else total = this.byId.size;
+      else if (filters.status === 'all') total = this.byId.size;
+      else total = statesOf[filters.status].reduce((n, code) => n + this.stateCounts[code], 0);
       page = this.scan(query.sort, (doc) => accepts(doc.no), offset, limit);
     } else {
       const ordered = this.orderedMatches(terms, filters, query.sort, offset + limit);

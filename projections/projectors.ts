@@ -16,7 +16,7 @@ import {
   type Sql,
   type StoredEvent,
 } from '../events';
-import { deviceClockSkewMs } from '../domain';
+import { articleStatus, deviceClockSkewMs } from '../domain';
 import { usersProjector } from './users';
 import type { NewsRow } from './rows';
 
@@ -138,6 +138,7 @@ const newsColumns = {
   author: 'author',
   publishedAt: 'published_at',
   reviewRequired: 'review_required',
+  status: 'status',
   englishTitle: 'english_title',
   englishExcerpt: 'english_excerpt',
   englishContent: 'english_content',
@@ -162,6 +163,7 @@ export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
     guid_hash: d.guidHash,
     is_imported: d.isImported,
     review_required: d.reviewRequired,
+    status: articleStatus(d),
     english_title: d.englishTitle ?? null,
     english_excerpt: d.englishExcerpt ?? null,
     english_content: d.englishContent ?? null,
@@ -178,13 +180,13 @@ export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
 async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
   const rows = events.map(({ streamId, data }) => newArticleRow(streamId, data));
   const columns =
-    'id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, english_title, english_excerpt, english_content';
+    'id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt, english_content';
   await tx.query(
     `WITH r AS (
        SELECT *, news_search_key(title, excerpt, content) AS text_key
        FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, title text, slug text, excerpt text, content text, image text, category text,
          author text, published_at timestamptz, source_id uuid, source_url text, guid_hash text, is_imported boolean, review_required boolean,
-         english_title text, english_excerpt text, english_content text)
+         status text, english_title text, english_excerpt text, english_content text)
      ), vectors AS (
        SELECT DISTINCT ON (k.text_key) k.text_key, k.kept IS NULL AS fresh,
          coalesce(k.kept, to_tsvector('spanish', news_search_source(k.title, k.excerpt, k.content))) AS search_vector
@@ -216,8 +218,10 @@ export const newsProjector = typedProjector<NewsArticleEvent>({
       case 'NewsArticleUpdated':
         return updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns);
       case 'NewsArticlePublished':
-        await tx.query('UPDATE news_articles SET review_required = false WHERE id = $1', [event.streamId]);
+        await tx.query(`UPDATE news_articles SET review_required = false, status = 'published' WHERE id = $1`, [event.streamId]);
         return;
+      case 'NewsArticleRestored':
+        return updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns);
       case 'NewsArticleDeleted': {
         await tx.query('DELETE FROM news_articles WHERE id = $1', [event.streamId]);
         const { sourceId, guidHash } = event.data;

@@ -27,6 +27,7 @@ export const toNews = (r: NewsRow): NewsArticle => ({
   guidHash: r.guid_hash,
   isImported: r.is_imported,
   reviewRequired: r.review_required,
+  status: r.status,
   englishTitle: r.english_title ?? null,
   englishExcerpt: r.english_excerpt ?? null,
   englishContent: r.english_content ?? null,
@@ -69,7 +70,7 @@ const toForm = (r: AdvanceFormRow): AdvanceForm => ({
 
 /** Every column an answer needs: the search vector stays in the database. */
 const summaryColumns =
-  'id, title, slug, excerpt, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, english_title, english_excerpt';
+  'id, title, slug, excerpt, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt';
 const newsColumns = `${summaryColumns}, content, english_content`;
 const toSummary = (r: Omit<NewsRow, 'content' | 'english_content'>): NewsSummary => {
   const { content: _content, englishContent: _englishContent, ...summary } = toNews({ ...r, content: '', english_content: null });
@@ -85,8 +86,8 @@ export function newsQueries(sql: Sql) {
       return `$${params.length}`;
     };
     const filters = newsFilters(query);
-    if (filters.status === 'published') where.push('review_required = false');
     if (filters.status === 'pending') where.push('review_required = true');
+    else if (filters.status !== 'all') where.push(`status = ${param(filters.status)}`);
     if (filters.category !== null) where.push(`category = ${param(filters.category)}`);
     if (filters.from !== null) where.push(`published_at >= ${param(filters.from.toISOString())}::timestamptz`);
     if (filters.to !== null) where.push(`published_at < ${param(filters.to.toISOString())}::timestamptz`);
@@ -133,6 +134,7 @@ export function newsQueries(sql: Sql) {
           id: row.id,
           at: new Date(row.published_at).getTime(),
           pending: row.review_required,
+          status: row.status,
           category: row.category,
           titleKey: row.title_key,
           lexemes: row.lexemes,
@@ -171,12 +173,23 @@ export function newsQueries(sql: Sql) {
       );
       return { titlePattern: row.title_pattern, tsquery: row.tsquery };
     },
-    async bySlug(slug: string, includePending = false): Promise<NewsArticle | null> {
-      const [row] = await sql.query<NewsRow>(
-        `SELECT ${newsColumns} FROM news_articles WHERE slug = $1 ${includePending ? '' : 'AND review_required = false'}`,
-        [slug],
-      );
+    /** The article with that slug: published only, unless staff ask for any status. */
+    async bySlug(slug: string, anyStatus = false): Promise<NewsArticle | null> {
+      const [row] = await sql.query<NewsRow>(`SELECT ${newsColumns} FROM news_articles WHERE slug = $1 ${anyStatus ? '' : `AND status = 'published'`}`, [slug]);
       return row ? toNews(row) : null;
+    },
+    /** Scheduled articles whose time has come (`now` or earlier), oldest first. */
+    async dueScheduled(now: Date, limit = 100): Promise<string[]> {
+      const rows = await sql.query<{ id: string }>(
+        `SELECT id FROM news_articles WHERE status = 'scheduled' AND published_at <= $1::timestamptz ORDER BY published_at, id LIMIT $2`,
+        [now.toISOString(), limit],
+      );
+      return rows.map((row) => row.id);
+    },
+    /** When the next scheduled article is due, or null when none is scheduled. */
+    async nextScheduledAt(): Promise<Date | null> {
+      const [row] = await sql.query<{ at: string | Date | null }>(`SELECT min(published_at) AS at FROM news_articles WHERE status = 'scheduled'`);
+      return row?.at ? new Date(row.at) : null;
     },
     async byId(id: string): Promise<NewsArticle | null> {
       const [row] = await sql.query<NewsRow>(`SELECT ${newsColumns} FROM news_articles WHERE id = $1`, [id]);

@@ -1,6 +1,6 @@
 // The rows of the read tables as the drivers return them (timestamps as Date or text, jsonb parsed).
 // Only the mappers in queries.ts read them; everything above sees the domain types.
-import type { AdvanceFormData, ContactNote, ContactStatus, FeedFormat, FeedRunSummary, NewsCategory, SiteLanguage, UserRole } from '../domain';
+import type { AdvanceFormData, ContactNote, ContactStatus, FeedFormat, FeedRunSummary, NewsCategory, NewsStatus, SiteLanguage, UserRole } from '../domain';
 
 type Timestamp = string | Date;
 
@@ -59,6 +59,7 @@ export type NewsRow = {
   guid_hash: string | null;
   is_imported: boolean;
   review_required: boolean;
+  status: NewsStatus;
   english_title: string | null;
   english_excerpt: string | null;
   english_content: string | null;

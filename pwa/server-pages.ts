@@ -2,7 +2,7 @@
 // rendering (under the very query keys the page's hooks use) and its <head>. Imported only by
 // entry-server.tsx, so none of this reaches the browser.
 import type { QueryClient } from '@tanstack/react-query';
-import { newsListQuery, type NewsArticle, type NewsListQuery, type NewsSummary, type Service } from '../domain';
+import { newsListQuery, newsPreviewParam, type NewsArticle, type NewsListQuery, type NewsSummary, type Service } from '../domain';
 import type { PageHead } from './lib/head';
 import type { SiteInfo } from './lib/site';
 import type { ServerPageId } from './routes';
@@ -23,6 +23,8 @@ import { servicesKey } from './features/services/api';
 export type PageDataSource = {
   listNews(query: NewsListQuery): Promise<{ items: NewsSummary[]; total: number }>;
   newsBySlug(slug: string): Promise<NewsArticle | null>;
+  /** The article a preview link opens whatever its status (or, for signed-in staff, the one with that slug); null when the link does not work. */
+  previewArticle(token: string, slug: string): Promise<NewsArticle | null>;
   listServices(): Promise<Service[]>;
 };
 
@@ -65,11 +67,18 @@ export const serverPages: Record<ServerPageId, (ctx: PageLoadContext) => Promise
     return { head: texts[ctx.lang].news.listHead(ctx.site) };
   },
   async article(ctx) {
-    const article = await ctx.data.newsBySlug(ctx.params.slug);
+    // A preview shows the article as visitors will see it, whatever its status, and is never indexed
+    // (nor kept by the page cache); a link that no longer works shows what visitors see.
+    const preview = new URLSearchParams(ctx.search).get(newsPreviewParam);
+    const previewed = preview === null ? null : await ctx.data.previewArticle(preview, ctx.params.slug);
+    const article = previewed ?? (await ctx.data.newsBySlug(ctx.params.slug));
     // null is cached too: the page then shows 'Artículo no encontrado' on both sides, with a 404.
     ctx.queryClient.setQueryData(articleKey(ctx.params.slug), article ? asJson(article) : null);
     const news = texts[ctx.lang].news;
-    return article ? { head: news.articleHead(ctx.site, article) } : { head: news.articleNotFoundHead(ctx.site, ctx.params.slug), notFound: true };
+    const noindex = preview === null ? {} : { noindex: true };
+    return article
+      ? { head: { ...news.articleHead(ctx.site, article), ...noindex } }
+      : { head: { ...news.articleNotFoundHead(ctx.site, ctx.params.slug), ...noindex }, notFound: true };
   },
   async contact(ctx) {
     return { head: texts[ctx.lang].contact.head(ctx.site) };

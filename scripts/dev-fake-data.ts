@@ -28,6 +28,7 @@ export function addFakeArticle(input: Partial<NewsArticle> & Pick<NewsArticle, '
     isImported: false,
     reviewRequired: false,
     ...input,
+    status: input.status ?? 'published',
   };
   fakeNews.push(article);
   return article;
@@ -54,5 +55,6 @@ export function listFakeNews(query: NewsListQuery) {
 export const fakeQueries: PublicQueries = {
   listNews: async (query) => listFakeNews(query),
   newsBySlug: async (slug) => fakeNews.find((a) => a.slug === slug && !a.reviewRequired) ?? null,
+  previewArticle: async (_token, slug) => fakeNews.find((a) => a.slug === slug) ?? null,
   listServices: async () => services,
 };

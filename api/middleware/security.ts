@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Config } from '../config';
-import { Forbidden } from '../../domain';
+import { Forbidden, videoEmbedOrigins } from '../../domain';
 
 export function securityHeaders(config: Config, options: { dev: boolean }): Middleware {
   const extraConnect = config.storageDriver === 'gcs' ? ' https://storage.googleapis.com' : '';
@@ -30,6 +30,8 @@ export function securityHeaders(config: Config, options: { dev: boolean }): Midd
           "img-src 'self' data: blob: https:",
           `connect-src 'self'${extraConnect}`,
           "font-src 'self' data:",
+          // Videos in articles: the YouTube and Vimeo players only (domain/embeds.ts).
+          `frame-src ${videoEmbedOrigins.join(' ')}`,
           "worker-src 'self'",
           "manifest-src 'self'",
           "frame-ancestors 'none'",

@@ -1,18 +1,37 @@
-// /api/news: the public list and article, and staff's create, update and delete.
+// /api/news: the public list and article; staff's create, update and delete, an article's versions
+// from the log (and restoring one), and its preview links (docs/news-editing.md).
 import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
 import { apiRouter } from './router';
-import { NotFound, newsArticleInput, newsArticlePatch, newsListQuery } from '../../domain';
+import { NotFound, newsArticleInput, newsArticlePatch, newsListQuery, newsPreviewParam, type SessionUser } from '../../domain';
 import { newsArticle, type NewsArticleRecord } from '../../events';
-import { createdArticle } from '../../projections';
+import { createdArticle, newsRevisions } from '../../projections';
 import { idParam, parseBody, parseQuery, runCommand, type AppServices } from '../context';
 import { sanitizeArticleHtml } from '../article-html';
 import { requireAdmin, requireStaff } from '../auth/access';
+import { previewLinks } from '../news-preview-links';
 
 const notFound = () => new NotFound('Noticia no encontrada');
+const versionNotFound = () => new NotFound('Versión no encontrada');
+
+/** The version number of the path; anything but a whole positive number is a version nobody has. */
+function versionParam(ctx: Context): number {
+  const text = String(ctx.params.version ?? '');
+  if (!/^[1-9]\d{0,8}$/.test(text)) throw versionNotFound();
+  return Number(text);
+}
 
 export function newsRoutes(services: AppServices) {
   const router = apiRouter('/api/news');
   const { news } = services.read;
+  const revisions = newsRevisions(services.store);
+  const links = previewLinks(services.db);
+  /** An article of the read table by the path's id, or 404. */
+  const articleOf = async (ctx: Context) => {
+    const article = await news.byId(idParam(ctx, notFound));
+    if (!article) throw notFound();
+    return article;
+  };
 
   router.get('/', async (ctx) => {
     const query = parseQuery(ctx, newsListQuery);
@@ -49,6 +68,8 @@ export function newsRoutes(services: AppServices) {
       author: input.author,
       publishedAt: (input.publishedAt ?? new Date()).toISOString(),
       reviewRequired: input.reviewRequired ?? false,
+      // Published unless asked otherwise, as before statuses existed (the decider makes one waiting for review a draft).
+      status: input.status ?? 'published',
       isImported: false,
       sourceId: null,
       sourceUrl: null,
@@ -70,6 +91,55 @@ export function newsRoutes(services: AppServices) {
     if (input.englishContent) patch.englishContent = sanitizeArticleHtml(input.englishContent);
     await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch });
     ctx.body = await news.byId(id);
+  });
+
+  router.get('/:id/revisions', requireStaff, async (ctx) => {
+    const list = await revisions.list(idParam(ctx, notFound));
+    if (!list) throw notFound();
+    ctx.body = list;
+  });
+
+  router.get('/:id/revisions/:version', requireStaff, async (ctx) => {
+    const text = await revisions.text(idParam(ctx, notFound), versionParam(ctx));
+    if (!text) throw versionNotFound();
+    ctx.body = text;
+  });
+
+  // That version's text becomes the current one: a new event, so the restore is itself a version.
+  router.post('/:id/revisions/:version/restore', requireStaff, async (ctx) => {
+    const id = idParam(ctx, notFound);
+    const version = versionParam(ctx);
+    const text = await revisions.text(id, version);
+    if (!text) throw versionNotFound();
+    const { title, excerpt, content, englishTitle, englishExcerpt, englishContent } = text;
+    const restored = { title, excerpt: excerpt ?? '', content: content ?? '', englishTitle, englishExcerpt, englishContent };
+    await runCommand(services, ctx, newsArticle, id, { type: 'Restore', version, text: restored });
+    ctx.body = await news.byId(id);
+  });
+
+  router.get('/:id/preview-link', requireStaff, async (ctx) => {
+    const article = await articleOf(ctx);
+    ctx.body = await links.active(article.id);
+  });
+
+  router.post('/:id/preview-link', requireStaff, async (ctx) => {
+    const article = await articleOf(ctx);
+    const { token, expiresAt } = await links.create(article.id, (ctx.state.user as SessionUser).id);
+    const slug = encodeURIComponent(article.slug);
+    const query = `?${newsPreviewParam}=${token}`;
+    ctx.status = 201;
+    ctx.body = {
+      url: `${services.config.publicUrl}/noticias/${slug}${query}`,
+      englishUrl: `${services.config.publicUrl}/en/news/${slug}${query}`,
+      expiresAt: expiresAt.toISOString(),
+    };
+  });
+
+  // Revoking ends every link of the article at once (each preview reads the table).
+  router.delete('/:id/preview-link', requireAdmin, async (ctx) => {
+    const article = await articleOf(ctx);
+    await links.revoke(article.id);
+    ctx.status = 204;
   });
 
   router.delete('/:id', requireAdmin, async (ctx) => {

@@ -93,21 +93,27 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
       const template = await renderer.template(ctx.url);
       // The offline app shell (manifest.ts) is a client-only screen's shell under a neutral title.
       const shell = ctx.path === appShellPath;
-      const result = await entry.render(shell ? appShellSourceRoute : ctx.url, { site, data: opts.queries, nonce: ctx.state.cspNonce as string | undefined });
+      // A preview opens any article for signed-in staff; others need a working link.
+      const data = { ...opts.queries, previewArticle: (token: string, slug: string) => opts.queries.previewArticle(token, slug, Boolean(ctx.state.user)) };
+      const result = await entry.render(shell ? appShellSourceRoute : ctx.url, { site, data, nonce: ctx.state.cspNonce as string | undefined });
       const pageHead = shell ? appShellHead(site) : result.head;
       const preload = shell ? '' : preloadTags(renderer.manifest, result.pageSources, template);
       const head = [headTags(pageHead, site, shell ? undefined : result.languages), preload].filter(Boolean).join('\n    ');
       const htmlLang = shell ? 'es' : result.languages.htmlLang;
       const html = fillTemplate(template, { head, html: result.kind === 'page' ? result.html : '', appData: result.appData, htmlLang });
       const nonce = ctx.state.cspNonce as string | undefined;
+      // A page that must not be indexed (an article's preview) is for whoever holds its address: never kept.
+      const unlisted = result.kind === 'page' && Boolean(result.head.noindex);
       const page: CachedPage = {
         status: result.status,
         type: 'text/html; charset=utf-8',
         // Admin screens belong to a signed-in person: no cache may keep them. Public pages revalidate.
-        cacheControl: result.kind === 'shell' && result.admin ? 'no-store' : 'no-cache',
+        cacheControl: (result.kind === 'shell' && result.admin) || unlisted ? 'no-store' : 'no-cache',
         body: Buffer.from(html, 'utf8'),
       };
-      if (visitor && result.kind === 'page' && result.status === 200 && !(nonce && html.includes(nonce))) opts.pages.set(ctx.url, generation, page);
+      if (unlisted) ctx.set('X-Robots-Tag', 'noindex');
+      if (visitor && result.kind === 'page' && result.status === 200 && !unlisted && !(nonce && html.includes(nonce)))
+        opts.pages.set(ctx.url, generation, page);
       await sendPage(ctx, page, (encoding) => compress(page.body, encoding, 'fast'));
     } catch (error) {
       renderer.fixError(error);

@@ -5,5 +5,7 @@ import type { NewsArticle, NewsListQuery, NewsSummary, Service } from '../../dom
 export type PublicQueries = {
   listNews(query: NewsListQuery): Promise<{ items: NewsSummary[]; total: number }>; // published only, without content
   newsBySlug(slug: string): Promise<NewsArticle | null>; // published only
+  /** The article a working preview link opens (any status), or for signed-in staff the article with that slug; null otherwise. */
+  previewArticle(token: string, slug: string, staff: boolean): Promise<NewsArticle | null>;
   listServices(): Promise<Service[]>; // in order
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newsCategories } from '../enums';
+import { newsCategories, newsStatuses, type NewsStatus } from '../enums';
 import { slugPattern } from '../slug';
 import { optionalText, patchOf, requiredText } from './common';
 import { pagingFields } from './paging';
@@ -34,6 +34,8 @@ export const newsArticleInput = z.object({
     .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2999, { error: 'Fecha de publicación inválida' })
     .optional(),
   reviewRequired: z.boolean().optional(),
+  /** Left out: published (an article under review is a draft whatever is sent). */
+  status: z.enum(newsStatuses, { error: 'Estado inválido (borrador, programada o publicada)' }).optional(),
   /** The optional English version shown on the English pages; without it they show the Spanish text. */
   englishTitle: optionalText(300),
   englishExcerpt: optionalText(1000),
@@ -60,10 +62,30 @@ export type NewsArticle = {
   guidHash: string | null;
   isImported: boolean;
   reviewRequired: boolean;
+  status: NewsStatus;
   englishTitle: string | null;
   englishExcerpt: string | null;
   englishContent: string | null;
 };
+
+/**
+ * An article's status. Events written before statuses existed carry none: the article was public unless
+ * it waited for review, and an article waiting for review is a draft.
+ */
+export const articleStatus = (article: { status?: NewsStatus | null; reviewRequired: boolean }): NewsStatus =>
+  article.reviewRequired ? 'draft' : (article.status ?? 'published');
+
+/** The fields that make an article's text: what a revision shows and a restore brings back. */
+export const articleTextFields = ['title', 'excerpt', 'content', 'englishTitle', 'englishExcerpt', 'englishContent'] as const;
+export type ArticleTextField = (typeof articleTextFields)[number];
+
+/** The query parameter of an article page that carries a preview link's token (docs/news-editing.md). */
+export const newsPreviewParam = 'vista-previa';
+
+/** One saved version of an article's text (GET /api/news/{id}/revisions). */
+export type NewsRevision = { version: number; at: string; by: string | null; title: string; restoredFrom: number | null };
+/** A version's whole text (GET /api/news/{id}/revisions/{version}). */
+export type NewsRevisionText = NewsRevision & Record<Exclude<ArticleTextField, 'title'>, string | null>;
 
 /** An article as the public list shows it: everything but the content. */
 export type NewsSummary = Omit<NewsArticle, 'content' | 'englishContent'>;
@@ -78,7 +100,8 @@ export const newsListQuery = z
     dateFrom: z.string().optional(),
     dateTo: z.string().optional(),
     sort: z.enum(newsSorts).catch('newest').default('newest'),
-    status: z.enum(['published', 'pending', 'all']).catch('published').default('published'),
+    /** 'pending': waiting for review (imported drafts); 'draft' includes them. Visitors always get 'published'. */
+    status: z.enum(['published', 'pending', 'draft', 'scheduled', 'all']).catch('published').default('published'),
     ...pagingFields,
   })
   .refine((q) => !(q.dateFrom && q.dateTo && q.dateFrom.slice(0, 10) > q.dateTo.slice(0, 10)), { error: dateRangeMessage, path: ['dateFrom'] });

@@ -1,28 +1,46 @@
-// A news article: created (by staff or by a feed import), updated, published after review, deleted.
-import type { NewsArticleInput } from '../../domain';
-import type { Decider } from '../decider';
-import { recordDecider, type RecordCommand, type RecordEvent, type RecordState } from './record';
+// A news article: created (by staff or by a feed import), updated, published (by hand, after review, or
+// when its scheduled time comes), restored to an earlier version's text, deleted.
+// Its status and review flag follow one rule (docs/rules.md, 'News statuses'): an article waiting for
+// review is a draft; scheduling or publishing it is its review; going public is a fact of its own.
+import { articleStatus, NotFound, type ArticleTextField, type NewsArticleInput, type NewsStatus } from '../../domain';
+import { diff, type Decider } from '../decider';
+import { recordDecider, type Changes, type RecordCommand, type RecordEvent, type RecordState } from './record';
 
 export const newsArticleEvents = { created: 'NewsArticleCreated', updated: 'NewsArticleUpdated', deleted: 'NewsArticleDeleted' } as const;
 
 type EnglishVersion = 'englishTitle' | 'englishExcerpt' | 'englishContent';
 
 /** The English version is optional: imported articles and articles written before it existed have none. */
-export type NewsArticleRecord = Omit<NewsArticleInput, 'publishedAt' | 'reviewRequired' | EnglishVersion> &
+export type NewsArticleRecord = Omit<NewsArticleInput, 'publishedAt' | 'reviewRequired' | 'status' | EnglishVersion> &
   Partial<Pick<NewsArticleInput, EnglishVersion>> & {
     publishedAt: string;
     reviewRequired: boolean;
+    /** Absent in events written before statuses existed: read it with articleStatus(). */
+    status?: NewsStatus;
     isImported: boolean;
     sourceId: string | null;
     sourceUrl: string | null;
     guidHash: string | null;
   };
 
+/** The text of one version: what a restore brings back. */
+export type ArticleText = Partial<Pick<NewsArticleRecord, ArticleTextField>>;
+
 /** What a deletion remembers: where an imported article came from, so the importer never brings it back. */
 export type NewsArticleDeletion = { slug: string; sourceId: string | null; guidHash: string | null };
 
 export type NewsArticleEvent =
-  RecordEvent<typeof newsArticleEvents, NewsArticleRecord, NewsArticleDeletion> | { type: 'NewsArticlePublished'; data: Record<string, never> };
+  | RecordEvent<typeof newsArticleEvents, NewsArticleRecord, NewsArticleDeletion>
+  /** It went public from status `from`; `scheduledFor` when its scheduled time came. Older events carry neither (a review's end). */
+  | { type: 'NewsArticlePublished'; data: { from?: NewsStatus; scheduledFor?: string } }
+  /** The text of version `restoredFrom` made current again: what changed from the text it replaced. */
+  | { type: 'NewsArticleRestored'; data: { restoredFrom: number; changes: Changes } };
+
+export type NewsArticleCommand =
+  | RecordCommand<NewsArticleRecord>
+  /** Publishes the article if it is scheduled for `now` or earlier; nothing otherwise (so a repeat is harmless). */
+  | { type: 'PublishDue'; now: string }
+  | { type: 'Restore'; version: number; text: ArticleText };
 
 const base = recordDecider<NewsArticleRecord, typeof newsArticleEvents, NewsArticleDeletion>(newsArticleEvents, 'Noticia no encontrada', (record) => ({
   slug: record.slug,
@@ -30,18 +48,71 @@ const base = recordDecider<NewsArticleRecord, typeof newsArticleEvents, NewsArti
   guidHash: record.guidHash,
 }));
 
-export const newsArticle: Decider<RecordState<NewsArticleRecord>, RecordCommand<NewsArticleRecord>, NewsArticleEvent> = {
+type State = RecordState<NewsArticleRecord>;
+
+/** Every record in the state carries its status, also those created before statuses existed. */
+const withStatus = (state: State): State =>
+  state.status === 'live' && state.record.status !== articleStatus(state.record)
+    ? { status: 'live', record: { ...state.record, status: articleStatus(state.record) } }
+    : state;
+
+function applyChanges(state: State, changes: Changes): State {
+  if (state.status !== 'live') return state;
+  const next: Record<string, unknown> = { ...state.record };
+  for (const [key, change] of Object.entries(changes)) next[key] = change.to;
+  return { status: 'live', record: next as NewsArticleRecord };
+}
+
+/** The status and review flag an update leads to, from what it asks and where the article stands. */
+function nextStanding(before: NewsArticleRecord, patch: Partial<NewsArticleRecord>): { status: NewsStatus; reviewRequired: boolean } {
+  const from = articleStatus(before);
+  if (patch.reviewRequired === true) return { status: 'draft', reviewRequired: true };
+  // 'Publicar' of an article waiting for review ({ reviewRequired: false }) publishes it unless a status says otherwise.
+  if (patch.reviewRequired === false && before.reviewRequired && patch.status === undefined) return { status: 'published', reviewRequired: false };
+  const status = patch.status ?? from;
+  if (status !== 'draft') return { status, reviewRequired: false };
+  return { status, reviewRequired: patch.reviewRequired ?? before.reviewRequired };
+}
+
+export const newsArticle: Decider<State, NewsArticleCommand, NewsArticleEvent> = {
   initialState: base.initialState,
   evolve(state, event) {
-    if (event.type !== 'NewsArticlePublished') return base.evolve(state, event);
-    return state.status === 'live' ? { status: 'live', record: { ...state.record, reviewRequired: false } } : state;
+    switch (event.type) {
+      case 'NewsArticlePublished':
+        return state.status === 'live' ? { status: 'live', record: { ...state.record, reviewRequired: false, status: 'published' } } : state;
+      case 'NewsArticleRestored':
+        return applyChanges(state, event.data.changes);
+      default:
+        return withStatus(base.evolve(state, event));
+    }
   },
   decide(command, state) {
-    // Clearing the review flag of an article under review is its publication, a fact of its own.
-    if (command.type === 'Update' && command.patch.reviewRequired === false && state.status === 'live' && state.record.reviewRequired) {
-      const rest = base.decide({ type: 'Update', patch: { ...command.patch, reviewRequired: true } }, state);
-      return [...rest, { type: 'NewsArticlePublished', data: {} }];
+    switch (command.type) {
+      case 'Create': {
+        const { record } = command;
+        return base.decide({ type: 'Create', record: { ...record, status: articleStatus(record) } }, state);
+      }
+      case 'PublishDue': {
+        if (state.status !== 'live' || articleStatus(state.record) !== 'scheduled' || state.record.publishedAt > command.now) return [];
+        return [{ type: 'NewsArticlePublished', data: { from: 'scheduled', scheduledFor: state.record.publishedAt } }];
+      }
+      case 'Restore': {
+        if (state.status !== 'live') throw new NotFound('Noticia no encontrada');
+        const changes = diff(state.record, command.text);
+        return Object.keys(changes).length ? [{ type: 'NewsArticleRestored', data: { restoredFrom: command.version, changes } }] : [];
+      }
+      case 'Update': {
+        if (state.status !== 'live') return base.decide(command, state);
+        const before = state.record;
+        const next = nextStanding(before, command.patch);
+        const publishes = next.status === 'published' && articleStatus(before) !== 'published';
+        // Going public is its own event; the update carries the rest of what was asked.
+        const standing = publishes ? { status: articleStatus(before), reviewRequired: before.reviewRequired } : next;
+        const events: NewsArticleEvent[] = base.decide({ type: 'Update', patch: { ...command.patch, ...standing } }, state);
+        return publishes ? [...events, { type: 'NewsArticlePublished', data: { from: articleStatus(before) } }] : events;
+      }
+      default:
+        return base.decide(command, state);
     }
-    return base.decide(command, state);
   },
 };

@@ -93,6 +93,7 @@ test('a created article answers 201 with the whole record', async () => {
       englishTitle: null,
       englishExcerpt: null,
       englishContent: null,
+      status: 'published',
     },
   );
   // publishedAt defaults to now.

@@ -70,6 +70,8 @@ function record(i: number): NewsArticleRecord {
     // Every fifth shares its time with the one before: the order falls back to the id.
     publishedAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 5) * 5 * 3_600_000 * 7 + (i % 5 === 0 ? 0 : (i % 5) * 3_600_000)).toISOString(),
     reviewRequired: i % 11 === 3,
+    // Drafts and scheduled articles too: each status filter must mean the same in the index and in SQL.
+    status: i % 13 === 5 ? 'scheduled' : i % 17 === 4 ? 'draft' : 'published',
     isImported: false,
     sourceId: null,
     sourceUrl: null,
@@ -147,7 +149,7 @@ function queries(status: NewsListQuery['status']): NewsListQuery[] {
 test('staff lists equal the SQL query over the table: same articles, same order, same totals', async () => {
   let compared = 0;
   let nonEmpty = 0;
-  for (const status of ['all', 'published', 'pending'] as const) {
+  for (const status of ['all', 'published', 'pending', 'draft', 'scheduled'] as const) {
     for (const query of queries(status)) {
       const [fromIndex, fromTable] = await Promise.all([app.services.news.list(query), app.services.read.news.list(query)]);
       assert.is(fromIndex.total, fromTable.total, JSON.stringify(query));

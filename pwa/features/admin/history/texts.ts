@@ -34,6 +34,7 @@ export const eventTypeLabel: Record<string, string> = {
   NewsArticleCreated: 'Noticia creada',
   NewsArticleUpdated: 'Noticia actualizada',
   NewsArticlePublished: 'Noticia publicada',
+  NewsArticleRestored: 'Versión de noticia restaurada',
   NewsArticleDeleted: 'Noticia eliminada',
   ServiceCreated: 'Servicio creado',
   ServiceUpdated: 'Servicio actualizado',
@@ -79,6 +80,7 @@ export const eventVerbLabel = (type: string): string => {
   if (/Received$/.test(type)) return 'Recibido';
   if (/Updated$/.test(type)) return 'Actualizado';
   if (/Corrected$/.test(type)) return 'Corregido';
+  if (/Restored$/.test(type)) return 'Restaurado';
   if (/(Deleted|Erased)$/.test(type)) return 'Eliminado';
   if (type === 'ContactStatusChanged') return 'Estado cambiado';
   return eventTypeLabel[type] ?? type;
@@ -103,6 +105,7 @@ export const fieldLabel: Record<string, string> = {
   author: 'Autor',
   publishedAt: 'Fecha de publicación',
   reviewRequired: 'Pendiente de revisión',
+  restoredFrom: 'Restaurada desde la versión',
   isImported: 'Importada',
   sourceId: 'Fuente',
   sourceUrl: 'Enlace original',

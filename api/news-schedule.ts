@@ -1,0 +1,44 @@
+// Scheduled articles go public at their time without any request: an exclusive processor (one instance
+// at a time, docs/subscriptions-and-notifications.md) whose tick publishes every scheduled article that
+// is due, then sleeps until the next one (the poll at the latest). Every article write wakes it, so a
+// newly scheduled or moved article re-arms the timer; a restart runs the tick at once, so an article
+// that fell due while no instance ran is published then. Exactly once: only the lock holder ticks, and
+// the decider publishes only an article still scheduled for now or earlier, at the version it read.
+import { randomUUID } from 'node:crypto';
+import { eventTypes, handle, newsArticle, type EventStore, type ExclusiveProcessor } from '../events';
+import type { ReadModels } from '../projections';
+
+/** After a failed publication, the next try (another write or the poll may come sooner). */
+const retryAfterFailureMs = 5_000;
+
+export function newsScheduler(store: EventStore, read: ReadModels, log: (line: string) => void, now: () => Date = () => new Date()): ExclusiveProcessor {
+  return {
+    name: 'news-schedule',
+    handles: [],
+    wakesOn: eventTypes.newsArticle,
+    handle: async () => {},
+    async tick() {
+      const at = now();
+      let failed = false;
+      for (const id of await read.news.dueScheduled(at)) {
+        try {
+          await handle(
+            store,
+            newsArticle,
+            id,
+            { type: 'PublishDue', now: at.toISOString() },
+            { actor: null, origin: 'system', requestId: randomUUID() },
+            // Another writer meanwhile (an edit, a move to later): decide again on what it left.
+            { retryOnConflict: true },
+          );
+        } catch (error) {
+          failed = true;
+          log(`[news-schedule] ${id}: ${(error as Error).message}`);
+        }
+      }
+      if (failed) return retryAfterFailureMs;
+      const next = await read.news.nextScheduledAt();
+      return next ? Math.max(0, next.getTime() - now().getTime()) : null;
+    },
+  };
+}

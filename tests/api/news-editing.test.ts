@@ -1,0 +1,357 @@
+// Writing the news: statuses (draft, scheduled, published, and the review queue as drafts), a scheduled
+// article that goes public at its time with no request touching it (and exactly once across instances,
+// and after a restart), preview links for people without an account, versions read from the log and
+// restored, and the one kind of frame article HTML may hold.
+import { QueryClient } from '@tanstack/react-query';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createApp, publicQueries } from '../../api/app';
+import { loadConfig, siteInfo } from '../../api/config';
+import { sanitizeArticleHtml } from '../../api/article-html';
+import { atomXml, rssXml } from '../../api/web/feeds';
+import { newsSitemapXml, sitemapXml } from '../../api/web/seo-files';
+import { newsListQuery, type NewsArticle } from '../../domain';
+import { serverPages } from '../../pwa/server-pages';
+import { articleKey } from '../../pwa/features/news/latest';
+import { freshDatabase, usingPostgres } from '../helpers/database';
+import { adminCredentials, startTestApp, type Client, type TestApp } from '../helpers/app';
+import { skipBecause } from '../helpers/skip';
+import { waitFor } from '../helpers/wait';
+
+let app: TestApp;
+let admin: Client;
+let visitor: Client;
+
+let counter = 0;
+const article = (overrides: Record<string, unknown> = {}) => {
+  counter += 1;
+  return {
+    title: `Artículo de prueba ${counter}`,
+    slug: `articulo-de-prueba-${counter}`,
+    excerpt: 'Resumen breve',
+    content: '<h2>Subtítulo</h2><p>Texto con <a href="https://example.com">enlace</a>.</p><ul><li>Uno</li></ul>',
+    category: 'Ciberseguridad',
+    author: 'Redacción',
+    ...overrides,
+  };
+};
+
+async function create(client: Client, overrides: Record<string, unknown> = {}): Promise<NewsArticle> {
+  const answer = await client.post('/api/news', article(overrides));
+  assert.is(answer.status, 201, answer.text);
+  return answer.body;
+}
+
+const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** Everything a visitor can be answered about an article: the list, its page data, search, feeds, sitemaps. */
+async function publicPlaces(target: TestApp, slug: string, title: string) {
+  const queries = publicQueries(target.services);
+  const site = siteInfo(target.config);
+  const twins = (path: string) => ({ es: path, en: `/en${path}` });
+  const client = target.client();
+  const list = await client.get('/api/news?limit=100');
+  const search = await client.get(`/api/news?search=${encodeURIComponent(title)}`);
+  const latest = await queries.listNews(newsListQuery.parse({ limit: 3 }));
+  return {
+    list: list.body.some((item: NewsArticle) => item.slug === slug),
+    search: search.body.some((item: NewsArticle) => item.slug === slug),
+    latest: latest.items.some((item) => item.slug === slug),
+    page: (await client.get(`/api/news/${slug}`)).status === 200 && (await queries.newsBySlug(slug)) !== null,
+    sitemap: (await sitemapXml(site, queries, [], twins)).includes(`/noticias/${slug}<`),
+    newsSitemap: (await newsSitemapXml(site, queries)).includes(`/noticias/${slug}<`),
+    rss: (await rssXml(site, queries)).includes(`/noticias/${slug}<`),
+    atom: (await atomXml(site, queries)).includes(`/noticias/${slug}"`),
+  };
+}
+const nowhere = { list: false, search: false, latest: false, page: false, sitemap: false, newsSitemap: false, rss: false, atom: false };
+const everywhere = { list: true, search: true, latest: true, page: true, sitemap: true, newsSitemap: true, rss: true, atom: true };
+
+/** The article page as the server renders it for this search (`?vista-previa=...`): its head and the article it shows. */
+async function articlePage(target: TestApp, slug: string, search: string, staff = false) {
+  const queries = publicQueries(target.services);
+  const queryClient = new QueryClient();
+  const result = await serverPages.article({
+    queryClient,
+    data: { ...queries, previewArticle: (token, s) => queries.previewArticle(token, s, staff) },
+    site: siteInfo(target.config),
+    params: { slug },
+    search,
+    lang: 'es',
+  });
+  return { ...result, article: queryClient.getQueryData<NewsArticle | null>(articleKey(slug)) ?? null };
+}
+
+const publishedEvents = async (target: TestApp, id: string) =>
+  (await target.services.store.readStream(id)).filter((event) => event.type === 'NewsArticlePublished').length;
+
+test.before(async () => {
+  app = await startTestApp();
+  admin = await app.admin();
+  visitor = app.client();
+});
+test.after(async () => {
+  await app.close();
+});
+
+test('a draft is staff-only until it is published; publishing is its own event', async () => {
+  const draft = await create(admin, { status: 'draft', title: 'Borrador sobre micrófonos' });
+  assert.is(draft.status, 'draft');
+  assert.equal(await publicPlaces(app, draft.slug, draft.title), nowhere);
+  const drafts = await admin.get('/api/news?status=draft&limit=100');
+  assert.ok(drafts.body.some((item: NewsArticle) => item.id === draft.id));
+  assert.not.ok((await admin.get('/api/news?status=published&limit=100')).body.some((item: NewsArticle) => item.id === draft.id));
+  // Visitors asking for drafts get published articles only.
+  assert.not.ok((await visitor.get('/api/news?status=draft&limit=100')).body.some((item: NewsArticle) => item.id === draft.id));
+
+  const published = await admin.patch(`/api/news/${draft.id}`, { status: 'published' });
+  assert.is(published.status, 200, published.text);
+  assert.is(published.body.status, 'published');
+  assert.equal(await publicPlaces(app, draft.slug, draft.title), everywhere);
+  assert.is(await publishedEvents(app, draft.id), 1);
+
+  // Back to draft: gone from every public answer again.
+  assert.is((await admin.patch(`/api/news/${draft.id}`, { status: 'draft' })).body.status, 'draft');
+  assert.equal(await publicPlaces(app, draft.slug, draft.title), nowhere);
+});
+
+test('the review queue keeps its meaning: an article waiting for review is a draft, status=pending lists it, "Publicar" publishes it', async () => {
+  const pending = await create(admin, { reviewRequired: true, status: 'published' });
+  assert.is(pending.status, 'draft', 'waiting for review is never public, whatever status was sent');
+  assert.is(pending.reviewRequired, true);
+  assert.ok((await admin.get('/api/news?status=pending&limit=100')).body.some((item: NewsArticle) => item.id === pending.id));
+  assert.ok((await admin.get('/api/news?status=draft&limit=100')).body.some((item: NewsArticle) => item.id === pending.id));
+  const all = await admin.get('/api/news?status=all&limit=100');
+  assert.ok(all.body.some((item: NewsArticle) => item.id === pending.id));
+  const published = await admin.patch(`/api/news/${pending.id}`, { reviewRequired: false });
+  assert.equal([published.body.status, published.body.reviewRequired], ['published', false]);
+  assert.not.ok((await admin.get('/api/news?status=pending&limit=100')).body.some((item: NewsArticle) => item.id === pending.id));
+  // Scheduling an article waiting for review is its review too.
+  const another = await create(admin, { reviewRequired: true });
+  const scheduled = await admin.patch(`/api/news/${another.id}`, { status: 'scheduled', publishedAt: inFuture(3_600_000) });
+  assert.equal([scheduled.body.status, scheduled.body.reviewRequired], ['scheduled', false]);
+  assert.ok((await admin.get('/api/news?status=scheduled&limit=100')).body.some((item: NewsArticle) => item.id === another.id));
+  assert.is((await admin.post('/api/news', article({ status: 'archivada' }))).status, 400);
+});
+
+test('a scheduled article is absent from every public answer before its time, then present without any request, and the kept pages drop', async () => {
+  const title = 'Programada contra rastreadores';
+  const scheduled = await create(admin, { status: 'scheduled', publishedAt: inFuture(2_000), title });
+  assert.is(scheduled.status, 'scheduled');
+  assert.equal(await publicPlaces(app, scheduled.slug, title), nowhere);
+  app.services.pages.set('/noticias', app.services.pages.generation, { status: 200, type: 'text/html', cacheControl: 'no-cache', body: Buffer.from('vieja') });
+  assert.is(app.services.pages.size, 1);
+
+  // No request touches the article: the scheduler's timer publishes it.
+  await waitFor(async () => (await app.services.read.news.byId(scheduled.id))?.status === 'published', 10_000, 'the scheduled publication');
+  assert.ok(Date.now() >= Date.parse(scheduled.publishedAt), 'not before its time');
+  assert.is(app.services.pages.size, 0, 'the kept pages dropped');
+  assert.equal(await publicPlaces(app, scheduled.slug, title), everywhere);
+  assert.is(await publishedEvents(app, scheduled.id), 1);
+  const stream = await app.services.store.readStream(scheduled.id);
+  const publication = stream.find((event) => event.type === 'NewsArticlePublished')!;
+  assert.equal(publication.data, { from: 'scheduled', scheduledFor: scheduled.publishedAt });
+  assert.is(publication.metadata.actor, null);
+});
+
+test('a scheduled article moved later waits for its new time; one moved back to draft is never published', async () => {
+  const moved = await create(admin, { status: 'scheduled', publishedAt: inFuture(1_500) });
+  const back = await create(admin, { status: 'scheduled', publishedAt: inFuture(1_500) });
+  await admin.patch(`/api/news/${moved.id}`, { publishedAt: inFuture(3_600_000) });
+  await admin.patch(`/api/news/${back.id}`, { status: 'draft' });
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  assert.is((await app.services.read.news.byId(moved.id))?.status, 'scheduled');
+  assert.is((await app.services.read.news.byId(back.id))?.status, 'draft');
+  assert.is(await publishedEvents(app, moved.id), 0);
+  assert.is(await publishedEvents(app, back.id), 0);
+});
+
+test('an article that fell due while the app was stopped is published when it starts again', async () => {
+  const database = await freshDatabase();
+  const config = loadConfig(
+    { ADMIN_USERNAME: adminCredentials.username, ADMIN_PASSWORD: adminCredentials.password, FEED_SCHEDULER: 'off' } as NodeJS.ProcessEnv,
+    { databaseUrl: database.databaseUrl },
+  );
+  const first = await createApp(config, { web: false, db: database.db, log: () => {} });
+  const id = crypto.randomUUID();
+  const { handle, newsArticle } = await import('../../events');
+  const publishedAt = inFuture(1_000);
+  const record = {
+    ...article(),
+    image: null,
+    publishedAt,
+    reviewRequired: false,
+    status: 'scheduled' as const,
+    isImported: false,
+    sourceId: null,
+    sourceUrl: null,
+    guidHash: null,
+  };
+  await handle(first.services.store, newsArticle, id, { type: 'Create', record }, { actor: null, origin: 'system', requestId: id }, { newStream: true });
+  await first.close();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(publishedAt) - Date.now()) + 200));
+  assert.is((await first.services.read.news.byId(id))?.status, 'scheduled', 'nothing ran while stopped');
+  const second = await createApp(config, { web: false, db: database.db, log: () => {} });
+  try {
+    await waitFor(async () => (await second.services.read.news.byId(id))?.status === 'published', 10_000, 'the publication after the restart');
+    assert.is((await second.services.store.readStream(id)).filter((event) => event.type === 'NewsArticlePublished').length, 1);
+  } finally {
+    await second.close();
+    await database.drop();
+  }
+});
+
+test('a preview link shows any article to someone without an account, never indexed, until it is revoked', async () => {
+  const draft = await create(admin, { status: 'draft', title: 'Borrador para revisar' });
+  const link = await admin.post(`/api/news/${draft.id}/preview-link`);
+  assert.is(link.status, 201, link.text);
+  const url = new URL(link.body.url);
+  assert.is(url.pathname, `/noticias/${draft.slug}`);
+  assert.ok(new URL(link.body.englishUrl).pathname.startsWith('/en/news/'));
+  const week = Date.parse(link.body.expiresAt) - Date.now();
+  assert.ok(week > 6.9 * 86_400_000 && week <= 7 * 86_400_000, `expires in ${week} ms`);
+  assert.equal((await admin.get(`/api/news/${draft.id}/preview-link`)).body, { count: 1, expiresAt: link.body.expiresAt });
+
+  const seen = await articlePage(app, draft.slug, url.search);
+  assert.is(seen.article?.id, draft.id);
+  assert.is(seen.head.noindex, true);
+  assert.not.ok(seen.notFound);
+  // Without the link (or with a made-up one) the draft does not exist for a visitor.
+  assert.is((await articlePage(app, draft.slug, '')).article, null);
+  assert.is((await articlePage(app, draft.slug, '?vista-previa=inventado')).notFound, true);
+  // Signed-in staff preview any article without a link.
+  assert.is((await articlePage(app, draft.slug, '?vista-previa=', true)).article?.id, draft.id);
+
+  // A collaborator may make links; revoking is a DELETE, for admins.
+  const collaborator = await app.userWithRole('colaborador');
+  assert.is((await collaborator.post(`/api/news/${draft.id}/preview-link`)).status, 201);
+  assert.is((await collaborator.delete(`/api/news/${draft.id}/preview-link`)).status, 403);
+  assert.is((await visitor.post(`/api/news/${draft.id}/preview-link`)).status, 401);
+
+  assert.is((await admin.delete(`/api/news/${draft.id}/preview-link`)).status, 204);
+  const revoked = await articlePage(app, draft.slug, url.search);
+  assert.is(revoked.article, null);
+  assert.is(revoked.notFound, true);
+  assert.equal((await admin.get(`/api/news/${draft.id}/preview-link`)).body, { count: 0, expiresAt: null });
+});
+
+test('a preview link stops working once it expires', async () => {
+  const draft = await create(admin, { status: 'draft' });
+  const link = await admin.post(`/api/news/${draft.id}/preview-link`);
+  const search = new URL(link.body.url).search;
+  assert.is((await articlePage(app, draft.slug, search)).article?.id, draft.id);
+  // Seven days later, as far as the link is concerned.
+  await app.services.db.query(`UPDATE news_preview_links SET expires_at = now() - interval '1 second' WHERE article_id = $1`, [draft.id]);
+  assert.is((await articlePage(app, draft.slug, search)).article, null);
+});
+
+test('every save that changes the text is a version with who and when; restoring one is a new version', async () => {
+  const created = await create(admin, { status: 'draft', title: 'Primera versión', content: '<p>Texto original</p>' });
+  const collaborator = await app.userWithRole('colaborador', 'redactora');
+  await collaborator.patch(`/api/news/${created.id}`, { title: 'Segunda versión', content: '<p>Texto corregido</p>' });
+  // Not the text: no version.
+  await admin.patch(`/api/news/${created.id}`, { author: 'Otra autora' });
+  await admin.patch(`/api/news/${created.id}`, { englishTitle: 'Third version' });
+
+  const list = await admin.get(`/api/news/${created.id}/revisions`);
+  assert.is(list.status, 200, list.text);
+  assert.equal(
+    list.body.map((revision: { version: number; by: string; title: string }) => [revision.version, revision.by, revision.title]),
+    [
+      [4, 'admin', 'Segunda versión'],
+      [2, 'redactora', 'Segunda versión'],
+      [1, 'admin', 'Primera versión'],
+    ],
+  );
+  assert.ok(list.body.every((revision: { at: string }) => !Number.isNaN(Date.parse(revision.at))));
+
+  const first = await admin.get(`/api/news/${created.id}/revisions/1`);
+  assert.equal([first.body.title, first.body.content, first.body.englishTitle], ['Primera versión', '<p>Texto original</p>', null]);
+  assert.is((await admin.get(`/api/news/${created.id}/revisions/3`)).status, 404, 'version 3 changed no text');
+  assert.is((await admin.get(`/api/news/${created.id}/revisions/99`)).status, 404);
+  assert.is((await admin.get(`/api/news/${created.id}/revisions/abc`)).status, 404);
+  assert.is((await visitor.get(`/api/news/${created.id}/revisions`)).status, 401);
+
+  const restored = await admin.post(`/api/news/${created.id}/revisions/1/restore`);
+  assert.is(restored.status, 200, restored.text);
+  assert.equal(
+    [restored.body.title, restored.body.content, restored.body.englishTitle, restored.body.author],
+    ['Primera versión', '<p>Texto original</p>', null, 'Otra autora'],
+  );
+  const after = (await admin.get(`/api/news/${created.id}/revisions`)).body;
+  assert.equal([after[0].version, after[0].title, after[0].restoredFrom], [5, 'Primera versión', 1]);
+  const history = await admin.get(`/api/history?streamId=${created.id}`);
+  const restore = history.body.items.find((item: { type: string }) => item.type === 'NewsArticleRestored');
+  assert.ok(restore, 'the restore is in the history');
+  assert.equal(restore.changes.restoredFrom, { from: null, to: 1 });
+  assert.equal(restore.changes.title, { from: 'Segunda versión', to: 'Primera versión' });
+  // Restoring the version that is current changes nothing and records nothing.
+  assert.is((await admin.post(`/api/news/${created.id}/revisions/5/restore`)).status, 200);
+  assert.is((await admin.get(`/api/news/${created.id}/revisions`)).body.length, 4);
+});
+
+test('article HTML may embed YouTube (no-cookie) and Vimeo players only', () => {
+  const youtube = sanitizeArticleHtml(
+    '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Demostración" onload="alert(1)" style="x"></iframe>',
+  );
+  assert.match(youtube, /^<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ" title="Demostración"/);
+  assert.not.match(youtube, /onload|style/);
+  assert.match(youtube, /sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"/);
+  assert.match(
+    sanitizeArticleHtml('<iframe src="https://player.vimeo.com/video/76979871"></iframe>'),
+    /^<iframe src="https:\/\/player\.vimeo\.com\/video\/76979871" title="Video"/,
+  );
+  for (const refused of [
+    '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>',
+    '<iframe src="http://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe>',
+    '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ/../../evil"></iframe>',
+    '<iframe src="https://player.vimeo.com.evil.example/video/1"></iframe>',
+    '<iframe src="https://evil.example/embed"><p>dentro</p></iframe>',
+    '<iframe src="javascript:alert(1)"></iframe>',
+    '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+    '<iframe></iframe>',
+    '<object data="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></object>',
+    '<embed src="https://player.vimeo.com/video/1">',
+  ]) {
+    assert.is(sanitizeArticleHtml(refused), '', refused);
+  }
+});
+
+test('a saved article keeps its embed; the pages allow frames from those players only', async () => {
+  const saved = await create(admin, {
+    content: '<p>Mire:</p><iframe src="https://player.vimeo.com/video/76979871" title="Demo"></iframe><iframe src="https://evil.example/x"></iframe>',
+  });
+  assert.match(saved.content, /player\.vimeo\.com\/video\/76979871/);
+  assert.not.match(saved.content, /evil/);
+  const answer = await visitor.get('/api/news');
+  assert.match(answer.headers.get('content-security-policy') ?? '', /frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com(;|$)/);
+});
+
+if (usingPostgres) {
+  test('two instances on one database publish a scheduled article exactly once, also when the one that would have published stops first', async () => {
+    const other = await startTestApp({}, {}, { shareDatabaseOf: app, subscriptions: { lockRetryMs: 200 } });
+    try {
+      const staff = await other.admin();
+      const articles = await Promise.all([1, 2, 3].map(() => create(staff, { status: 'scheduled', publishedAt: inFuture(2_000) })));
+      await waitFor(
+        async () =>
+          (await Promise.all(articles.map(async ({ id }) => (await other.services.read.news.byId(id))?.status))).every((status) => status === 'published'),
+        15_000,
+        'the three publications',
+      );
+      // Both instances answer them to visitors.
+      for (const target of [app, other]) {
+        const slugs = (await target.client().get('/api/news?limit=100')).body.map((item: NewsArticle) => item.slug);
+        for (const { slug } of articles) assert.ok(slugs.includes(slug), slug);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const { id } of articles) assert.is(await publishedEvents(app, id), 1, id);
+    } finally {
+      await other.close();
+    }
+  });
+} else {
+  skipBecause('scheduled publication exactly once across two instances', 'two instances need PostgreSQL: set TEST_DATABASE_URL');
+}
+
+test.run();
