@@ -178,6 +178,7 @@ test('an article that fell due while the app was stopped is published when it st
   const publishedAt = inFuture(1_000);
   const record = {
     ...article(),
+    category: 'Ciberseguridad' as const,
     image: null,
     publishedAt,
     reviewRequired: false,
