@@ -30,6 +30,7 @@ import { blobStoreOf } from './backup/archive';
 import { backupScheduler } from './backup/scheduler';
 import { newsScheduler } from './news-schedule';
 import { previewLinks } from './news-preview-links';
+import { startWeeklySummary, type WeeklySummaryOptions } from './weekly-summary';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const apiMigrations = sqlFilesIn(path.join(here, 'migrations'));
@@ -45,6 +46,8 @@ export type AppOptions = {
   log?: (line: string) => void;
   /** Tuning of the processors' loops (tests shorten the lock retry). */
   subscriptions?: SubscriptionOptions;
+  /** The weekly summary's clock and how often it looks (tests set Monday 7:00). */
+  weeklySummary?: WeeklySummaryOptions;
 };
 
 export type App = {
@@ -173,6 +176,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // Last, once the routes are in place: the processors catch up with what the log holds.
   const subscriptions = await startSubscriptions(services.db, services.processors, { log: options.log, ...options.subscriptions });
   backups?.start();
+  const stopWeeklySummary = startWeeklySummary(services, options.weeklySummary);
 
   return {
     app,
@@ -184,6 +188,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       clearInterval(cleanup);
       stopSweep();
       await backups?.stop();
+      await stopWeeklySummary();
       await subscriptions.stop();
       if (!options.db) await services.db.close();
     },

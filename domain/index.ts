@@ -17,3 +17,4 @@ export * from './errors';
 export * from './page-head';
 export * from './schemas/inbox';
 export * from './notice';
+export * from './summary';

@@ -9,10 +9,20 @@ import type { ServiceEvent } from './aggregates/service';
 import type { UserEvent } from './aggregates/user';
 import type { SignInEvent } from './aggregates/sign-in';
 import type { SecuritySettingsEvent } from './aggregates/security-settings';
+import type { SummarySettingsEvent, WeeklySummaryEvent } from './aggregates/summary';
 
 /** Every event of every aggregate, discriminated by `type`. */
 export type DomainEvent =
-  NewsArticleEvent | ServiceEvent | FeedSourceEvent | ContactMessageEvent | AdvanceFormEvent | UserEvent | SignInEvent | SecuritySettingsEvent;
+  | NewsArticleEvent
+  | ServiceEvent
+  | FeedSourceEvent
+  | ContactMessageEvent
+  | AdvanceFormEvent
+  | UserEvent
+  | SignInEvent
+  | SecuritySettingsEvent
+  | SummarySettingsEvent
+  | WeeklySummaryEvent;
 export type EventType = DomainEvent['type'];
 
 /** Each aggregate's event union, by the aggregate's name in the catalogue. */
@@ -27,6 +37,10 @@ export type AggregateEvents = {
   signIn: SignInEvent;
   /** The staff security settings: one stream. */
   securitySettings: SecuritySettingsEvent;
+  /** The summary screen's settings (the response target): one stream. */
+  summarySettings: SummarySettingsEvent;
+  /** Each week's summary by e-mail: a stream per week. */
+  weeklySummary: WeeklySummaryEvent;
 };
 export type Aggregate = keyof AggregateEvents;
 
@@ -41,6 +55,7 @@ export type ReadModel =
   | 'deleted_feed_items'
   | 'contact_messages'
   | 'advance_forms'
+  | 'summary'
   | 'publicPages';
 
 export type EventTraits = {
@@ -69,16 +84,16 @@ export const catalogue: { readonly [T in EventType]: EventTraits } = {
   FeedSourceCreated: { aggregate: 'feedSource', creates: true, touches: ['rss_sources'] },
   FeedSourceUpdated: { aggregate: 'feedSource', touches: ['rss_sources'] },
   FeedSourceDeleted: { aggregate: 'feedSource', touches: ['rss_sources'] },
-  FeedSourceImported: { aggregate: 'feedSource', touches: ['rss_sources'] },
-  ContactMessageReceived: { aggregate: 'contactMessage', creates: true, touches: ['contact_messages'] },
-  ContactStatusChanged: { aggregate: 'contactMessage', touches: ['contact_messages'] },
+  FeedSourceImported: { aggregate: 'feedSource', touches: ['rss_sources', 'summary'] },
+  ContactMessageReceived: { aggregate: 'contactMessage', creates: true, touches: ['contact_messages', 'summary'] },
+  ContactStatusChanged: { aggregate: 'contactMessage', touches: ['contact_messages', 'summary'] },
   // A staff note lives in its message's stream, so erasing the message erases its notes too.
   ContactNoteAdded: { aggregate: 'contactMessage', touches: ['contact_messages'] },
-  ContactMessageErased: { aggregate: 'contactMessage', erases: true, touches: ['contact_messages'] },
-  AdvanceFormSubmitted: { aggregate: 'advanceForm', creates: true, touches: ['advance_forms'] },
+  ContactMessageErased: { aggregate: 'contactMessage', erases: true, touches: ['contact_messages', 'summary'] },
+  AdvanceFormSubmitted: { aggregate: 'advanceForm', creates: true, touches: ['advance_forms', 'summary'] },
   // A later save of the same draft, sent with the same key by whoever sent the form: a new version of the record.
   AdvanceFormCorrected: { aggregate: 'advanceForm', touches: ['advance_forms'] },
-  AdvanceFormErased: { aggregate: 'advanceForm', erases: true, touches: ['advance_forms'] },
+  AdvanceFormErased: { aggregate: 'advanceForm', erases: true, touches: ['advance_forms', 'summary'] },
   UserRegistered: { aggregate: 'user', creates: true, touches: ['users'] },
   UserRoleChanged: { aggregate: 'user', touches: ['users'] },
   UserPasswordChanged: { aggregate: 'user', touches: ['users'] },
@@ -92,6 +107,7 @@ export const catalogue: { readonly [T in EventType]: EventTraits } = {
   UserPasskeyRegistered: { aggregate: 'user', touches: ['user_passkeys'] },
   UserPasskeyRemoved: { aggregate: 'user', touches: ['user_passkeys'] },
   UserNoticeEmailChanged: { aggregate: 'user', touches: ['users'] },
+  UserWeeklySummaryChanged: { aggregate: 'user', touches: ['users'] },
   UserSignedIn: { aggregate: 'signIn', creates: true, touches: ['users', 'user_passkeys'] },
   // Read by the notifications processor (a notice to the staff member), by no read table.
   UserSignedInFromNewDevice: { aggregate: 'signIn', touches: [] },
@@ -101,16 +117,18 @@ export const catalogue: { readonly [T in EventType]: EventTraits } = {
   UserLockedOut: { aggregate: 'signIn', touches: [] },
   UserSessionEnded: { aggregate: 'signIn', touches: [] },
   SecuritySettingsChanged: { aggregate: 'securitySettings', touches: ['security_settings'] },
+  SummarySettingsChanged: { aggregate: 'summarySettings', touches: ['summary'] },
+  // Read by the notifications processor (the mail to the admins who asked for it), by no read table.
+  WeeklySummaryDue: { aggregate: 'weeklySummary', creates: true, touches: [] },
 };
 
 export const allEventTypes = Object.keys(catalogue) as EventType[];
 
 /** The event types of each aggregate, in catalogue order. */
 export const eventTypes = Object.fromEntries(
-  (['newsArticle', 'service', 'feedSource', 'contactMessage', 'advanceForm', 'user', 'signIn', 'securitySettings'] as const).map((aggregate) => [
-    aggregate,
-    allEventTypes.filter((type) => catalogue[type].aggregate === aggregate),
-  ]),
+  (
+    ['newsArticle', 'service', 'feedSource', 'contactMessage', 'advanceForm', 'user', 'signIn', 'securitySettings', 'summarySettings', 'weeklySummary'] as const
+  ).map((aggregate) => [aggregate, allEventTypes.filter((type) => catalogue[type].aggregate === aggregate)]),
 ) as unknown as { readonly [A in Aggregate]: readonly AggregateEvents[A]['type'][] };
 
 const traitsOf = (type: string): EventTraits | undefined => (Object.hasOwn(catalogue, type) ? catalogue[type as EventType] : undefined);

@@ -16,6 +16,15 @@ export {
   type SignInPlace,
 } from './aggregates/sign-in';
 export { securitySettings, securitySettingsStreamId, type SecuritySettingsEvent } from './aggregates/security-settings';
+export {
+  summarySettings,
+  summarySettingsStreamId,
+  weeklySummary,
+  weeklySummaryStreamId,
+  type SummaryRecipient,
+  type SummarySettingsEvent,
+  type WeeklySummaryEvent,
+} from './aggregates/summary';
 export { service, serviceEvents, type ServiceEvent } from './aggregates/service';
 export { feedSource, feedSourceEvents, type FeedSourceEvent, type FeedSourceRecord } from './aggregates/feed-source';
 export { newsArticle, newsArticleEvents, type NewsArticleEvent, type NewsArticleRecord } from './aggregates/news-article';

@@ -62,6 +62,13 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
       return { passkey: { from: known.data.name, to: null } };
     case 'SecuritySettingsChanged':
       return { requireSecondFactor: known.data.requireSecondFactor };
+    case 'SummarySettingsChanged':
+      return { responseTargetHours: known.data.responseTargetHours };
+    case 'UserWeeklySummaryChanged':
+      return { weeklySummary: { from: known.data.from, to: known.data.to } };
+    // The week summarised and who it went to; the figures themselves are in the mail.
+    case 'WeeklySummaryDue':
+      return created({ week: known.data.week, recipients: known.data.recipients.map((r) => r.username).join(', ') });
     // A sign-in's facts (where from, how, why it ended) are each new information.
     case 'UserSignedIn':
     case 'UserSignedInFromNewDevice':

@@ -6,6 +6,7 @@ export * from './queries';
 export * from './inbox';
 export * from './users';
 export * from './history';
+export * from './summary';
 export * from './rebuild';
 export * from './news-search';
 export * from './news-revisions';

@@ -18,6 +18,7 @@ import {
 } from '../events';
 import { articleStatus, deviceClockSkewMs } from '../domain';
 import { usersProjector } from './users';
+import { summaryProjector, summaryReadTables } from './summary';
 import type { NewsRow } from './rows';
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
@@ -312,7 +313,15 @@ export const advanceFormsProjector = typedProjector<AdvanceFormEvent>({
   },
 });
 
-export const allProjectors: Projector[] = [usersProjector, servicesProjector, feedSourcesProjector, newsProjector, contactProjector, advanceFormsProjector];
+export const allProjectors: Projector[] = [
+  usersProjector,
+  servicesProjector,
+  feedSourcesProjector,
+  newsProjector,
+  contactProjector,
+  advanceFormsProjector,
+  summaryProjector,
+];
 
 /** The read tables the projectors own, emptied before a rebuild. */
 export const readTables = [
@@ -325,4 +334,5 @@ export const readTables = [
   'advance_forms',
   'user_passkeys',
   'security_settings',
+  ...summaryReadTables,
 ];

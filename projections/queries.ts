@@ -1,6 +1,7 @@
 // Queries behind the GET endpoints: they read only the projections.
 import { photoFields, type AdvanceForm, type FeedSource, type NewsArticle, type NewsListQuery, type NewsSummary, type Service, type UserRole } from '../domain';
 import { userQueries } from './users';
+import { summaryQueries } from './summary';
 import { newsFilters } from './news-filters';
 import type { IndexedArticle } from './news-index';
 import type { NewsArticleRecord, Sql } from '../events';
@@ -290,6 +291,7 @@ export function readModels(sql: Sql) {
     contact: contactQueries(sql),
     advanceForms: advanceFormQueries(sql),
     users: userQueries(sql),
+    summary: summaryQueries(sql),
   };
 }
 export type { UserRole };

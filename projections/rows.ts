@@ -15,6 +15,7 @@ export type UserRow = {
   recovery_code_hashes: string[];
   must_change_password: boolean;
   notice_email: string | null;
+  weekly_summary: boolean;
 };
 /** A user row with whether the account has a second factor (an app or a passkey). */
 export type UserWithFactorRow = UserRow & { has_second_factor: boolean };

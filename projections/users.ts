@@ -73,6 +73,9 @@ async function projectUserEvent(tx: Sql, event: StoredEvent<UserEvent>) {
     case 'UserNoticeEmailChanged':
       await tx.query('UPDATE users SET notice_email = $2 WHERE id = $1', [id, event.data.to]);
       return;
+    case 'UserWeeklySummaryChanged':
+      await tx.query('UPDATE users SET weekly_summary = $2 WHERE id = $1', [id, event.data.to]);
+      return;
     case 'UserLoggedIn':
       // Older logs: the sign-in was on the user's stream.
       await tx.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [id, event.recordedAt.toISOString()]);
@@ -190,10 +193,9 @@ export function userQueries(sql: Sql) {
       return row ? toStoredPasskey(row) : null;
     },
     security: async (userId: string): Promise<AccountSecurity | null> => {
-      const [row] = await sql.query<Pick<UserWithFactorRow, 'totp_secret' | 'recovery_code_hashes' | 'notice_email' | 'must_change_password'>>(
-        'SELECT totp_secret, recovery_code_hashes, notice_email, must_change_password FROM users WHERE id = $1',
-        [userId],
-      );
+      const [row] = await sql.query<
+        Pick<UserWithFactorRow, 'totp_secret' | 'recovery_code_hashes' | 'notice_email' | 'must_change_password' | 'weekly_summary'>
+      >('SELECT totp_secret, recovery_code_hashes, notice_email, must_change_password, weekly_summary FROM users WHERE id = $1', [userId]);
       if (!row) return null;
       return {
         totpEnabled: row.totp_secret !== null,
@@ -202,6 +204,7 @@ export function userQueries(sql: Sql) {
         noticeEmail: row.notice_email,
         mustChangePassword: row.must_change_password,
         requireSecondFactor: await requireSecondFactor(),
+        weeklySummary: Boolean(row.weekly_summary),
       };
     },
   };

@@ -83,8 +83,11 @@ async function runImport(services: AppServices, source: FeedSource, options: Imp
   // Known guids include the ones staff deleted, which therefore never come back.
   const known = await services.read.news.knownGuids(source.id);
   const fresh: FeedItem[] = [];
+  let filtered = 0;
   for (const item of loaded.feed.items) {
-    if (!known.has(item.guidHash) && matchesKeywords(item, source.includeKeywords, source.excludeKeywords)) fresh.push(item);
+    if (known.has(item.guidHash)) continue;
+    if (matchesKeywords(item, source.includeKeywords, source.excludeKeywords)) fresh.push(item);
+    else filtered += 1;
   }
   const { created, failed } = await createArticles(services, source, fresh, options.metadata);
   await saveHttpCache(services.db, source.id, { source_url: source.url, feed_url: loaded.feedUrl, etag: loaded.etag, last_modified: loaded.lastModified });
@@ -94,6 +97,7 @@ async function runImport(services: AppServices, source: FeedSource, options: Imp
     created,
     // Known, filtered out, or unreadable in the feed itself.
     skipped: loaded.feed.items.length - fresh.length + loaded.feed.skipped,
+    filtered,
     failed,
     error: null,
   };
@@ -101,7 +105,7 @@ async function runImport(services: AppServices, source: FeedSource, options: Imp
   return { count: created, run };
 }
 
-const emptyRun = (now: () => Date): FeedRunSummary => ({ at: now().toISOString(), fetched: 0, created: 0, skipped: 0, failed: 0, error: null });
+const emptyRun = (now: () => Date): FeedRunSummary => ({ at: now().toISOString(), fetched: 0, created: 0, skipped: 0, filtered: 0, failed: 0, error: null });
 
 /** The run's event; a staff edit of the source at the same instant only costs a second try. */
 async function record(services: AppServices, source: FeedSource, run: FeedRunSummary, metadata: EventMetadata) {

@@ -1,8 +1,20 @@
 // Which events call for an e-mail notice, and what it says. To notice a new kind of event (a sign-in
 // from a new device, say), add its type and a builder here: the notifications processor subscribes
 // to every type of this table, retries it and records its outcome like the others.
-import { advanceFormLabels, formatCalendarDay, formatDateTime } from '../../domain';
-import type { AdvanceFormEvent, ContactMessageEvent, GuessedSecret, SignInEvent, StoredEvent } from '../../events';
+import {
+  advanceFormLabels,
+  formatCalendarDay,
+  formatDateTime,
+  formatWeekLabel,
+  periodLabel,
+  summaryCharts,
+  summarySentences,
+  summaryTitles,
+  weekSentences,
+  type SummaryChart,
+  type SummaryFigures,
+} from '../../domain';
+import type { AdvanceFormEvent, ContactMessageEvent, GuessedSecret, SignInEvent, StoredEvent, WeeklySummaryEvent } from '../../events';
 import type { Config } from '../config';
 
 /** `to` defaults to NOTIFY_EMAIL; `recordId` ties the notice's state to the record whose card shows it. */
@@ -127,11 +139,41 @@ const lockedOut: Builder = (stored, config) => {
   };
 };
 
+/** Each chart's figures in words: the same sentences as the Resumen screen and its PDF. */
+function chartLines<C extends SummaryChart>(chart: C, figures: SummaryFigures): string[] {
+  const sentences: (f: SummaryFigures[C]) => string[] = summarySentences[chart];
+  const lastWeek: (f: SummaryFigures[C]) => string = weekSentences[chart];
+  return [summaryTitles[chart], lastWeek(figures[chart]), ...sentences(figures[chart]), ''];
+}
+
+/** Monday 7:00: the week that just ended and the 12 up to it, to the admins who asked for it (docs/summary.md). */
+const weeklySummary: Builder = (stored, config) => {
+  const { data } = stored as StoredEvent<WeeklySummaryEvent>;
+  if (data.recipients.length === 0) return null;
+  const { figures } = data;
+  return {
+    kind: 'weekly-summary',
+    // Admins already see one another's notice addresses (Usuarios): one mail to all of them.
+    to: data.recipients.map((r) => r.email).join(', '),
+    subject: `${config.siteName}: resumen de la ${formatWeekLabel(data.week)}`,
+    text: lines(
+      `Resumen de la ${formatWeekLabel(data.week)} y de las 12 semanas ${periodLabel(figures.leads.weeks)}.`,
+      '',
+      ...summaryCharts.flatMap((chart) => chartLines(chart, figures)),
+      `Gráficos y tablas en el panel: ${config.publicUrl}/admin/dashboard?tab=summary`,
+      '',
+      'Recibe este correo porque lo pidió en Seguridad de la cuenta; puede dejar de recibirlo allí:',
+      `${config.publicUrl}/admin/seguridad`,
+    ),
+  };
+};
+
 export const notices: Record<string, Builder> = {
   ContactMessageReceived: contactReceived,
   AdvanceFormSubmitted: advanceFormSubmitted,
   UserSignedInFromNewDevice: newDeviceSignIn,
   UserLockedOut: lockedOut,
+  WeeklySummaryDue: weeklySummary,
 };
 
 /** The notice an event calls for; none for an erased (redacted) record: its data is gone, and so is the need. */

@@ -2,7 +2,17 @@
 // and the authenticator app (set-up with a QR code, confirmation with a first code, turning it off).
 import type { Context } from 'koa';
 import { apiRouter } from './router';
-import { BadRequest, Conflict, NotFound, noticeEmailInput, passwordChangeInput, totpConfirmInput, totpDisableInput } from '../../domain';
+import {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  NotFound,
+  noticeEmailInput,
+  passwordChangeInput,
+  totpConfirmInput,
+  totpDisableInput,
+  weeklySummaryInput,
+} from '../../domain';
 import { user } from '../../events';
 import { parseBody, runCommand, type AppServices } from '../context';
 import { ownAccount } from '../auth/access';
@@ -18,6 +28,8 @@ const texts = {
   totpActive: 'La aplicación de autenticación ya está activa. Desactívela antes de configurarla de nuevo.',
   noPendingSecret: 'Primero pida un código QR nuevo',
   wrongCode: 'Código incorrecto. Revise la hora de su teléfono e intente con el código actual.',
+  weeklySummaryAdminsOnly: 'El resumen semanal por correo es solo para administradores',
+  weeklySummaryNeedsEmail: 'Indique primero su correo de avisos: el resumen semanal se envía a esa dirección.',
 };
 
 export function accountRoutes(services: AppServices) {
@@ -66,6 +78,15 @@ export function accountRoutes(services: AppServices) {
   router.put('/api/account/notice-email', ...ownAccount, async (ctx) => {
     const { noticeEmail } = await parseBody(ctx, noticeEmailInput);
     await runCommand(services, ctx, user, ctx.state.user.id, { type: 'Change', noticeEmail });
+    ctx.body = await overview(ctx.state.user.id);
+  });
+
+  // The weekly summary goes to admins only (docs/summary.md), at their notice address.
+  router.put('/api/account/weekly-summary', ...ownAccount, async (ctx) => {
+    const { weeklySummary } = await parseBody(ctx, weeklySummaryInput);
+    if (ctx.state.user.role !== 'admin') throw new Forbidden(texts.weeklySummaryAdminsOnly);
+    if (weeklySummary && !(await overview(ctx.state.user.id)).noticeEmail) throw new Conflict(texts.weeklySummaryNeedsEmail);
+    await runCommand(services, ctx, user, ctx.state.user.id, { type: 'Change', weeklySummary });
     ctx.body = await overview(ctx.state.user.id);
   });
 

@@ -16,6 +16,7 @@ import { accountRoutes } from './account';
 import { sessionRoutes } from './sessions';
 import { passkeyRoutes } from './passkeys';
 import { securitySettingsRoutes } from './security-settings';
+import { summaryRoutes } from './summary';
 
 export const apiRouters: ((services: AppServices) => Router)[] = [
   authRoutes,
@@ -33,4 +34,5 @@ export const apiRouters: ((services: AppServices) => Router)[] = [
   objectRoutes,
   userRoutes,
   historyRoutes,
+  summaryRoutes,
 ];

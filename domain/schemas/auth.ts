@@ -108,6 +108,8 @@ export type AccountSecurity = {
   noticeEmail: string | null;
   mustChangePassword: boolean;
   requireSecondFactor: boolean;
+  /** An admin's choice of the weekly summary by e-mail (docs/summary.md), sent to the notice address. */
+  weeklySummary: boolean;
 };
 
 /** How a sign-in was completed, and why a session ended, as the activity log shows them. */

@@ -39,6 +39,8 @@ export type FeedRunSummary = {
   fetched: number;
   created: number;
   skipped: number;
+  /** Of the skipped, those the source's keyword filters refused; runs recorded before it was counted lack it. */
+  filtered?: number;
   failed: number;
   error: string | null;
 };

@@ -21,7 +21,9 @@ export type UserEvent =
   | { type: 'UserRecoveryCodeUsed'; data: { codeHash: string } }
   | { type: 'UserPasskeyRegistered'; data: PasskeyData }
   | { type: 'UserPasskeyRemoved'; data: { credentialId: string; name: string } }
-  | { type: 'UserNoticeEmailChanged'; data: { from: string | null; to: string | null } };
+  | { type: 'UserNoticeEmailChanged'; data: { from: string | null; to: string | null } }
+  /** An admin's choice of the weekly summary by e-mail. */
+  | { type: 'UserWeeklySummaryChanged'; data: { from: boolean; to: boolean } };
 
 export type UserCommand =
   | { type: 'Register'; username: string; role: UserRole; passwordHash: string; at: Date }
@@ -32,6 +34,7 @@ export type UserCommand =
       mustChangePassword?: boolean;
       disabled?: boolean;
       noticeEmail?: string | null;
+      weeklySummary?: boolean;
     }
   | { type: 'EnableTotp'; totpSecret: string; recoveryCodeHashes: string[] }
   | { type: 'DisableTotp' }
@@ -39,7 +42,14 @@ export type UserCommand =
   | { type: 'RegisterPasskey'; passkey: PasskeyData }
   | { type: 'RemovePasskey'; credentialId: string };
 
-type Account = { role: UserRole; totp: boolean; recoveryCodes: string[]; passkeys: Map<string, string>; noticeEmail: string | null };
+type Account = {
+  role: UserRole;
+  totp: boolean;
+  recoveryCodes: string[];
+  passkeys: Map<string, string>;
+  noticeEmail: string | null;
+  weeklySummary: boolean;
+};
 type State = { status: 'new' } | ({ status: 'active' | 'disabled' } & Account);
 
 function evolveAccount(account: Account, event: UserEvent): Account {
@@ -61,6 +71,8 @@ function evolveAccount(account: Account, event: UserEvent): Account {
     }
     case 'UserNoticeEmailChanged':
       return { ...account, noticeEmail: event.data.to };
+    case 'UserWeeklySummaryChanged':
+      return { ...account, weeklySummary: event.data.to };
     default:
       return account;
   }
@@ -70,7 +82,7 @@ export const user: Decider<State, UserCommand, UserEvent> = {
   initialState: () => ({ status: 'new' }),
   evolve(state, event) {
     if (event.type === 'UserRegistered') {
-      return { status: 'active', role: event.data.role, totp: false, recoveryCodes: [], passkeys: new Map(), noticeEmail: null };
+      return { status: 'active', role: event.data.role, totp: false, recoveryCodes: [], passkeys: new Map(), noticeEmail: null, weeklySummary: false };
     }
     if (state.status === 'new') return state;
     if (event.type === 'UserDisabled') return { ...state, status: 'disabled' };
@@ -119,6 +131,9 @@ function decideChange(command: Extract<UserCommand, { type: 'Change' }>, state: 
   if (command.disabled === false && state.status === 'disabled') events.push({ type: 'UserEnabled', data: {} });
   if (command.noticeEmail !== undefined && command.noticeEmail !== state.noticeEmail) {
     events.push({ type: 'UserNoticeEmailChanged', data: { from: state.noticeEmail, to: command.noticeEmail } });
+  }
+  if (command.weeklySummary !== undefined && command.weeklySummary !== state.weeklySummary) {
+    events.push({ type: 'UserWeeklySummaryChanged', data: { from: state.weeklySummary, to: command.weeklySummary } });
   }
   return events;
 }

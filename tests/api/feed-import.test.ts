@@ -107,7 +107,7 @@ test('a re-import adds nothing, and an unchanged feed with an ETag costs one 304
   const again = await fetchSource(source.id);
   assert.is(again.status, 200);
   assert.is(again.body.count, 0);
-  assert.equal({ ...again.body.run, at: undefined }, { at: undefined, fetched: 0, created: 0, skipped: 0, failed: 0, error: null });
+  assert.equal({ ...again.body.run, at: undefined }, { at: undefined, fetched: 0, created: 0, skipped: 0, filtered: 0, failed: 0, error: null });
   const sent = requestsTo('/etag.xml').slice(before);
   assert.is(sent.length, 1, 'one request');
   assert.is(sent[0].headers['if-none-match'], '"v1"', 'the validator went back, so the answer was a 304');
@@ -233,7 +233,7 @@ test('the source card shows the last run and when it happened', async () => {
   await fetchSource(source.id);
   const card = (await admin.get('/api/rss/sources')).body.find((s: { id: string }) => s.id === source.id);
   assert.ok(Date.parse(card.lastFetchedAt) >= startedAt - 1000);
-  assert.equal(card.lastRun, { at: card.lastFetchedAt, fetched: 2, created: 1, skipped: 1, failed: 0, error: null });
+  assert.equal(card.lastRun, { at: card.lastFetchedAt, fetched: 2, created: 1, skipped: 1, filtered: 1, failed: 0, error: null });
 });
 
 test('an HTML page that advertises a feed imports that feed, and later runs read the feed directly', async () => {

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { createApp } from '../../api/app';
 import { loadConfig, type Config } from '../../api/config';
 import type { AppServices } from '../../api/context';
+import type { WeeklySummaryOptions } from '../../api/weekly-summary';
 import { openDb, type SubscriptionOptions } from '../../events';
 import { freshDatabase } from './database';
 
@@ -71,6 +72,8 @@ export type TestAppOptions = {
   /** A second instance on the first one's PostgreSQL database (PostgreSQL only): it leaves the database to its owner. */
   shareDatabaseOf?: TestApp;
   subscriptions?: SubscriptionOptions;
+  /** The weekly summary's clock and how often it looks. */
+  weeklySummary?: WeeklySummaryOptions;
   /** Receives the app's log lines (quiet by default; TEST_LOG=1 prints them). */
   log?: (line: string) => void;
   /** Open the database the config names (`dataDir` or `databaseUrl` in the overrides) as the server would, instead of a fresh one. */
@@ -95,7 +98,14 @@ export async function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.
   );
   const server = createServer();
   const log = options.log ?? (process.env.TEST_LOG ? console.log : () => {});
-  const { app, services, close } = await createApp(config, { web: false, db: database.db, httpServer: server, log, subscriptions: options.subscriptions });
+  const { app, services, close } = await createApp(config, {
+    web: false,
+    db: database.db,
+    httpServer: server,
+    log,
+    subscriptions: options.subscriptions,
+    weeklySummary: options.weeklySummary,
+  });
   server.on('request', app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -69,6 +69,9 @@ export const eventTypeLabel: Record<string, string> = {
   UserPasskeyRemoved: 'Llave de acceso quitada',
   UserNoticeEmailChanged: 'Correo de avisos cambiado',
   SecuritySettingsChanged: 'Configuración de seguridad cambiada',
+  UserWeeklySummaryChanged: 'Resumen semanal por correo cambiado',
+  SummarySettingsChanged: 'Objetivo de respuesta cambiado',
+  WeeklySummaryDue: 'Resumen semanal preparado',
 };
 
 /** Types older logs hold but nothing writes any more (sign-ins now have streams of their own): not offered as filters. */
@@ -91,6 +94,7 @@ export const originLabel: Record<string, string> = {
   'feed-import': 'importación RSS',
   'offline-sync': 'sincronización sin conexión',
   seed: 'datos iniciales',
+  system: 'sistema',
   scheduler: 'importación programada',
 };
 
@@ -159,4 +163,9 @@ export const fieldLabel: Record<string, string> = {
   eventTime: 'Hora del evento',
   address: 'Dirección',
   completedOnSiteAt: 'Completado en sitio',
+  weeklySummary: 'Resumen semanal por correo',
+  responseTargetHours: 'Objetivo de respuesta (horas)',
+  week: 'Semana',
+  recipients: 'Destinatarios',
+  filtered: 'Rechazados por filtros',
 };
