@@ -41,6 +41,11 @@ export type Config = {
   loginFailuresPerAddress: number;
   /** Open connections the HTTP server accepts at once; more are refused. */
   maxConnections: number;
+  /**
+   * One client address's share: its open connections (without a proxy) and its requests in progress;
+   * beyond it a 429. 0: no share, only the global cap.
+   */
+  maxConnectionsPerAddress: number;
   /** How long a client may take to send its headers, and its whole request. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -98,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionAbsoluteMs: numberFrom(env.SESSION_ABSOLUTE_HOURS, 24) * 60 * 60 * 1000,
     loginFailuresPerAddress: numberFrom(env.LOGIN_FAILURES_PER_ADDRESS, 30),
     maxConnections: numberFrom(env.MAX_CONNECTIONS, 1_000),
+    maxConnectionsPerAddress: numberFrom(env.MAX_CONNECTIONS_PER_ADDRESS, 100),
     headersTimeoutMs: numberFrom(env.HEADERS_TIMEOUT_MS, 10_000),
     requestTimeoutMs: numberFrom(env.REQUEST_TIMEOUT_MS, 60_000),
     backup: env.BACKUP_DIR ? { dir: path.resolve(env.BACKUP_DIR), everyMs: Math.round(backupHours * 60 * 60 * 1000), keep: backupKeep } : null,

@@ -9,8 +9,8 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { BadRequest } from '../../domain';
-import type { PasskeyData } from '../../events';
+import { BadRequest, Conflict } from '../../domain';
+import { uniqueViolation, type PasskeyData } from '../../events';
 import type { StoredPasskey } from '../../projections';
 import type { Config } from '../config';
 
@@ -85,6 +85,12 @@ export async function verifyRegistration(ctx: Context, config: Config, response:
     createdAt: new Date().toISOString(),
   };
 }
+
+/** A credential is one account's: registering its id again, to that account or to another, is a 409. */
+export const passkeyTaken = 'Esa llave de acceso ya está registrada';
+
+/** The 409 for a registration that lost the race to another one of the same credential (the read table's key). */
+export const passkeyConflictOf = (error: unknown): unknown => (uniqueViolation(error) === 'user_passkeys_pkey' ? new Conflict(passkeyTaken) : error);
 
 export async function authenticationOptions(ctx: Context, config: Config) {
   const options = await generateAuthenticationOptions({ rpID: relyingParty(config).id, userVerification: 'preferred' });

@@ -2,20 +2,40 @@
 // after the session and role checks, so an anonymous request to a staff route never costs a parse.
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
-import { BadRequest } from '../../domain';
+import { BadRequest, UnsupportedMediaType } from '../../domain';
 import { hasUnreadable } from './errors';
 
 const parseJson = koaBody({ json: true, jsonLimit: '2mb', urlencoded: false, text: false, multipart: false });
 const alreadyRead = Symbol('body read');
 
+/** What the body reader decodes (the 2 MB limit counts the decoded bytes). */
+const decodable = new Set(['identity', 'gzip', 'deflate', 'br']);
+export const notEncodedAsSaid = 'El cuerpo de la solicitud no está comprimido como dice Content-Encoding';
+
 /** The request's JSON body (read once); text the database could not store is a 400. */
 export async function readJsonBody(ctx: Context): Promise<unknown> {
   const state = ctx.state as { [alreadyRead]?: boolean };
   if (!state[alreadyRead]) {
-    await parseJson(ctx, async () => {});
+    const encoding = declaredEncoding(ctx);
+    try {
+      await parseJson(ctx, async () => {});
+    } catch (error) {
+      // The decompressor's errors carry no HTTP status: bytes that are not in their declared encoding.
+      if (encoding !== 'identity' && typeof (error as { status?: unknown } | null)?.status !== 'number') throw new BadRequest(notEncodedAsSaid);
+      throw error;
+    }
     state[alreadyRead] = true;
   }
   const body = (ctx.request as { body?: unknown }).body;
   if (hasUnreadable(body)) throw new BadRequest('El texto contiene caracteres no válidos');
   return body;
+}
+
+/** The body's Content-Encoding, which names are case-insensitive; one the reader cannot decode is a 415. */
+function declaredEncoding(ctx: Context): string {
+  const encoding = ctx.get('Content-Encoding').trim().toLowerCase() || 'identity';
+  if (!decodable.has(encoding)) throw new UnsupportedMediaType('Codificación del cuerpo no admitida: envíelo sin Content-Encoding, o con gzip, deflate o br');
+  // The decompressor knows the names in lower case only.
+  if (ctx.req.headers['content-encoding'] !== undefined) ctx.req.headers['content-encoding'] = encoding;
+  return encoding;
 }

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import { apiRouter } from './router';
-import { NotFound, PayloadTooLarge } from '../../domain';
+import { NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../domain';
 import { isUuid, type AppServices } from '../context';
 import { uploadLimit } from '../middleware/rate-limit';
 import { honeypot } from '../middleware/honeypot';
@@ -24,6 +24,10 @@ export function objectRoutes(services: AppServices) {
     if (!isUuid(id)) throw notFound();
     const declared = Number(ctx.get('Content-Length'));
     if (declared > maxPhotoBytes) throw new PayloadTooLarge(tooLargeMessage);
+    // The bytes are checked and stored as they arrive: compressed ones would be refused as no image,
+    // and decoding them would let a small body grow past the size limit. Refused before the URL is spent.
+    const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+    if (encoding && encoding !== 'identity') throw new UnsupportedMediaType('Envíe la foto sin Content-Encoding');
     await uploads.receive(id.toLowerCase(), ctx.query.exp, ctx.query.sig, (limit) => readUpTo(ctx.req, limit));
     ctx.body = { objectPath: `/objects/uploads/${id.toLowerCase()}` };
   });

@@ -1,13 +1,21 @@
 // Passkeys: a signed-in user registers or removes them; anyone signs in with one (no username typed).
 import { apiRouter } from './router';
 import { z } from 'zod';
-import { NotFound, TooManyRequests, Unauthorized, passkeyNameInput } from '../../domain';
+import { Conflict, NotFound, TooManyRequests, Unauthorized, passkeyNameInput } from '../../domain';
 import { user } from '../../events';
 import { parseBody, runCommand, type AppServices } from '../context';
 import { openDuringSetup, ownAccount } from '../auth/access';
 import { hit } from '../middleware/rate-limit';
 import { deviceLabel } from '../auth/devices';
-import { authenticationOptions, credentialIdOf, registrationOptions, verifyAuthentication, verifyRegistration } from '../auth/passkeys';
+import {
+  authenticationOptions,
+  credentialIdOf,
+  passkeyConflictOf,
+  passkeyTaken,
+  registrationOptions,
+  verifyAuthentication,
+  verifyRegistration,
+} from '../auth/passkeys';
 import { recordFailure, startSession } from '../auth/sessions';
 
 const ceremonyAnswer = z.object({ response: z.record(z.string(), z.unknown(), { error: 'Falta la respuesta de la llave de acceso' }) });
@@ -25,7 +33,11 @@ export function passkeyRoutes(services: AppServices) {
     const { response } = await parseBody(ctx, ceremonyAnswer);
     const { name } = await parseBody(ctx, passkeyNameInput);
     const passkey = await verifyRegistration(ctx, services.config, response, name || deviceLabel(ctx.get('User-Agent')));
-    await runCommand(services, ctx, user, ctx.state.user.id, { type: 'RegisterPasskey', passkey });
+    // The account's decider knows only its own passkeys: another account's is found here.
+    if (await users.passkey(passkey.credentialId)) throw new Conflict(passkeyTaken);
+    await runCommand(services, ctx, user, ctx.state.user.id, { type: 'RegisterPasskey', passkey }).catch((error: unknown) => {
+      throw passkeyConflictOf(error);
+    });
     ctx.status = 201;
     ctx.body = (await users.passkeysOf(ctx.state.user.id)).find((stored) => stored.id === passkey.credentialId);
   });
