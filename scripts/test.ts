@@ -100,9 +100,7 @@ async function unitSuite(): Promise<Totals> {
 
 function e2eSuite(): Totals {
   if (!existsSync('playwright.config.ts') || !existsSync('e2e')) return { passed: 0, failed: 0, skipped: [] };
-  console.log('\nConstruyendo la aplicación para las pruebas de extremo a extremo...');
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
-  if (build.status !== 0) return { passed: 0, failed: 1, skipped: [] };
+  if (!built) return { passed: 0, failed: 1, skipped: [] };
   const run = spawnSync('npx', ['playwright', 'test', '--reporter=list'], {
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0' },
@@ -152,6 +150,13 @@ const add = (part: Totals) => {
   totals.skipped.push(...part.skipped);
 };
 if (only.length === 0) add({ ...staticChecks(), skipped: [] });
+// Built once, before the unit tests: some of them start the production server, which serves dist/.
+let built = false;
+if (runE2e) {
+  console.log('\nConstruyendo la aplicación (servidor de producción y pruebas de extremo a extremo)...');
+  built = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status === 0;
+  if (!built) console.log('✗ build');
+}
 if (runUnit) add(await unitSuite());
 if (runE2e) add(e2eSuite());
 if (totals.skipped.length) console.log(`\nSkipped:\n${totals.skipped.map((reason) => `  - ${reason}`).join('\n')}`);
