@@ -136,17 +136,23 @@ for (const viewport of [
     await page.route('**/api/advance-forms/public', (route) => route.fulfill({ status: 503, contentType: 'application/json', body }));
     const save = page.getByRole('button', { name: 'Guardar Formulario' });
     const cancel = page.getByRole('button', { name: 'Cancelar' });
-    // The end of the form, where the buttons are, as a person scrolls to it.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    // Scrolled down just until the buttons show at the bottom of the screen, as a person reaches them.
+    await page.evaluate(() => {
+      const bottom = Math.max(...[...document.querySelectorAll('form button')].map((b) => b.getBoundingClientRect().bottom));
+      window.scrollBy({ top: bottom - window.innerHeight + 12, behavior: 'instant' });
+    });
     await save.click();
     const alert = toasts(page).getByRole('alert').filter({ hasText: 'Servicio en mantenimiento' });
     await expect(alert).toBeVisible();
     for (const button of [save, cancel]) {
-      const a = (await alert.boundingBox())!;
-      const b = (await button.boundingBox())!;
-      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      expect(overlap, `the toast ${JSON.stringify(a)} covers ${JSON.stringify(b)}`).toBe(false);
-      await button.click({ trial: true }); // the pointer reaches it
+      await expect(button).toBeInViewport();
+      const overlaps = async () => {
+        const a = (await alert.boundingBox())!;
+        const b = (await button.boundingBox())!;
+        return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      };
+      await expect.poll(overlaps, { message: 'the toast covers a button', timeout: 2_000 }).toBe(false);
+      await button.click({ trial: true, timeout: 2_000 }); // the pointer reaches it
     }
     const box = (await alert.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);

@@ -4,18 +4,17 @@
 // At the bottom on every screen: at the top of a phone they covered the header and dialog titles; the
 // bottom padding on phones keeps them above the floating WhatsApp button. What must stay reachable (a
 // form's action buttons) is never covered: a screen that has such buttons moves the toasts out of their
-// way (toast-placement.ts, loaded with that screen only, so a first visit's bundle stays small).
-import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
+// way (toast-placement.ts moves this region, found by `data-toaster`; it is loaded with such screens
+// only, so a first visit's bundle stays small).
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { X } from 'lucide-react';
-import { dismissToast, toastDurationMs, useToastPlacement, useToasts, type Toast } from './toast';
+import { dismissToast, toastDurationMs, useToasts, type Toast } from './toast';
 
 export const swipeThresholdPx = 50;
 
 export function Toaster() {
   const toasts = useToasts();
   const regionRef = useRef<HTMLDivElement>(null);
-  const placement = useToastPlacement();
-  const style: CSSProperties = placement.edge === 'top' ? { top: 0, bottom: 'auto' } : placement.bottom !== undefined ? { bottom: placement.bottom } : {};
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -35,7 +34,6 @@ export function Toaster() {
       aria-label="Notification"
       tabIndex={-1}
       data-toaster=""
-      style={style}
       className="pointer-events-none fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 pb-20 outline-none sm:right-0 sm:pb-4 md:max-w-[420px]"
     >
       <ol aria-live="polite" className="flex flex-col gap-2">

@@ -1,9 +1,18 @@
 // Keeps toasts off what must stay reachable (a form's action buttons), for the screens that have such
 // buttons: while one is registered, every change of the toasts, scroll and resize places the Toaster
 // at the bottom (its usual place), else at the top of the screen, else just above the highest button it
-// would cover. The Toaster itself only applies the placement (toast.ts), so this stays out of the
-// first visit's bundle.
-import { onToastsChange, setToastPlacement, type ToastPlacement } from './toast';
+// would cover. It moves the Toaster's region itself (its inline style, which React never sets), so
+// none of this is in the first visit's bundle.
+import { onToastsChange } from './toast';
+
+type ToastPlacement = { edge: 'bottom' | 'top'; bottom?: number };
+
+function setToastPlacement(placement: ToastPlacement): void {
+  const region = document.querySelector<HTMLElement>('[data-toaster]');
+  if (!region) return;
+  region.style.top = placement.edge === 'top' ? '0px' : '';
+  region.style.bottom = placement.edge === 'top' ? 'auto' : placement.bottom !== undefined ? `${placement.bottom}px` : '';
+}
 
 const obstacles = new Set<Element>();
 const gapPx = 8;

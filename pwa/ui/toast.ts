@@ -37,29 +37,6 @@ const subscribe = (listener: () => void) => {
 };
 const noToasts: Toast[] = [];
 
-/** Where the Toaster stands: at the bottom unless something must stay uncovered (toast-placement.ts). */
-export type ToastPlacement = { edge: 'bottom' | 'top'; bottom?: number };
-const atBottom: ToastPlacement = { edge: 'bottom' };
-let placement = atBottom;
-const placementListeners = new Set<() => void>();
-
-export function setToastPlacement(next: ToastPlacement): void {
-  if (next.edge === placement.edge && next.bottom === placement.bottom) return;
-  placement = next;
-  placementListeners.forEach((listener) => listener());
-}
-
-export function useToastPlacement(): ToastPlacement {
-  return useSyncExternalStore(
-    (listener) => {
-      placementListeners.add(listener);
-      return () => placementListeners.delete(listener);
-    },
-    () => placement,
-    () => atBottom,
-  );
-}
-
 /** Called after every change of the toasts shown. */
 export const onToastsChange = subscribe;
 
