@@ -2,7 +2,7 @@
 // target, and the words that say each figure. The page, its PDF, its CSV files and the weekly e-mail
 // all word the figures through this module, so they always say the same thing.
 import { z } from 'zod';
-import { addWeeksToDay, formatCalendarDay, formatWeekLabel } from './dates';
+import { addWeeksToDay, formatCalendarDay, formatDateTime, formatWeekLabel } from './dates';
 import { formatDuration } from './schemas/inbox';
 
 /** Each chart shows this many weeks, beside the same number of weeks before them. */
@@ -73,7 +73,8 @@ export const summaryTitles: Record<SummaryChart, string> = {
   feeds: 'Importación de fuentes RSS',
 };
 
-const pct = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part / whole) * 100)} %`);
+// A no-break space keeps '13 %' on one line.
+const pct = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part / whole) * 100)}\u00a0%`);
 const duration = (ms: number | null) => (ms === null ? 'sin datos' : formatDuration(ms));
 
 /** '+12 % frente a las 12 semanas anteriores (30)'. */
@@ -83,7 +84,7 @@ function versus(current: number, previous: number): string {
       ? current === 0
         ? 'igual'
         : 'sin datos para comparar'
-      : `${current >= previous ? '+' : '−'}${Math.round((Math.abs(current - previous) / previous) * 100)} %`;
+      : `${current >= previous ? '+' : '−'}${Math.round((Math.abs(current - previous) / previous) * 100)}\u00a0%`;
   return `${change} frente a las ${summaryWeeks} semanas anteriores (${previous})`;
 }
 
@@ -94,6 +95,10 @@ export function periodLabel(weeks: readonly { week: string }[]): string {
   const sunday = new Date(Date.UTC(y, m - 1, d + 6)).toISOString().slice(0, 10);
   return `del ${formatCalendarDay(weeks[0].week)} al ${formatCalendarDay(sunday)}`;
 }
+
+/** 'Boletín: 2 importación(es) fallida(s), la última el 25 de septiembre, 2025, 15:25 (La fuente respondió 503).' */
+const failingSourceSentence = (s: FailingSource) =>
+  `${s.name ?? 'Fuente eliminada'}: ${s.failedRuns} importación(es) fallida(s), la última el ${formatDateTime(s.lastFailedAt)}${s.lastError ? ` (${s.lastError})` : ''}.`;
 
 /** Each chart's figures as sentences: beside the chart, in the PDF and in the e-mail. */
 export const summarySentences: { [C in SummaryChart]: (summary: SummaryFigures[C]) => string[] } = {
@@ -110,13 +115,13 @@ export const summarySentences: { [C in SummaryChart]: (summary: SummaryFigures[C
   advanceForms: ({ lateAfterMinutes, totals: { current, previous } }) => [
     `${current.total} formulario(s) en ${summaryWeeks} semanas: ${versus(current.total, previous.total)}.`,
     `Del personal ${current.staff}, del formulario público ${current.public}.`,
-    `${current.late} llegaron tarde desde el campo (${pct(current.late, current.total)}): guardados sin conexión más de ${lateAfterMinutes} min antes de recibirse.`,
+    `${current.late} llegaron tarde desde el campo (${pct(current.late, current.total)}): guardados en el dispositivo más de ${formatDuration(lateAfterMinutes * 60_000)} antes de recibirse.`,
   ],
   feeds: ({ totals: { current }, failingSources }) => [
     `${current.created} artículo(s) importado(s) de ${current.fetched} leído(s) en ${current.runs} importación(es); ${current.filtered} rechazado(s) por los filtros.`,
     failingSources.length === 0
       ? 'Ninguna fuente falló.'
-      : `Fuentes con fallos: ${failingSources.length} (${failingSources.map((s) => `${s.name ?? 'fuente eliminada'}: ${s.failedRuns}`).join('; ')}).`,
+      : `Fuentes con fallos: ${failingSources.length}. ${failingSources.map(failingSourceSentence).join(' ')}`,
   ],
 };
 

@@ -1,5 +1,5 @@
-// /admin/seguridad, 'Seguridad de la cuenta': password, authenticator app, passkeys, notice address and
-// sessions. Where a staff member who owes a step (a new password, a second factor) is sent after signing in.
+// /admin/seguridad, 'Seguridad de la cuenta': password, authenticator app, passkeys, notice address, an
+// admin's weekly summary by e-mail, and sessions. Where a staff member who owes a step (a new password, a second factor) is sent after signing in.
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SessionUser } from '../../../../domain';
@@ -13,6 +13,7 @@ import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { accountTexts as t } from './texts';
 import { TotpSection } from './TotpSection';
+import { WeeklySummarySection } from './WeeklySummarySection';
 
 export function AccountSecurityPage() {
   return <RequireStaff allowDuringSetup>{(user) => <AccountSecurity user={user} />}</RequireStaff>;
@@ -57,6 +58,7 @@ function AccountSecurity({ user }: { user: SessionUser }) {
               <TotpSection security={security.data} />
               <PasskeysSection passkeys={security.data.passkeys} />
               <NoticeEmailSection current={security.data.noticeEmail} />
+              {user.role === 'admin' && <WeeklySummarySection on={security.data.weeklySummary} noticeEmail={security.data.noticeEmail} />}
               <SessionsSection />
             </>
           )}

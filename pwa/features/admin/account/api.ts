@@ -33,6 +33,16 @@ export function useSaveNoticeEmail() {
   });
 }
 
+/** An admin's weekly summary by e-mail, on or off. */
+export function useSaveWeeklySummary() {
+  return useToastMutation({
+    mutationFn: (weeklySummary: boolean) => apiJson<AccountSecurity>('PUT', '/api/account/weekly-summary', { weeklySummary }),
+    invalidates: [accountKey],
+    success: (account) => ({ title: account.weeklySummary ? t.weeklyOn : t.weeklyOff }),
+    error: t.weeklyError,
+  });
+}
+
 export type TotpSetup = { secret: string; uri: string; qr: string };
 
 /** A new secret and its QR code; nothing changes on the account until a first code confirms it. */

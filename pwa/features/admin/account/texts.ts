@@ -61,6 +61,15 @@ export const accountTexts = {
   noticeSaved: 'Correo de avisos guardado',
   noticeError: 'Error al guardar el correo de avisos',
 
+  weeklyTitle: 'Resumen semanal por correo',
+  weeklyIntro:
+    'Cada lunes a las 7:00 (hora de Costa Rica) le enviamos a su correo de avisos las cifras de la pestaña Resumen: contactos, tiempos de respuesta, formularios de avanzada e importación de fuentes RSS.',
+  weeklySwitch: 'Recibir el resumen semanal',
+  weeklyNeedsEmail: 'Indique primero su correo de avisos (arriba): el resumen se envía a esa dirección.',
+  weeklyOn: 'Recibirá el resumen semanal',
+  weeklyOff: 'Ya no recibirá el resumen semanal',
+  weeklyError: 'Error al guardar el resumen semanal',
+
   sessionsTitle: 'Sesiones activas',
   sessionsIntro: 'Dispositivos donde su cuenta tiene una sesión abierta.',
   thisSession: 'Esta sesión',

@@ -1,4 +1,4 @@
-// The dashboard's tabs, in order: the required five first (default Noticias), then the added ones
+// The dashboard's tabs, in order: Resumen, the required five (default Noticias), then the added ones
 // (docs/rules.md, 'Screens'). To add a tab (e.g. 'Borradores'), append an entry here; nothing else changes.
 import type { ComponentType } from 'react';
 import { dashboardTexts } from '../texts';
@@ -11,6 +11,8 @@ import { UsersTab } from '../users/UsersTab';
 import { ActivityTab } from '../activity/ActivityTab';
 import { DraftsTab } from '../drafts/DraftsTab';
 import { draftsTexts } from '../drafts/texts';
+import { SummaryTab } from '../summary/SummaryTab';
+import { summaryTexts } from '../summary/texts';
 
 export type DashboardTab = {
   /** The value of ?tab= in the URL. */
@@ -22,6 +24,8 @@ export type DashboardTab = {
 };
 
 export const dashboardTabs: DashboardTab[] = [
+  // First in the row, though Noticias stays the tab that opens (docs/summary.md).
+  { id: 'summary', label: summaryTexts.tab, Panel: SummaryTab },
   { id: 'news', label: dashboardTexts.tabs.news, Panel: NewsTab },
   { id: 'services', label: dashboardTexts.tabs.services, Panel: ServicesTab },
   { id: 'avanzadas', label: dashboardTexts.tabs.avanzadas, Panel: AdvanceFormsTab },
