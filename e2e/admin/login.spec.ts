@@ -28,8 +28,8 @@ test('a correct login toasts and opens the dashboard on the news tab', async ({ 
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('tab', { name: 'Noticias', selected: true })).toBeVisible();
   const tabs = await page.getByRole('tab').allTextContents();
-  // The five main tabs first, in their fixed order; the added tabs follow.
-  expect(tabs.slice(0, 7)).toEqual(['Noticias', 'Servicios', 'Avanzadas', 'Mensajes', 'RSS', 'Usuarios', 'Actividad']);
+  // Resumen, then the five main tabs in their fixed order; the added tabs follow.
+  expect(tabs.slice(0, 8)).toEqual(['Resumen', 'Noticias', 'Servicios', 'Avanzadas', 'Mensajes', 'RSS', 'Usuarios', 'Actividad']);
 });
 
 test('signed out, the dashboard sends to the login', async ({ page }) => {

@@ -100,7 +100,7 @@ test('a colaborador sees no Usuarios tab and no delete buttons', async ({ browse
   await expectToast(page, 'Inicio de sesión exitoso');
   await expect(page.getByRole('tab', { name: 'Actividad' })).toBeVisible();
   const tabs = await page.getByRole('tab').allTextContents();
-  expect(tabs.slice(0, 6)).toEqual(['Noticias', 'Servicios', 'Avanzadas', 'Mensajes', 'RSS', 'Actividad']);
+  expect(tabs.slice(0, 7)).toEqual(['Resumen', 'Noticias', 'Servicios', 'Avanzadas', 'Mensajes', 'RSS', 'Actividad']);
   expect(tabs).not.toContain('Usuarios');
 
   await openTab(page, 'services', 'Servicios');
