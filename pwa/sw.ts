@@ -99,7 +99,14 @@ async function isPublishedAnswer(response: Response): Promise<boolean> {
   try {
     const body = (await response.clone().json()) as unknown;
     const items = Array.isArray(body) ? body : [body];
-    return items.every((item) => !item || typeof item !== 'object' || !('reviewRequired' in item) || item.reviewRequired === false);
+    // A draft, a scheduled article or one waiting for review is never kept (answers before statuses carried no status).
+    return items.every(
+      (item) =>
+        !item ||
+        typeof item !== 'object' ||
+        !('reviewRequired' in item) ||
+        (item.reviewRequired === false && (!('status' in item) || item.status === 'published')),
+    );
   } catch {
     return false;
   }

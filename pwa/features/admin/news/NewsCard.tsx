@@ -1,5 +1,5 @@
-// One article in the dashboard: title, category, date, author, excerpt; imported articles waiting for
-// review say so and offer 'Publicar'.
+// One article in the dashboard: title, category, date, author, excerpt; a draft or a scheduled article
+// says so (with its time); imported articles waiting for review say so and offer 'Publicar'.
 import { Send } from 'lucide-react';
 import { formatLongDate, type NewsArticle } from '../../../../domain';
 import { Badge } from '../../../ui/Badge';
@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button';
 import { RecordActions } from '../common/RecordActions';
 import { RecordCard } from '../common/RecordCard';
 import { newsTexts as t } from '../texts';
+import { statusTexts } from './texts';
 import { useDeleteNews, usePublishNews } from './api';
 
 export function NewsCard({ article, onEdit }: { article: NewsArticle; onEdit: () => void }) {
@@ -20,6 +21,8 @@ export function NewsCard({ article, onEdit }: { article: NewsArticle; onEdit: ()
         <>
           <Badge variant="accent">{article.category}</Badge>
           {article.reviewRequired && <Badge variant="warning">{t.pending}</Badge>}
+          {article.status === 'draft' && !article.reviewRequired && <Badge variant="outline">{statusTexts.badgeDraft}</Badge>}
+          {article.status === 'scheduled' && <Badge variant="success">{statusTexts.badgeScheduled(article.publishedAt)}</Badge>}
           {article.isImported && <Badge variant="outline">{t.imported}</Badge>}
         </>
       }

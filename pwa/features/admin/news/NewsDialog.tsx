@@ -1,13 +1,44 @@
-// 'Nueva Noticia' / 'Editar Noticia': the article form. While the slug has not been typed by hand it
-// follows the title (slugify: accents and punctuation removed); an existing article keeps its slug.
-import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+// 'Nueva Noticia' / 'Editar Noticia': the article in Spanish and English tabs, written in the rich-text
+// editor (its own chunk, loaded with the dialog), with its status (draft, scheduled with its time, or
+// published), autosave, 'Vista previa', preview links and versions (docs/news-editing.md). While the
+// slug has not been typed by hand it follows the title (slugify); an existing article keeps its slug.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { newsArticleInput, newsCategories, slugify, type NewsArticle, type NewsArticleFormValues } from '../../../../domain';
-import { FormDialog, useRecordDialog } from '../common/FormDialog';
-import { FormSelect, FormTextArea, FormTextField, optionsOf } from '../common/form-fields';
-import { newsTexts as t } from '../texts';
-import { useCreateNews, useUpdateNews } from './api';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { Eye } from 'lucide-react';
+import {
+  businessTimeZone,
+  formatDateTime,
+  newsArticleInput,
+  newsCategories,
+  newsStatuses,
+  slugify,
+  type NewsArticle,
+  type NewsArticleFormValues,
+  type NewsArticleInput,
+  type NewsStatus,
+} from '../../../../domain';
+import { Button } from '../../../ui/Button';
+import { Select } from '../../../ui/Select';
+import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs';
+import { descriptionClass, errorClass, inputClass, labelClass } from '../../../ui/field-styles';
+import { FormDialog } from '../common/FormDialog';
+import { FormSelect, FormTextArea, FormTextField, optionsOf, saveThenClose } from '../common/form-fields';
+import { useSession } from '../session/api';
+import { newsTexts } from '../texts';
+import { useSaveNews } from './api';
+import { localDrafts, newArticleKey, type LocalDraft } from './local-drafts';
+import { PreviewLinkPanel } from './PreviewLinkPanel';
+import { autosaveTexts, dialogTexts, editorTexts, previewLinkTexts, revisionTexts, statusTexts } from './texts';
+import { useAutosave, type AutosaveState } from './useAutosave';
+
+// The editor (TipTap) and the versions' comparison are loaded only when a dialog needs them.
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
+const RevisionsPanel = lazy(() => import('./RevisionsPanel'));
+
+const t = newsTexts;
 
 const emptyArticle: NewsArticleFormValues = {
   title: '',
@@ -17,6 +48,8 @@ const emptyArticle: NewsArticleFormValues = {
   excerpt: '',
   content: '',
   image: '',
+  status: 'draft',
+  publishedAt: undefined,
   englishTitle: '',
   englishExcerpt: '',
   englishContent: '',
@@ -30,59 +63,282 @@ const valuesOf = (article: NewsArticle): NewsArticleFormValues => ({
   excerpt: article.excerpt,
   content: article.content,
   image: article.image ?? '',
+  status: article.status,
+  publishedAt: article.publishedAt,
   englishTitle: article.englishTitle ?? '',
   englishExcerpt: article.englishExcerpt ?? '',
   englishContent: article.englishContent ?? '',
 });
 
+/** An instant as the date-time field shows it: Costa Rica's wall clock, to the second. */
+const toBusinessClock = (iso: unknown) =>
+  typeof iso === 'string' && iso ? format(new TZDate(new Date(iso).getTime(), businessTimeZone), "yyyy-MM-dd'T'HH:mm:ss") : '';
+/** The field's wall-clock time back to an instant: Costa Rica keeps UTC-6 all year. */
+const fromBusinessClock = (local: string) => (local ? new Date(`${local.length === 16 ? `${local}:00` : local}-06:00`).toISOString() : undefined);
+
+function autosaveLine(state: AutosaveState, now: number): string {
+  switch (state.kind) {
+    case 'idle':
+      return autosaveTexts.never;
+    case 'saving':
+      return autosaveTexts.saving;
+    case 'server':
+      return autosaveTexts.saved(now - state.at);
+    case 'local':
+      return autosaveTexts.savedHere(now - state.at);
+    case 'offline':
+      return autosaveTexts.savedHereOffline(now - state.at);
+    case 'live':
+      return autosaveTexts.savedHereLive(now - state.at);
+    case 'incomplete':
+      return autosaveTexts.savedHereIncomplete(now - state.at);
+    case 'failed':
+      return state.reason ? `${autosaveTexts.failed}: ${state.reason}` : autosaveTexts.failed;
+  }
+}
+
 type Props = { isOpen: boolean; onOpenChange: (open: boolean) => void; article: NewsArticle | null };
 
 export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
-  const create = useCreateNews();
-  const update = useUpdateNews();
-  const form = useForm({ resolver: zodResolver(newsArticleInput), defaultValues: emptyArticle });
+  const save = useSaveNews();
+  const { isAdmin } = useSession();
+  const form = useForm<NewsArticleFormValues, unknown, NewsArticleInput>({ resolver: zodResolver(newsArticleInput), defaultValues: emptyArticle });
   const slugTypedByHand = useRef(false);
+  // The article on the server: the one opened, or the draft autosave made for a new one.
+  const [saved, setSaved] = useState<{ id: string | null; status: NewsStatus | null; slug: string | null }>({ id: null, status: null, slug: null });
+  const [tab, setTab] = useState<'es' | 'en'>('es');
+  const [recovery, setRecovery] = useState<LocalDraft | null>(null);
+  const mode: 'create' | 'edit' = article ? 'edit' : 'create';
 
-  const dialog = useRecordDialog({ isOpen, onOpenChange, record: article, form, empty: emptyArticle, valuesOf, create, update });
-
-  // A new article's slug follows its title; an existing one keeps its own.
+  // Every opening starts from the article (or a blank one), and offers a copy kept on this device.
   useEffect(() => {
-    if (isOpen) slugTypedByHand.current = Boolean(article);
-  }, [isOpen, article]);
+    if (!isOpen) return;
+    form.reset(article ? valuesOf(article) : emptyArticle);
+    slugTypedByHand.current = Boolean(article);
+    setSaved({ id: article?.id ?? null, status: article?.status ?? null, slug: article?.slug ?? null });
+    setTab('es');
+    setRecovery(null);
+    let current = true;
+    localDrafts
+      .get(article?.id ?? newArticleKey)
+      .then((draft) => {
+        if (current && draft && JSON.stringify(draft.values) !== JSON.stringify(form.getValues())) setRecovery(draft);
+      })
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [isOpen, article, form]);
+
+  const autosave = useAutosave({
+    isOpen,
+    form,
+    articleId: saved.id,
+    savedStatus: saved.status,
+    onCreated: (created) => setSaved({ id: created.id, status: created.status, slug: created.slug }),
+  });
+
+  const status = useWatch({ control: form.control, name: 'status' }) ?? 'draft';
+  const values = useWatch({ control: form.control }) as NewsArticleFormValues;
 
   const suggestSlug = (title: string) => {
-    if (!slugTypedByHand.current) form.setValue('slug', slugify(title), { shouldValidate: form.formState.isSubmitted });
+    if (!slugTypedByHand.current) form.setValue('slug', slugify(title), { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
   };
 
+  const onSubmit = form.handleSubmit(
+    saveThenClose(
+      async (input: NewsArticleInput) => {
+        if (input.status === 'scheduled' && (!input.publishedAt || input.publishedAt.getTime() <= Date.now())) {
+          form.setError('publishedAt', { message: statusTexts.scheduleInPast });
+          throw new Error(statusTexts.scheduleInPast);
+        }
+        const result = await save.mutateAsync({ id: saved.id, input, mode });
+        await autosave.settled(result.id);
+      },
+      () => onOpenChange(false),
+      form.setError,
+    ),
+  );
+
+  // The page as visitors will see it, with what is saved: unsaved changes of a draft are saved first.
+  const preview = async () => {
+    await autosave.flush();
+    const slug = saved.slug ?? form.getValues('slug');
+    const path = tab === 'en' ? `/en/news/${encodeURIComponent(slug)}` : `/noticias/${encodeURIComponent(slug)}`;
+    window.open(`${path}?vista-previa`, '_blank', 'noopener');
+  };
+
+  const onStatus = (next: NewsStatus) => {
+    const at = form.getValues('publishedAt');
+    // Publishing now dates the article now; scheduling starts from the next hour, to be adjusted.
+    if (next === 'published' && saved.status !== 'published') form.setValue('publishedAt', new Date().toISOString());
+    if (next === 'scheduled' && (!at || new Date(at as string).getTime() <= Date.now())) {
+      const hour = new Date(Date.now() + 3_600_000);
+      hour.setMinutes(0, 0, 0);
+      form.setValue('publishedAt', hour.toISOString());
+    }
+  };
+
+  const editor = (name: 'content' | 'englishContent', label: string, description: string, isRequired: boolean) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Suspense fallback={<p className={descriptionClass}>{editorTexts.loading}</p>}>
+          <RichTextEditor
+            label={label}
+            value={field.value == null ? '' : String(field.value)}
+            onChange={field.onChange}
+            description={description}
+            errorMessage={fieldState.error?.message}
+            isRequired={isRequired}
+          />
+        </Suspense>
+      )}
+    />
+  );
+
   return (
-    <FormDialog {...dialog} title={article ? t.dialogEdit : t.dialogCreate}>
-      <FormTextField control={form.control} name="title" label={t.fieldTitle} isRequired onValueChange={suggestSlug} />
-      <FormTextField
-        control={form.control}
-        name="slug"
-        label={t.fieldSlug}
-        placeholder={t.slugPlaceholder}
-        description={t.slugHint}
-        isRequired
-        onValueChange={(value) => (slugTypedByHand.current = value !== '')}
-      />
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      mode={mode}
+      isSaving={save.isPending}
+      onSubmit={onSubmit}
+      title={article ? t.dialogEdit : t.dialogCreate}
+    >
+      {recovery && (
+        <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <span className="flex-1">{dialogTexts.recoverLocal(formatDateTime(new Date(recovery.savedAt)))}</span>
+          <Button
+            size="sm"
+            onPress={() => {
+              for (const [key, value] of Object.entries(recovery.values))
+                form.setValue(key as keyof NewsArticleFormValues, value as never, { shouldDirty: true });
+              setRecovery(null);
+            }}
+          >
+            {dialogTexts.recover}
+          </Button>
+          <Button size="sm" variant="outline" onPress={() => void localDrafts.remove(recovery.key).then(() => setRecovery(null))}>
+            {dialogTexts.discardLocal}
+          </Button>
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormSelect control={form.control} name="category" label={t.fieldCategory} options={optionsOf(newsCategories)} isRequired />
-        <FormTextField control={form.control} name="author" label={t.fieldAuthor} isRequired />
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <Select
+              label={statusTexts.label}
+              options={newsStatuses.map((id) => ({ id, label: statusTexts.options[id] }))}
+              value={field.value ?? 'draft'}
+              onChange={(next) => {
+                onStatus(next as NewsStatus);
+                field.onChange(next);
+              }}
+              description={statusTexts.hint[status]}
+            />
+          )}
+        />
+        {status !== 'draft' && (
+          <Controller
+            control={form.control}
+            name="publishedAt"
+            render={({ field, fieldState }) => (
+              <div className="flex flex-col gap-1">
+                <label htmlFor="news-published-at" className={labelClass}>
+                  {statusTexts.publishedAt}
+                </label>
+                <input
+                  id="news-published-at"
+                  type="datetime-local"
+                  step={1}
+                  className={inputClass}
+                  value={toBusinessClock(field.value)}
+                  onChange={(event) => field.onChange(fromBusinessClock(event.target.value))}
+                  onBlur={field.onBlur}
+                  aria-invalid={Boolean(fieldState.error) || undefined}
+                  aria-describedby="news-published-at-help"
+                />
+                <p id="news-published-at-help" className={fieldState.error ? errorClass : descriptionClass}>
+                  {fieldState.error?.message ?? statusTexts.publishedAtHint}
+                </p>
+              </div>
+            )}
+          />
+        )}
       </div>
-      <FormTextArea control={form.control} name="excerpt" label={t.fieldExcerpt} rows={3} isRequired />
-      <FormTextArea control={form.control} name="content" label={t.fieldContent} description={t.contentHint} rows={8} isRequired />
-      <FormTextField control={form.control} name="image" label={t.fieldImage} description={t.imageHint} type="url" />
-      {/* Folded by default: most articles are Spanish only; open when an English version is already there. */}
-      <details open={Boolean(article?.englishTitle)} className="rounded-md border border-slate-200 px-3 py-2">
-        <summary className="cursor-pointer py-1 text-sm font-medium text-slate-800">{t.englishSection}</summary>
-        <div className="mt-3 grid gap-4 pb-2">
-          <p className="text-sm text-slate-600">{t.englishHint}</p>
-          <FormTextField control={form.control} name="englishTitle" label={t.fieldEnglishTitle} />
-          <FormTextArea control={form.control} name="englishExcerpt" label={t.fieldEnglishExcerpt} rows={3} />
-          <FormTextArea control={form.control} name="englishContent" label={t.fieldEnglishContent} description={t.englishContentHint} rows={6} />
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key === 'en' ? 'en' : 'es')}>
+        <TabList aria-label={dialogTexts.tabs}>
+          <Tab id="es">{dialogTexts.spanish}</Tab>
+          <Tab id="en">{dialogTexts.english}</Tab>
+        </TabList>
+        <TabPanel id="es">
+          <div className="flex flex-col gap-4">
+            <FormTextField control={form.control} name="title" label={t.fieldTitle} isRequired onValueChange={suggestSlug} />
+            <FormTextField
+              control={form.control}
+              name="slug"
+              label={t.fieldSlug}
+              placeholder={t.slugPlaceholder}
+              description={t.slugHint}
+              isRequired
+              onValueChange={(value) => (slugTypedByHand.current = value !== '')}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormSelect control={form.control} name="category" label={t.fieldCategory} options={optionsOf(newsCategories)} isRequired />
+              <FormTextField control={form.control} name="author" label={t.fieldAuthor} isRequired />
+            </div>
+            <FormTextArea control={form.control} name="excerpt" label={t.fieldExcerpt} rows={3} isRequired />
+            {editor('content', t.fieldContent, t.contentHint, true)}
+            <FormTextField control={form.control} name="image" label={t.fieldImage} description={t.imageHint} type="url" />
+          </div>
+        </TabPanel>
+        <TabPanel id="en">
+          <div className="flex flex-col gap-4">
+            <p className="text-sm text-slate-600">{t.englishHint}</p>
+            <FormTextField control={form.control} name="englishTitle" label={t.fieldEnglishTitle} />
+            <FormTextArea control={form.control} name="englishExcerpt" label={t.fieldEnglishExcerpt} rows={3} />
+            {editor('englishContent', t.fieldEnglishContent, t.englishContentHint, false)}
+          </div>
+        </TabPanel>
+      </Tabs>
+      <p aria-live="polite" className="text-sm text-slate-600">
+        {autosaveLine(autosave.state, autosave.now)}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="outline" size="sm" onPress={() => void preview()} isDisabled={!saved.id && !form.getValues('slug')}>
+          <Eye className="size-4" aria-hidden="true" />
+          {dialogTexts.preview}
+        </Button>
+        <span className="text-sm text-slate-600">{dialogTexts.previewHint}</span>
+      </div>
+      <details className="rounded-md border border-slate-200 px-3 py-2">
+        <summary className="cursor-pointer py-1 text-sm font-medium text-slate-800">{previewLinkTexts.title}</summary>
+        <div className="mt-2 pb-2">
+          {saved.id ? <PreviewLinkPanel articleId={saved.id} isAdmin={isAdmin} /> : <p className="text-sm text-slate-600">{previewLinkTexts.needsSave}</p>}
         </div>
       </details>
+      {saved.id && (
+        <details className="rounded-md border border-slate-200 px-3 py-2">
+          <summary className="cursor-pointer py-1 text-sm font-medium text-slate-800">{revisionTexts.title}</summary>
+          <div className="mt-2 pb-2">
+            <Suspense fallback={<p className={descriptionClass}>…</p>}>
+              <RevisionsPanel
+                articleId={saved.id}
+                current={values}
+                unsaved={form.formState.isDirty}
+                onRestored={(restored) => {
+                  form.reset(valuesOf(restored));
+                  setSaved({ id: restored.id, status: restored.status, slug: restored.slug });
+                }}
+              />
+            </Suspense>
+          </div>
+        </details>
+      )}
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
-// 'Gestión de Noticias': search, all / waiting for review, pages of cards, and the article dialog.
+// 'Gestión de Noticias': search, status (all, drafts, scheduled, published, waiting for review), pages
+// of cards, and the article dialog.
 import { useEffect, useState } from 'react';
 import type { NewsArticle } from '../../../../domain';
 import { Button } from '../../../ui/Button';
@@ -9,9 +10,15 @@ import { commonTexts, newsTexts as t } from '../texts';
 import { newsPageSize, useAdminNews, type AdminNewsFilter } from './api';
 import { NewsCard } from './NewsCard';
 import { NewsDialog } from './NewsDialog';
+import { sendPendingDrafts } from './local-drafts';
+import { statusTexts } from './texts';
+import { useQueryClient } from '@tanstack/react-query';
 
 const statusOptions = [
   { id: 'all', label: t.statusAll },
+  { id: 'draft', label: statusTexts.filterDrafts },
+  { id: 'scheduled', label: statusTexts.filterScheduled },
+  { id: 'published', label: statusTexts.filterPublished },
   { id: 'pending', label: t.statusPending },
 ];
 const searchDelayMs = 300;
@@ -21,6 +28,14 @@ export function NewsTab() {
   const [filter, setFilter] = useState<AdminNewsFilter>({ search: '', status: 'all', page: 1 });
   const [dialog, setDialog] = useState<{ open: boolean; article: NewsArticle | null }>({ open: false, article: null });
   const news = useAdminNews(filter);
+  const queryClient = useQueryClient();
+
+  // Drafts written here without a connection go to the server as soon as the tab is open online.
+  useEffect(() => {
+    void sendPendingDrafts().then((sent) => {
+      if (sent > 0) void queryClient.invalidateQueries({ queryKey: ['/api/news'] });
+    });
+  }, [queryClient]);
 
   // Ask the server once typing pauses, from the first page.
   useEffect(() => {

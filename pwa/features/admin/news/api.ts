@@ -1,15 +1,17 @@
-// Staff's news calls: the searchable, paged list (published and waiting for review), create, update,
-// publish and delete. Keys start with '/api/news' so the public lists refresh too.
+// Staff's news calls: the searchable, paged list (by status, and waiting for review), create, update,
+// publish and delete; an article's versions and their restore; its preview links. Keys start with
+// '/api/news' so the public lists refresh too.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { NewsArticle, NewsArticleInput } from '../../../../domain';
+import type { NewsArticle, NewsArticleInput, NewsRevision, NewsRevisionText } from '../../../../domain';
 import { apiJson, fetchPage, toQueryString, type Page } from '../../../lib/api';
 import { resourceMutations, useToastMutation } from '../common/mutations';
 import { newsTexts as t } from '../texts';
+import { previewLinkTexts, revisionTexts } from './texts';
 
 export const newsPageSize = 10;
 export const newsKeyPrefix = ['/api/news'] as const;
 
-export type AdminNewsFilter = { search: string; status: 'all' | 'pending'; page: number };
+export type AdminNewsFilter = { search: string; status: 'all' | 'pending' | 'draft' | 'scheduled' | 'published'; page: number };
 
 export function useAdminNews({ search, status, page }: AdminNewsFilter) {
   const params = { search: search.trim() || undefined, status, limit: newsPageSize, offset: (page - 1) * newsPageSize };
@@ -34,5 +36,64 @@ export function usePublishNews() {
     invalidates: [newsKeyPrefix],
     success: t.published,
     error: t.updateError,
+  });
+}
+
+/**
+ * 'Crear' / 'Actualizar' of the dialog: a PATCH once the article exists (also when autosave made it
+ * a moment ago), with the toast of what the person asked for.
+ */
+export function useSaveNews() {
+  return useToastMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: NewsArticleInput; mode: 'create' | 'edit' }) =>
+      id ? apiJson<NewsArticle>('PATCH', `/api/news/${id}`, input) : apiJson<NewsArticle>('POST', '/api/news', input),
+    invalidates: [newsKeyPrefix],
+    success: (_article, { mode }) => ({ title: mode === 'create' ? t.created : t.updated }),
+    error: t.updateError,
+  });
+}
+
+export function useRevisions(id: string | null) {
+  return useQuery<NewsRevision[]>({ queryKey: ['/api/news', id ?? '', 'revisions'], enabled: Boolean(id), refetchOnMount: true });
+}
+
+export function useRevisionText(id: string | null, version: number | null) {
+  return useQuery<NewsRevisionText>({ queryKey: ['/api/news', id ?? '', 'revisions', String(version ?? '')], enabled: Boolean(id && version) });
+}
+
+export function useRestoreRevision() {
+  return useToastMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) => apiJson<NewsArticle>('POST', `/api/news/${id}/revisions/${version}/restore`),
+    invalidates: [newsKeyPrefix],
+    success: revisionTexts.restored,
+    error: revisionTexts.restoreError,
+  });
+}
+
+export type PreviewLink = { url: string; englishUrl: string; expiresAt: string };
+
+export function usePreviewLinkState(id: string | null) {
+  return useQuery<{ count: number; expiresAt: string | null }>({
+    queryKey: ['/api/news', id ?? '', 'preview-link'],
+    enabled: Boolean(id),
+    refetchOnMount: true,
+  });
+}
+
+export function useCreatePreviewLink() {
+  return useToastMutation({
+    mutationFn: (id: string) => apiJson<PreviewLink>('POST', `/api/news/${id}/preview-link`),
+    invalidates: [newsKeyPrefix],
+    success: (link) => ({ title: previewLinkTexts.expires(link.expiresAt) }),
+    error: previewLinkTexts.createError,
+  });
+}
+
+export function useRevokePreviewLinks() {
+  return useToastMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/news/${id}/preview-link`),
+    invalidates: [newsKeyPrefix],
+    success: previewLinkTexts.revoked,
+    error: previewLinkTexts.revokeError,
   });
 }

@@ -1,0 +1,324 @@
+// The article editor (TipTap), loaded only when a news dialog opens: its own chunk, never part of the
+// public pages. Headings, bold and italics, lists, quotes, links, images with their required alternative
+// text, and YouTube or Vimeo players; what is pasted from Word or Google Docs is cleaned first; 'Código
+// HTML' shows the HTML itself. The value is HTML: unchanged until someone edits, so an article opened and
+// saved untouched keeps its HTML as it was. The server sanitizes whatever is saved (api/article-html.ts).
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { EditorContent, Extension, Node, mergeAttributes, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import Image from '@tiptap/extension-image';
+import { Button as AriaButton, ToggleButton, Toolbar } from 'react-aria-components';
+import { Bold, Code, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Pilcrow, Quote, Redo2, Undo2, Video } from 'lucide-react';
+import { allowedEmbedSrc, isAllowedImageUrl, videoEmbedUrl } from '../../../../domain';
+import { Button } from '../../../ui/Button';
+import { TextArea } from '../../../ui/TextArea';
+import { TextField } from '../../../ui/TextField';
+import { descriptionClass, errorClass, labelClass } from '../../../ui/field-styles';
+import { cleanPastedHtml, hasTagsEditorDrops } from './pasted-html';
+import { editorTexts as t } from './texts';
+
+/** The attributes the server gives every player (api/article-html.ts), so a saved article reads back the same. */
+const playerAttributes = {
+  allow: 'fullscreen; picture-in-picture; encrypted-media',
+  allowfullscreen: '',
+  loading: 'lazy',
+  referrerpolicy: 'strict-origin-when-cross-origin',
+  sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups',
+};
+
+/** A YouTube (no-cookie) or Vimeo player: the only frame an article may hold. */
+const VideoEmbed = Node.create({
+  name: 'videoEmbed',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    return { src: { default: null }, title: { default: t.defaultVideoTitle } };
+  },
+  parseHTML() {
+    return [
+      {
+        tag: 'iframe[src]',
+        getAttrs: (element) => {
+          const src = allowedEmbedSrc(element.getAttribute('src') ?? '');
+          return src ? { src, title: element.getAttribute('title') || t.defaultVideoTitle } : false;
+        },
+      },
+    ];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ['iframe', mergeAttributes(HTMLAttributes, playerAttributes)];
+  },
+});
+
+/** Ctrl+K (⌘K) opens the link form, like other editors. */
+const linkShortcut = (open: () => void) =>
+  Extension.create({
+    name: 'linkShortcut',
+    addKeyboardShortcuts() {
+      return {
+        'Mod-k': () => {
+          open();
+          return true;
+        },
+      };
+    },
+  });
+
+const linkSchemes = /^(https?:\/\/|mailto:|tel:)/i;
+
+type Panel = 'link' | 'image' | 'video' | null;
+
+type Props = {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  description?: string;
+  errorMessage?: string;
+  isRequired?: boolean;
+};
+
+export default function RichTextEditor({ label, value, onChange, description, errorMessage, isRequired }: Props) {
+  const id = useId();
+  const [panel, setPanel] = useState<Panel>(null);
+  const [source, setSource] = useState(() => hasTagsEditorDrops(value));
+  const [dropsTags] = useState(() => hasTagsEditorDrops(value));
+  const openLinkRef = useRef<() => void>(() => {});
+  // The HTML this editor last produced or was given: a new value from outside (a restore) is loaded.
+  const known = useRef(value);
+
+  const editor = useEditor({
+    immediatelyRender: false,
+    shouldRerenderOnTransaction: false,
+    extensions: [
+      StarterKit.configure({
+        link: { openOnClick: false, autolink: true, HTMLAttributes: { target: null, rel: null, class: null } },
+        codeBlock: false,
+      }),
+      Image.configure({ inline: false, allowBase64: false }),
+      VideoEmbed,
+      linkShortcut(() => openLinkRef.current()),
+    ],
+    content: value,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        'aria-describedby': `${id}-help`,
+        ...(isRequired ? { 'aria-required': 'true' } : {}),
+        ...(errorMessage ? { 'aria-invalid': 'true' } : {}),
+        class: 'prose-article min-h-48 px-3 py-2 outline-none',
+      },
+      transformPastedHTML: cleanPastedHtml,
+    },
+    onUpdate: ({ editor: current }) => {
+      const html = current.isEmpty ? '' : current.getHTML();
+      known.current = html;
+      onChange(html);
+    },
+  });
+
+  useEffect(() => {
+    if (!editor || value === known.current) return;
+    known.current = value;
+    editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  // The error state follows the form's validation.
+  useEffect(() => {
+    if (!editor) return;
+    const dom = editor.view.dom;
+    if (errorMessage) dom.setAttribute('aria-invalid', 'true');
+    else dom.removeAttribute('aria-invalid');
+  }, [editor, errorMessage]);
+
+  openLinkRef.current = () => setPanel('link');
+
+  const toggleSource = (on: boolean) => {
+    if (!on && editor) editor.commands.setContent(value, { emitUpdate: false });
+    setSource(on);
+  };
+
+  return (
+    <div className="flex flex-col gap-1">
+      <span id={`${id}-label`} className={labelClass}>
+        {label}
+        {isRequired && <span aria-hidden="true"> *</span>}
+      </span>
+      <div className={`rounded-md border bg-white ${errorMessage ? 'border-red-500' : 'border-slate-300'} focus-within:ring-2 focus-within:ring-accent-400`}>
+        <EditorToolbar editor={editor} source={source} onSource={toggleSource} panel={panel} onPanel={setPanel} />
+        {panel && editor && !source && <InsertPanel kind={panel} editor={editor} onClose={() => setPanel(null)} />}
+        {source ? (
+          <div className="p-2">
+            <TextArea label={t.sourceLabel(label)} value={value} rows={12} onChange={onChange} className="font-mono text-sm" />
+          </div>
+        ) : (
+          <EditorContent editor={editor} />
+        )}
+      </div>
+      <div id={`${id}-help`}>
+        {dropsTags && <p className={descriptionClass}>{t.unsupported}</p>}
+        {description && <p className={descriptionClass}>{description}</p>}
+        {errorMessage && <p className={errorClass}>{errorMessage}</p>}
+      </div>
+    </div>
+  );
+}
+
+type ToolbarProps = { editor: Editor | null; source: boolean; onSource: (on: boolean) => void; panel: Panel; onPanel: (panel: Panel) => void };
+
+function EditorToolbar({ editor, source, onSource, panel, onPanel }: ToolbarProps) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) =>
+      current
+        ? {
+            paragraph: current.isActive('paragraph'),
+            h2: current.isActive('heading', { level: 2 }),
+            h3: current.isActive('heading', { level: 3 }),
+            bold: current.isActive('bold'),
+            italic: current.isActive('italic'),
+            bullet: current.isActive('bulletList'),
+            ordered: current.isActive('orderedList'),
+            quote: current.isActive('blockquote'),
+            link: current.isActive('link'),
+            canUndo: current.can().undo(),
+            canRedo: current.can().redo(),
+          }
+        : null,
+  });
+  const chain = () => editor!.chain().focus();
+  const off = source || !editor;
+  type Toggle = { label: string; icon: ReactNode; on: boolean | undefined; run: () => void };
+  const toggles: Toggle[] = [
+    { label: t.paragraph, icon: <Pilcrow />, on: state?.paragraph, run: () => chain().setParagraph().run() },
+    { label: t.heading2, icon: <Heading2 />, on: state?.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
+    { label: t.heading3, icon: <Heading3 />, on: state?.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
+    { label: t.bold, icon: <Bold />, on: state?.bold, run: () => chain().toggleBold().run() },
+    { label: t.italic, icon: <Italic />, on: state?.italic, run: () => chain().toggleItalic().run() },
+    { label: t.bulletList, icon: <List />, on: state?.bullet, run: () => chain().toggleBulletList().run() },
+    { label: t.orderedList, icon: <ListOrdered />, on: state?.ordered, run: () => chain().toggleOrderedList().run() },
+    { label: t.quote, icon: <Quote />, on: state?.quote, run: () => chain().toggleBlockquote().run() },
+    { label: t.link, icon: <Link2 />, on: panel === 'link' || state?.link, run: () => onPanel(panel === 'link' ? null : 'link') },
+    { label: t.image, icon: <ImagePlus />, on: panel === 'image', run: () => onPanel(panel === 'image' ? null : 'image') },
+    { label: t.video, icon: <Video />, on: panel === 'video', run: () => onPanel(panel === 'video' ? null : 'video') },
+  ];
+  const buttonClass =
+    'inline-flex size-9 items-center justify-center rounded-md text-slate-700 outline-none hover:bg-slate-100 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-400 data-[selected]:bg-slate-200 data-[selected]:text-slate-950 [&>svg]:size-4';
+  return (
+    <Toolbar aria-label={t.toolbar} className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 p-1">
+      {toggles.map((toggle) => (
+        <ToggleButton
+          key={toggle.label}
+          aria-label={toggle.label}
+          isSelected={Boolean(toggle.on)}
+          isDisabled={off}
+          onChange={toggle.run}
+          className={buttonClass}
+        >
+          {toggle.icon}
+        </ToggleButton>
+      ))}
+      <AriaButton aria-label={t.undo} isDisabled={off || !state?.canUndo} onPress={() => chain().undo().run()} className={buttonClass}>
+        <Undo2 />
+      </AriaButton>
+      <AriaButton aria-label={t.redo} isDisabled={off || !state?.canRedo} onPress={() => chain().redo().run()} className={buttonClass}>
+        <Redo2 />
+      </AriaButton>
+      <ToggleButton aria-label={t.source} isSelected={source} onChange={onSource} className={`${buttonClass} ml-auto`}>
+        <Code />
+      </ToggleButton>
+    </Toolbar>
+  );
+}
+
+/** The small forms of the toolbar: a link's address, an image's address and alternative text, a video's link. */
+function InsertPanel({ kind, editor, onClose }: { kind: 'link' | 'image' | 'video'; editor: Editor; onClose: () => void }) {
+  const [first, setFirst] = useState(() => (kind === 'link' ? ((editor.getAttributes('link').href as string | undefined) ?? '') : ''));
+  const [second, setSecond] = useState('');
+  const [errors, setErrors] = useState<{ first?: string; second?: string }>({});
+
+  const apply = () => {
+    if (kind === 'link') {
+      const href = first.trim();
+      if (!linkSchemes.test(href)) return setErrors({ first: t.linkInvalid });
+      editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+    } else if (kind === 'image') {
+      const next = { first: isAllowedImageUrl(first.trim()) ? undefined : t.imageUrlInvalid, second: second.trim() ? undefined : t.imageAltRequired };
+      if (next.first || next.second) return setErrors(next);
+      editor.chain().focus().setImage({ src: first.trim(), alt: second.trim() }).run();
+    } else {
+      const src = videoEmbedUrl(first);
+      if (!src) return setErrors({ first: t.videoInvalid });
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: 'videoEmbed', attrs: { src, title: second.trim() || t.defaultVideoTitle } })
+        .run();
+    }
+    onClose();
+  };
+  // Enter applies this small form, not the dialog's.
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      apply();
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+      editor.commands.focus();
+    }
+  };
+  const labels =
+    kind === 'link'
+      ? { first: t.linkUrl, firstHint: t.linkHint, apply: t.linkApply }
+      : kind === 'image'
+        ? { first: t.imageUrl, second: t.imageAlt, secondHint: t.imageAltHint, apply: t.imageInsert }
+        : { first: t.videoUrl, firstHint: t.videoHint, second: t.videoTitle, apply: t.videoInsert };
+  return (
+    <div role="group" aria-label={labels.apply} className="grid gap-3 border-b border-slate-200 bg-slate-50 p-3" onKeyDown={onKeyDown}>
+      <TextField
+        label={labels.first}
+        description={'firstHint' in labels ? labels.firstHint : undefined}
+        value={first}
+        onChange={setFirst}
+        errorMessage={errors.first}
+        autoFocus
+        type="url"
+      />
+      {'second' in labels && labels.second && (
+        <TextField
+          label={labels.second}
+          description={'secondHint' in labels ? labels.secondHint : undefined}
+          value={second}
+          onChange={setSecond}
+          errorMessage={errors.second}
+          isRequired={kind === 'image'}
+        />
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onPress={apply}>
+          {labels.apply}
+        </Button>
+        {kind === 'link' && editor.isActive('link') && (
+          <Button
+            size="sm"
+            variant="outline"
+            onPress={() => {
+              editor.chain().focus().extendMarkRange('link').unsetLink().run();
+              onClose();
+            }}
+          >
+            {t.linkRemove}
+          </Button>
+        )}
+        <Button size="sm" variant="outline" onPress={onClose}>
+          {t.cancel}
+        </Button>
+      </div>
+    </div>
+  );
+}

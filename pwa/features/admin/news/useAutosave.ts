@@ -1,0 +1,137 @@
+// Autosave of the news dialog. A draft (or an article not yet saved) goes to the server a few seconds
+// after the last change (at most every 10 s while typing goes on), always as a draft, so autosave never
+// publishes anything. Without a connection, or while required fields are missing, it is kept on this
+// device instead (local-drafts.ts) and an offline copy is sent when the connection returns. Edits of a
+// scheduled or published article stay on this device until 'Actualizar': the live page changes only then.
+import { useEffect, useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { newsArticleInput, type NewsArticle, type NewsArticleFormValues, type NewsArticleInput, type NewsStatus } from '../../../../domain';
+import { ApiError, apiJson, isNetworkFailure } from '../../../lib/api';
+import { draftBody, localDrafts, newArticleKey, sendPendingDrafts } from './local-drafts';
+import { newsKeyPrefix } from './api';
+
+const quietMs = 3_000;
+const atMostMs = 10_000;
+
+export type AutosaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'server' | 'local' | 'offline' | 'live' | 'incomplete'; at: number }
+  | { kind: 'failed'; reason: string | null };
+
+type Options = {
+  isOpen: boolean;
+  form: UseFormReturn<NewsArticleFormValues, unknown, NewsArticleInput>;
+  /** The article on the server (also one autosave made); null while there is none. */
+  articleId: string | null;
+  /** Its status on the server; null while there is none. */
+  savedStatus: NewsStatus | null;
+  /** Called when autosave made the article on the server. */
+  onCreated: (article: NewsArticle) => void;
+};
+
+export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }: Options) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AutosaveState>({ kind: 'idle' });
+  const [now, setNow] = useState(() => Date.now());
+  const changes = useRef<{ first: number; last: number } | null>(null);
+  const running = useRef(false);
+  const latest = useRef({ articleId, savedStatus, onCreated });
+  latest.current = { articleId, savedStatus, onCreated };
+  const key = articleId ?? newArticleKey;
+
+  // Every change a person makes counts, from the dialog's opening on (its reset is not a change).
+  useEffect(() => {
+    if (!isOpen) return;
+    changes.current = null;
+    setState({ kind: 'idle' });
+    const subscription = form.watch((_values, { type }) => {
+      if (type !== 'change') return;
+      const at = Date.now();
+      changes.current = { first: changes.current?.first ?? at, last: at };
+    });
+    return () => subscription.unsubscribe();
+  }, [isOpen, form]);
+
+  async function save(): Promise<void> {
+    const pending = changes.current;
+    if (!pending || running.current) return;
+    running.current = true;
+    changes.current = null;
+    const values = form.getValues();
+    const { articleId: id, savedStatus: status } = latest.current;
+    const here = (kind: 'local' | 'offline' | 'live' | 'incomplete', sendLater: boolean) =>
+      localDrafts
+        .put({ key: id ?? newArticleKey, articleId: id, values, savedAt: Date.now(), pending: sendLater })
+        .then(() => setState({ kind, at: Date.now() }));
+    try {
+      if (id && status && status !== 'draft') return await here('live', false);
+      if (!newsArticleInput.safeParse(values).success) return await here('incomplete', false);
+      if (typeof navigator !== 'undefined' && !navigator.onLine) return await here('offline', true);
+      setState({ kind: 'saving' });
+      try {
+        const saved = id
+          ? await apiJson<NewsArticle>('PATCH', `/api/news/${id}`, draftBody(values))
+          : await apiJson<NewsArticle>('POST', '/api/news', draftBody(values));
+        if (!id) {
+          latest.current.onCreated(saved);
+          await localDrafts.remove(newArticleKey);
+        }
+        await localDrafts.remove(saved.id);
+        setState({ kind: 'server', at: Date.now() });
+        void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
+      } catch (error) {
+        if (isNetworkFailure(error)) return await here('offline', true);
+        await here('local', false);
+        setState({ kind: 'failed', reason: error instanceof ApiError ? (error.serverMessage ?? null) : null });
+      }
+    } catch {
+      // IndexedDB refused (private browsing): the form still holds the text; try again at the next change.
+      changes.current = pending;
+      setState({ kind: 'failed', reason: null });
+    } finally {
+      running.current = false;
+    }
+  }
+
+  // A clock for 'Guardado hace N s', and the moment to save.
+  useEffect(() => {
+    if (!isOpen) return;
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      const pending = changes.current;
+      if (pending && (at - pending.last >= quietMs || at - pending.first >= atMostMs)) void save();
+    }, 1_000);
+    return () => clearInterval(timer);
+    // save reads what it needs from refs; the timer only follows the dialog's opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isOpen]);
+
+  // Back online: what waited here goes to the server.
+  useEffect(() => {
+    const send = () =>
+      void sendPendingDrafts().then((sent) => {
+        if (sent > 0) void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
+      });
+    window.addEventListener('online', send);
+    return () => window.removeEventListener('online', send);
+  }, [queryClient]);
+
+  return {
+    state,
+    now,
+    key,
+    /** Saves now what is unsaved (before a preview); answers once done. */
+    flush: async () => {
+      if (changes.current) await save();
+    },
+    /** After 'Crear' / 'Actualizar': nothing is left to autosave, and no copy is kept here. */
+    async settled(savedKey: string) {
+      changes.current = null;
+      await Promise.all([localDrafts.remove(savedKey), localDrafts.remove(newArticleKey)]).catch(() => {});
+      setState({ kind: 'idle' });
+    },
+  };
+}
