@@ -1,5 +1,5 @@
 // Dates as the business reads them: Costa Rica's zone, Spanish, weeks from Monday.
-import { format, startOfWeek } from 'date-fns';
+import { format } from 'date-fns';
 import { es } from 'date-fns/locale';
 import { TZDate } from '@date-fns/tz';
 
@@ -24,29 +24,6 @@ export function formatDateTime(value: Date | string): string {
 export function formatCalendarDay(day: string): string {
   const [y, m, d] = day.slice(0, 10).split('-').map(Number);
   return format(new Date(y, m - 1, d), "d 'de' MMMM, yyyy", { locale: es });
-}
-
-/** The Monday (YYYY-MM-DD) of the Costa Rican week an instant falls in: the business's weeks start on Monday. */
-export function weekStartOf(value: Date | string): string {
-  return format(startOfWeek(inZone(value), { weekStartsOn: 1 }), 'yyyy-MM-dd');
-}
-
-/** The calendar day `weeks` weeks after `day` (before it when negative). */
-export function addWeeksToDay(day: string, weeks: number): string {
-  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + 7 * weeks)).toISOString().slice(0, 10);
-}
-
-/** The instant a calendar day reaches `hour`:00 in Costa Rica. */
-export function businessTimeOn(day: string, hour: number): Date {
-  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
-  return new Date(new TZDate(y, m - 1, d, hour, 0, 0, businessTimeZone).getTime());
-}
-
-/** 'semana del 3 de nov.': a week named by its Monday, as charts and tables label it. */
-export function formatWeekLabel(monday: string): string {
-  const [y, m, d] = monday.slice(0, 10).split('-').map(Number);
-  return `semana del ${format(new Date(y, m - 1, d), "d 'de' MMM", { locale: es })}.`;
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in Costa Rica. */

@@ -17,4 +17,5 @@ export * from './errors';
 export * from './page-head';
 export * from './schemas/inbox';
 export * from './notice';
+export * from './weeks';
 export * from './summary';

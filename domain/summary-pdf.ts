@@ -3,10 +3,20 @@
 // its table. The words and tables come from summary.ts, so the PDF says what the screen says. Helvetica
 // (a standard font) prints every Spanish letter; nothing else is needed.
 import { jsPDF } from 'jspdf';
-import { formatDateTime, formatWeekLabel } from './dates';
+import { formatDateTime } from './dates';
+import { formatWeekLabel } from './weeks';
 import { PageFlow, stampPages, type Rgb, type TextStyle } from './pdf/page-flow';
 import { toPdfText } from './pdf/text';
-import { periodLabel, summaryCharts, summarySentences, summaryTables, summaryTitles, type SummaryChart, type SummaryFigures, type SummaryTable } from './summary';
+import {
+  periodLabel,
+  summaryCharts,
+  summarySentences,
+  summaryTables,
+  summaryTitles,
+  type SummaryChart,
+  type SummaryFigures,
+  type SummaryTable,
+} from './summary';
 
 export type SummaryPdfOptions = { companyName: string; generatedAt?: Date };
 
@@ -66,7 +76,11 @@ export function buildSummaryPdf(figures: SummaryFigures, options: SummaryPdfOpti
   const generatedAt = options.generatedAt ?? new Date();
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
   doc.setCreationDate(generatedAt);
-  doc.setProperties({ title: toPdfText(`${texts.title} - ${options.companyName}`), author: toPdfText(options.companyName), creator: toPdfText(options.companyName) });
+  doc.setProperties({
+    title: toPdfText(`${texts.title} - ${options.companyName}`),
+    author: toPdfText(options.companyName),
+    creator: toPdfText(options.companyName),
+  });
   const flow = new PageFlow(doc, { left: page.left, right: page.right, top: page.contentTop, bottom: page.contentBottom });
 
   flow.paragraph(texts.title, style.title);
@@ -94,7 +108,11 @@ function drawChart<C extends SummaryChart>(flow: PageFlow, chart: C, figures: Su
   flow.gap(1);
   for (const sentence of sentences(data)) flow.paragraph(sentence, style.sentence);
   flow.gap(3);
-  drawBars(flow, series(data), data.weeks.map((w) => w.week));
+  drawBars(
+    flow,
+    series(data),
+    data.weeks.map((w) => w.week),
+  );
   flow.gap(3);
   drawTable(flow, table(data));
   flow.gap(7);

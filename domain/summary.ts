@@ -2,7 +2,8 @@
 // target, and the words that say each figure. The page, its PDF, its CSV files and the weekly e-mail
 // all word the figures through this module, so they always say the same thing.
 import { z } from 'zod';
-import { addWeeksToDay, formatCalendarDay, formatDateTime, formatWeekLabel } from './dates';
+import { formatCalendarDay, formatDateTime } from './dates';
+import { addWeeksToDay, formatWeekLabel } from './weeks';
 import { formatDuration } from './schemas/inbox';
 
 /** Each chart shows this many weeks, beside the same number of weeks before them. */

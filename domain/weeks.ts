@@ -1,0 +1,30 @@
+// The business's weeks: Monday to Sunday in Costa Rica (dates.ts has the zone). Apart from dates.ts,
+// which the public pages load, so only the screens that count by week (the admin's Resumen) carry this.
+import { format, startOfWeek } from 'date-fns';
+import { es } from 'date-fns/locale';
+import { TZDate } from '@date-fns/tz';
+import { businessTimeZone } from './dates';
+
+/** The Monday (YYYY-MM-DD) of the Costa Rican week an instant falls in. */
+export function weekStartOf(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return format(startOfWeek(new TZDate(date.getTime(), businessTimeZone), { weekStartsOn: 1 }), 'yyyy-MM-dd');
+}
+
+/** The calendar day `weeks` weeks after `day` (before it when negative). */
+export function addWeeksToDay(day: string, weeks: number): string {
+  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 7 * weeks)).toISOString().slice(0, 10);
+}
+
+/** The instant a calendar day reaches `hour`:00 in Costa Rica. */
+export function businessTimeOn(day: string, hour: number): Date {
+  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
+  return new Date(new TZDate(y, m - 1, d, hour, 0, 0, businessTimeZone).getTime());
+}
+
+/** 'semana del 3 de nov.': a week named by its Monday, as charts and tables label it. */
+export function formatWeekLabel(monday: string): string {
+  const [y, m, d] = monday.slice(0, 10).split('-').map(Number);
+  return `semana del ${format(new Date(y, m - 1, d), "d 'de' MMM", { locale: es })}.`;
+}
