@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { intoEmptyDatabase, refuseNonEmpty } from '../api/backup/empty-target';
 import { checkLog, insertLog, linesOf, LogRefused } from '../api/backup/log-file';
-import { openLoadTargetOrExit } from './lib/configured-db';
+import { claimLoadTargetOrExit } from './lib/configured-db';
 
 /** Each chunk of the input, also written to `out` as it passes. */
 async function* keptIn(out: WriteStream, chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
@@ -20,12 +20,13 @@ async function* keptIn(out: WriteStream, chunks: AsyncIterable<Buffer>): AsyncGe
 }
 
 const progress = (message: string) => console.error(message);
-const target = await openLoadTargetOrExit();
+const target = await claimLoadTargetOrExit();
 let failed = true;
 let scratch: string | null = null;
 try {
-  // Refused before reading anything: the input may be large.
-  await refuseNonEmpty(target.db);
+  // A target that may hold data is asked first: the input may be large. A new embedded one is made
+  // only once the input has passed every check.
+  if (target.mayHoldData) await refuseNonEmpty(await target.open());
   scratch = await mkdtemp(path.join(os.tmpdir(), 'importacion-'));
   const kept = path.join(scratch, 'registro.jsonl');
   const out = createWriteStream(kept, { mode: 0o600 });
@@ -33,8 +34,9 @@ try {
   out.end();
   await once(out, 'finish');
   progress(`Archivo completo y correcto: ${summary.events} eventos y ${summary.uploads} fotos. Escribiendo…`);
+  const db = await target.open();
   const started = Date.now();
-  const { value: counts, rebuilt } = await intoEmptyDatabase(target.db, (tx) => insertLog(tx, linesOf(createReadStream(kept)), progress), progress);
+  const { value: counts, rebuilt } = await intoEmptyDatabase(db, (tx) => insertLog(tx, linesOf(createReadStream(kept)), progress), progress);
   console.error(`Importados ${counts.events} eventos y ${counts.uploads} fotos; proyecciones reconstruidas (${rebuilt} eventos) en ${Date.now() - started} ms`);
   failed = false;
 } catch (error) {

@@ -4,9 +4,10 @@
 // database, and the photos it wrote are removed again if anything fails before the commit.
 import { existsSync } from 'node:fs';
 import { blobStoreOf } from '../api/backup/archive';
+import { refuseNonEmpty } from '../api/backup/empty-target';
 import { LogRefused } from '../api/backup/log-file';
-import { restoreBackup } from '../api/backup/restore';
-import { openLoadTargetOrExit } from './lib/configured-db';
+import { restoreVerified, verifyBackup } from '../api/backup/restore';
+import { claimLoadTargetOrExit } from './lib/configured-db';
 
 const file = process.argv[2];
 if (!file) {
@@ -17,11 +18,17 @@ if (!existsSync(file)) {
   console.error(`No existe el archivo ${file}.`);
   process.exit(1);
 }
-const target = await openLoadTargetOrExit();
+const progress = (message: string) => console.error(message);
+const target = await claimLoadTargetOrExit();
 let failed = true;
 try {
   const started = Date.now();
-  const counts = await restoreBackup({ db: target.db, blobs: blobStoreOf(target.config), file, progress: (message) => console.error(message) });
+  // A target that may hold data is asked first; a new embedded one is made only for a sound archive.
+  if (target.mayHoldData) await refuseNonEmpty(await target.open());
+  progress('Comprobando la copia completa antes de escribir nada…');
+  const verified = await verifyBackup(file, progress);
+  const db = await target.open();
+  const counts = await restoreVerified({ db, blobs: blobStoreOf(target.config), file, verified, progress });
   console.error(
     `Restaurados ${counts.events} eventos, ${counts.uploads} fotos registradas y ${counts.blobs} archivos de fotos; ` +
       `proyecciones reconstruidas (${counts.rebuilt} eventos) en ${((Date.now() - started) / 1000).toFixed(1)} s` +

@@ -174,10 +174,20 @@ export type RestoreCounts = { events: number; uploads: number; blobs: number; bl
 export type RestoreOptions = { db: Db; blobs: BlobStore; file: string; progress?: Progress };
 
 /** Checks the whole archive, then loads it into the empty database and photo store, all or nothing. */
-export async function restoreBackup({ db, blobs, file, progress = () => {} }: RestoreOptions): Promise<RestoreCounts> {
-  await refuseNonEmpty(db);
-  progress('Comprobando la copia completa antes de escribir nada…');
-  const verified = await verifyBackup(file, progress);
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreCounts> {
+  await refuseNonEmpty(options.db);
+  (options.progress ?? (() => {}))('Comprobando la copia completa antes de escribir nada…');
+  return restoreVerified({ ...options, verified: await verifyBackup(options.file, options.progress) });
+}
+
+/** Loads an archive `verifyBackup` has checked (it is read again, and must not have changed since). */
+export async function restoreVerified({
+  db,
+  blobs,
+  file,
+  verified,
+  progress = () => {},
+}: RestoreOptions & { verified: VerifiedBackup }): Promise<RestoreCounts> {
   const { manifest } = verified;
   for (const blob of manifest.blobs) {
     if (await blobs.read(blob.key))
