@@ -19,3 +19,4 @@ export * from './schemas/inbox';
 export * from './notice';
 export * from './weeks';
 export * from './summary';
+export * from './event-catalogue';

@@ -8,7 +8,7 @@ export type Actor = { id: string; username: string; role: string };
 export type Origin = 'api' | 'seed' | 'feed-import' | 'offline-sync' | 'system';
 export type EventMetadata = { actor: Actor | null; origin: Origin; requestId: string };
 
-export type NewEvent = { type: string; data: Record<string, unknown> };
+export type NewEvent = { type: EventType; data: Record<string, unknown> };
 export type StoredEvent<E extends NewEvent = NewEvent> = E & {
   position: number;
   streamId: string;
@@ -90,7 +90,8 @@ export type EventRow = {
   position: string | number;
   stream_id: string;
   stream_version: string | number;
-  type: string;
+  /** Only catalogued types are ever written: appends are typed, and an import checks every line. */
+  type: EventType;
   data: Record<string, unknown>;
   metadata: EventMetadata;
   recorded_at: string | Date;

@@ -3,6 +3,7 @@
 // events parked for a retry.
 import type { Sql } from './db';
 import { toEventHeader, toStoredEvent, storedEventColumns, type EventHeader, type EventRow, type StoredEvent } from './store';
+import type { EventType } from './catalogue';
 
 /**
  * The first transaction id whose events a processor may not read yet: the oldest transaction still
@@ -21,13 +22,13 @@ const committedAfter = `position > $1 AND type IN (SELECT jsonb_array_elements_t
      ORDER BY position LIMIT $3`;
 
 /** Events of the given types after `position`, only from transactions older than any of ours still running (see the migration). */
-export async function readCommittedAfter(sql: Sql, position: number, types: readonly string[], limit: number): Promise<StoredEvent[]> {
+export async function readCommittedAfter(sql: Sql, position: number, types: readonly EventType[], limit: number): Promise<StoredEvent[]> {
   const rows = await sql.query<EventRow>(`SELECT ${storedEventColumns} FROM events WHERE ${committedAfter}`, [position, JSON.stringify(types), limit]);
   return rows.map(toStoredEvent);
 }
 
 /** The same events as readCommittedAfter, without their payload and metadata. */
-export async function readHeadersAfter(sql: Sql, position: number, types: readonly string[], limit: number): Promise<EventHeader[]> {
+export async function readHeadersAfter(sql: Sql, position: number, types: readonly EventType[], limit: number): Promise<EventHeader[]> {
   const rows = await sql.query<Omit<EventRow, 'data' | 'metadata'>>(
     `SELECT position, stream_id, stream_version, type, recorded_at FROM events WHERE ${committedAfter}`,
     [position, JSON.stringify(types), limit],

@@ -14,6 +14,7 @@
 // they read and keep in the database (subscription-store.ts), and the retry rule (subscription-retry.ts).
 import type { Db, Sql } from './db';
 import type { EventHeader, StoredEvent } from './store';
+import { isEventType, type EventType } from './catalogue';
 import { defaultRetryPolicy, retryDelayMs, retryWindowOver, type RetryPolicy } from './subscription-retry';
 import { headPosition, processorState, readCommittedAfter, readHeadersAfter } from './subscription-store';
 
@@ -28,7 +29,7 @@ export type ProcessorContext = {
 
 type ProcessorBase = {
   name: string;
-  handles: readonly string[];
+  handles: readonly EventType[];
   /**
    * Where a processor with no checkpoint yet begins: the whole log, only what is appended after its
    * first start (default), or after a given position (an in-memory model loaded up to there).
@@ -270,7 +271,7 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
   // The notification names the types appended: wake only the processors that handle one of them.
   const wakeFor = (payload: string) => {
     if (payload === '') return wakeAll();
-    const types = payload.split(',');
+    const types = payload.split(',').filter(isEventType);
     processors.forEach((processor, i) => {
       const wakesOn = processor.mode === 'per-instance' ? [] : (processor.wakesOn ?? []);
       if (types.some((type) => processor.handles.includes(type) || wakesOn.includes(type))) wakeups[i].notify();

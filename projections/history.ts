@@ -1,11 +1,39 @@
 // The audit trail: any record's events and the site-wide activity, newest first, from the log itself.
-import { aggregateOf, isRedacted, secretFields, unhandled, type DomainEvent, type EventMetadata, type Sql, type StoredEvent } from '../events';
+import {
+  aggregateOf,
+  createsRecord,
+  isRedacted,
+  secretFields,
+  unhandled,
+  type CreatingEventType,
+  type DomainEvent,
+  type EventMetadata,
+  type EventType,
+  type Sql,
+  type StoredEvent,
+} from '../events';
 
-export type HistoryFilter = { streamId?: string; type?: string; actor?: string; before?: number; limit: number };
+type CreatingEvent = Extract<DomainEvent, { type: CreatingEventType }>;
+const startsRecord = (event: DomainEvent): event is CreatingEvent => createsRecord(event.type);
+
+/** The fields a record's first event gave it, as its history shows them. */
+function creationFields(event: CreatingEvent): Record<string, unknown> {
+  switch (event.type) {
+    case 'AdvanceFormSubmitted':
+      return { ...event.data.form, submittedBy: event.data.submittedBy };
+    // The week summarised and who it went to; the figures themselves are in the mail.
+    case 'WeeklySummaryDue':
+      return { week: event.data.week, recipients: event.data.recipients.map((r) => r.username).join(', ') };
+    default:
+      return event.data;
+  }
+}
+
+export type HistoryFilter = { streamId?: string; type?: EventType; actor?: string; before?: number; limit: number };
 export type HistoryItem = {
   position: number;
   streamId: string;
-  type: string;
+  type: EventType;
   recordedAt: string;
   actor: { id: string; username: string; role: string } | null;
   origin: string;
@@ -24,16 +52,9 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
   // Only catalogued types are shown; the switch below is exhaustive over them.
   if (isRedacted(event) || !aggregateOf(event.type)) return {};
   const known = event as DomainEvent;
+  // A record's first event (the catalogue says which): every field it was given is new.
+  if (startsRecord(known)) return created(creationFields(known));
   switch (known.type) {
-    case 'AdvanceFormSubmitted':
-      return created({ ...known.data.form, submittedBy: known.data.submittedBy });
-    // A record's first event: every field is new.
-    case 'NewsArticleCreated':
-    case 'ServiceCreated':
-    case 'FeedSourceCreated':
-    case 'ContactMessageReceived':
-    case 'UserRegistered':
-      return created(known.data);
     // An import run's summary: each count is new information, none replaces an earlier one.
     case 'FeedSourceImported':
       return created(known.data);
@@ -66,11 +87,7 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
       return { responseTargetHours: known.data.responseTargetHours };
     case 'UserWeeklySummaryChanged':
       return { weeklySummary: { from: known.data.from, to: known.data.to } };
-    // The week summarised and who it went to; the figures themselves are in the mail.
-    case 'WeeklySummaryDue':
-      return created({ week: known.data.week, recipients: known.data.recipients.map((r) => r.username).join(', ') });
     // A sign-in's facts (where from, how, why it ended) are each new information.
-    case 'UserSignedIn':
     case 'UserSignedInFromNewDevice':
     case 'UserSignInFailed':
     case 'UserLockedOut':
@@ -105,7 +122,7 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
 type HistoryRow = {
   position: string | number;
   stream_id: string;
-  type: string;
+  type: EventType;
   data: Record<string, unknown>;
   metadata: EventMetadata;
   recorded_at: string | Date;

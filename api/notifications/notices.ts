@@ -14,7 +14,7 @@ import {
   type SummaryChart,
   type SummaryFigures,
 } from '../../domain';
-import type { AdvanceFormEvent, ContactMessageEvent, GuessedSecret, SignInEvent, StoredEvent, WeeklySummaryEvent } from '../../events';
+import type { AdvanceFormEvent, ContactMessageEvent, EventType, GuessedSecret, SignInEvent, StoredEvent, WeeklySummaryEvent } from '../../events';
 import type { Config } from '../config';
 
 /** `to` defaults to NOTIFY_EMAIL; `recordId` ties the notice's state to the record whose card shows it. */
@@ -168,7 +168,7 @@ const weeklySummary: Builder = (stored, config) => {
   };
 };
 
-export const notices: Record<string, Builder> = {
+export const notices: Partial<Record<EventType, Builder>> = {
   ContactMessageReceived: contactReceived,
   AdvanceFormSubmitted: advanceFormSubmitted,
   UserSignedInFromNewDevice: newDeviceSignIn,

@@ -2,7 +2,7 @@
 // sent outside the request that recorded it. Retried with backoff for 24 hours by the subscription;
 // each attempt and its outcome are stored (state.ts) for the cards. Idempotent: a notice already
 // sent is not sent again, and each mail carries a Message-ID made from the event's position.
-import { PermanentFailure, type Processor, type StoredEvent } from '../../events';
+import { allEventTypes, PermanentFailure, type Processor, type StoredEvent } from '../../events';
 import type { Config } from '../config';
 import { MailFailure, type Mailer } from './mailer';
 import { noticeFor, notices } from './notices';
@@ -15,7 +15,7 @@ export function notificationsProcessor({ config, mailer, states, log }: Notifica
   const recordOf = (event: StoredEvent, kind: string) => ({ position: event.position, streamId: event.streamId, kind });
   return {
     name: 'notifications',
-    handles: Object.keys(notices),
+    handles: allEventTypes.filter((type) => type in notices),
     retry: config.notifyRetry,
     async handle(event, { attempt }) {
       const notice = noticeFor(event, config);

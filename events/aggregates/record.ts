@@ -1,12 +1,13 @@
 // The shape shared by plain records (services, feed sources, news articles): created, updated, deleted.
 import { NotFound, Conflict } from '../../domain';
 import { diff, type Decider } from '../decider';
+import type { EventType } from '../../domain';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
 export type RecordState<T> = { status: 'new' } | { status: 'live'; record: T } | { status: 'deleted' };
 
-export type RecordEventNames = { created: string; updated: string; deleted: string };
+export type RecordEventNames = { created: EventType; updated: EventType; deleted: EventType };
 
 /** The three events of a record, typed by its names, its fields and what its deletion remembers. */
 export type RecordEvent<N extends RecordEventNames, T, Deleted = Record<string, never>> =

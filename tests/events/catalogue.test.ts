@@ -2,7 +2,7 @@
 // watches): these tests say them out loud, so changing one is a visible change.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { allEventTypes, catalogue, erasesStream, eventTypes, touches } from '../../events';
+import { allEventTypes, catalogue, erasesStream, eventTypes, touches, type EventType } from '../../events';
 import { changesOf } from '../../projections';
 
 test('only the deletion of a contact message or an advance form erases its stream', () => {
@@ -37,7 +37,9 @@ test("the history shows a creation's fields as new, without secrets, and nothing
     createdAt: { from: null, to: '2026-01-01T00:00:00Z' },
   });
   assert.equal(changesOf({ type: 'ContactMessageReceived', data: { redacted: true } }), {});
-  assert.equal(changesOf({ type: 'NotInTheCatalogue', data: { a: 1 } }), {});
+  // A type read from an older log that this code no longer declares.
+  const unknownType: string = 'NotInTheCatalogue';
+  assert.equal(changesOf({ type: unknownType as EventType, data: { a: 1 } }), {});
 });
 
 test.run();

@@ -14,12 +14,12 @@ const metadata = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
   requestId: randomUUID(),
   ...overrides,
 });
-const noted = (n: number) => ({ type: 'ThingNoted', data: { n } });
+const noted = (n: number) => ({ type: 'ContactNoteAdded' as const, data: { n } });
 
-/** Counts ThingNoted events into a table, in the append's transaction; n = 13 makes it throw. */
+/** Counts ContactNoteAdded events into a table, in the append's transaction; n = 13 makes it throw. */
 const counter: Projector = {
   name: 'counter',
-  handles: ['ThingNoted'],
+  handles: ['ContactNoteAdded'],
   async project(tx, event) {
     if ((event.data as any).n === 13) throw new Error('el proyector falló');
     await tx.query('INSERT INTO noted (stream_id, n, position) VALUES ($1, $2, $3)', [event.streamId, (event.data as any).n, event.position]);
@@ -53,7 +53,7 @@ store('an append to a new stream numbers its events 1, 2, ... with rising global
     stored.map((e) => e.data),
     [{ n: 1 }, { n: 2 }, { n: 3 }],
   );
-  assert.ok(stored.every((e) => e.streamId === id && e.type === 'ThingNoted' && e.recordedAt instanceof Date));
+  assert.ok(stored.every((e) => e.streamId === id && e.type === 'ContactNoteAdded' && e.recordedAt instanceof Date));
   assert.equal(await storeOf(db).append(id, [], { expectedVersion: 3, metadata: metadata() }), []);
 });
 

@@ -12,6 +12,7 @@ import {
   startSubscriptions,
   type Db,
   type EventHeader,
+  type EventType,
   type ExclusiveProcessor,
   type Processor,
   type StoredEvent,
@@ -32,27 +33,27 @@ test.before(async () => {
 });
 test.after(async () => database.drop());
 
-const append = (type: string, data: Record<string, unknown> = {}) =>
+const append = (type: EventType, data: Record<string, unknown> = {}) =>
   store.append(randomUUID(), [{ type, data }], { expectedVersion: 0, metadata }).then(([e]) => e);
 
 function recorder(name: string, extra: Partial<ExclusiveProcessor> = {}) {
   const seen: StoredEvent[] = [];
-  const processor: ExclusiveProcessor = { name, handles: ['ThingHappened'], handle: async (event) => void seen.push(event), ...extra };
+  const processor: ExclusiveProcessor = { name, handles: ['ServiceUpdated'], handle: async (event) => void seen.push(event), ...extra };
   return { processor, seen, positions: () => seen.map((e) => e.position) };
 }
 
 test('a processor sees only what was appended after its first start, then keeps its checkpoint across a restart', async () => {
-  await append('ThingHappened', { n: 0 });
+  await append('ServiceUpdated', { n: 0 });
   const { processor, positions } = recorder('restart');
   let subscriptions = await startSubscriptions(database.db, [processor], fast);
-  const a = await append('ThingHappened', { n: 1 });
-  await append('OtherThingHappened');
-  const b = await append('ThingHappened', { n: 2 });
+  const a = await append('ServiceUpdated', { n: 1 });
+  await append('ServiceDeleted');
+  const b = await append('ServiceUpdated', { n: 2 });
   await waitFor(() => positions().length === 2);
   assert.equal(positions(), [a.position, b.position]);
   await subscriptions.stop();
 
-  const c = await append('ThingHappened', { n: 3 });
+  const c = await append('ServiceUpdated', { n: 3 });
   subscriptions = await startSubscriptions(database.db, [processor], fast);
   await waitFor(() => positions().length === 3);
   await new Promise((r) => setTimeout(r, 200));
@@ -75,8 +76,8 @@ test('a handler that throws is retried with backoff and does not hold back later
     },
   });
   const subscriptions = await startSubscriptions(database.db, [processor], fast);
-  const bad = await append('ThingHappened', { fail: true });
-  const good = await append('ThingHappened', {});
+  const bad = await append('ServiceUpdated', { fail: true });
+  const good = await append('ServiceUpdated', {});
   await waitFor(() => seen.some((e) => e.position === good.position));
   assert.not.ok(
     seen.some((e) => e.position === bad.position),
@@ -97,7 +98,7 @@ test('an event is given up once after a permanent failure or when its retry wind
     [
       {
         name: 'give-up',
-        handles: ['ThingHappened'],
+        handles: ['ServiceUpdated'],
         retry: { firstDelayMs: 100, maxDelayMs: 100, giveUpAfterMs: 350 },
         async handle(event) {
           throw event.data.permanent ? new PermanentFailure('buzón inexistente') : new Error('sin conexión');
@@ -107,8 +108,8 @@ test('an event is given up once after a permanent failure or when its retry wind
     ],
     fast,
   );
-  const permanent = await append('ThingHappened', { permanent: true });
-  const transient = await append('ThingHappened', {});
+  const permanent = await append('ServiceUpdated', { permanent: true });
+  const transient = await append('ServiceUpdated', {});
   await waitFor(() => given.length === 2, 10_000);
   assert.equal(given, [permanent.position, transient.position]);
   await new Promise((r) => setTimeout(r, 400));
@@ -122,12 +123,12 @@ if (usingPostgres) {
     const seen: { instance: string; position: number }[] = [];
     const make = (instance: string): Processor => ({
       name: 'exclusive',
-      handles: ['ThingHappened'],
+      handles: ['ServiceUpdated'],
       handle: async (e) => void seen.push({ instance, position: e.position }),
     });
     const one = await startSubscriptions(database.db, [make('one')], fast);
     const two = await startSubscriptions(second, [make('two')], fast);
-    const first = await Promise.all(Array.from({ length: 20 }, (_, n) => append('ThingHappened', { n })));
+    const first = await Promise.all(Array.from({ length: 20 }, (_, n) => append('ServiceUpdated', { n })));
     await waitFor(() => seen.length >= 20);
     await new Promise((r) => setTimeout(r, 300));
     assert.is(seen.length, 20);
@@ -142,7 +143,7 @@ if (usingPostgres) {
     );
 
     await (holder === 'one' ? one : two).stop();
-    const later = await append('ThingHappened', { n: 'later' });
+    const later = await append('ServiceUpdated', { n: 'later' });
     await waitFor(() => seen.some((s) => s.position === later.position), 10_000);
     assert.is(seen.find((s) => s.position === later.position)!.instance, holder === 'one' ? 'two' : 'one');
     assert.is(seen.length, 21);
@@ -157,7 +158,7 @@ if (usingPostgres) {
     const make = (instance: string): Processor => ({
       name: 'everywhere',
       mode: 'per-instance',
-      handles: ['ThingHappened'],
+      handles: ['ServiceUpdated'],
       handle: async (event) => {
         seen.push(instance);
         told.push(event);
@@ -167,13 +168,13 @@ if (usingPostgres) {
     const two = await startSubscriptions(second, [make('two')], fast);
     try {
       const started = Date.now();
-      const appended = await append('ThingHappened', { secret: 'no' });
+      const appended = await append('ServiceUpdated', { secret: 'no' });
       await waitFor(() => seen.length === 2, 5_000);
       assert.ok(Date.now() - started < 3_000, 'woken by the notification, not by the minute-long poll');
       assert.equal(seen.sort(), ['one', 'two']);
       // Each is told which stream changed and how, without the payload (it reads the read tables).
       for (const event of told) {
-        assert.equal([event.position, event.streamId, event.streamVersion, event.type], [appended.position, appended.streamId, 1, 'ThingHappened']);
+        assert.equal([event.position, event.streamId, event.streamVersion, event.type], [appended.position, appended.streamId, 1, 'ServiceUpdated']);
         assert.ok(event.recordedAt instanceof Date);
         assert.not.ok('data' in event);
       }

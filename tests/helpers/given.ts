@@ -1,8 +1,8 @@
 // Given/when/then for deciders: no database, only the three pure functions.
 import * as assert from 'uvu/assert';
-import type { Decider } from '../../events';
+import type { Decider, NewEvent } from '../../events';
 
-export function given<S, C, E extends { type: string; data: any }>(decider: Decider<S, C, E>, ...history: E[]) {
+export function given<S, C, E extends NewEvent>(decider: Decider<S, C, E>, ...history: E[]) {
   const state = history.reduce((s, e) => decider.evolve(s, e), decider.initialState());
   return {
     when(command: C) {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { projectInOrder, readEventsAfter, type EventMetadata, type StoredEvent } from '../../events';
+import { projectInOrder, readEventsAfter, type EventMetadata, type EventType, type StoredEvent } from '../../events';
 import { allProjectors, rebuildProjections, summaryProjector } from '../../projections';
 import { formatWeekLabel, summarySentences, summaryTables, weekStartOf } from '../../domain';
 import { dueWeekAt } from '../../api/weekly-summary';
@@ -23,7 +23,7 @@ const api: EventMetadata = { actor: null, origin: 'api', requestId: 'r' };
 const staff: EventMetadata = { actor: { id: randomUUID(), username: 'ana', role: 'colaborador' }, origin: 'offline-sync', requestId: 'r' };
 const offline: EventMetadata = { ...api, origin: 'offline-sync' };
 
-type Given = { streamId: string; type: string; data: Record<string, unknown>; at: string; metadata?: EventMetadata };
+type Given = { streamId: string; type: EventType; data: Record<string, unknown>; at: string; metadata?: EventMetadata };
 
 const m = { one: randomUUID(), two: randomUUID(), three: randomUUID(), old: randomUUID(), erased: randomUUID() };
 const f = { pub: randomUUID(), late: randomUUID(), wrongClock: randomUUID(), oldLate: randomUUID(), erased: randomUUID() };

@@ -8,14 +8,13 @@ import { ListState, LoadMore, SectionHeader } from '../common/states';
 import { useHistory, type HistoryFilter } from '../history/api';
 import { EventList } from '../history/EventList';
 import { recordNameOf } from '../history/describe';
-import { activityTexts as t, eventTypeLabel, legacyEventTypes } from '../history/texts';
+import { allEventTypes, eventLabel, factsOf, isEventType } from '../../../../domain';
+import { activityTexts as t } from '../history/texts';
 
 const allTypes = 'all';
 const typeOptions = [
   { id: allTypes, label: t.typeAll },
-  ...Object.entries(eventTypeLabel)
-    .filter(([id]) => !legacyEventTypes.has(id))
-    .map(([id, label]) => ({ id, label })),
+  ...allEventTypes.filter((type) => !factsOf(type)?.legacy).map((type) => ({ id: type, label: eventLabel(type) })),
 ];
 
 export function ActivityTab() {
@@ -26,7 +25,7 @@ export function ActivityTab() {
 
   const apply = (event?: FormEvent) => {
     event?.preventDefault();
-    setFilter({ type: type === allTypes ? undefined : type, actor: actor.trim() || undefined });
+    setFilter({ type: isEventType(type) ? type : undefined, actor: actor.trim() || undefined });
   };
   const clear = () => {
     setType(allTypes);
@@ -44,7 +43,7 @@ export function ActivityTab() {
           value={type}
           onChange={(value) => {
             setType(value);
-            setFilter((f) => ({ ...f, type: value === allTypes ? undefined : value }));
+            setFilter((f) => ({ ...f, type: isEventType(value) ? value : undefined }));
           }}
         />
         <TextField label={t.actorLabel} placeholder={t.actorPlaceholder} value={actor} onChange={setActor} />
@@ -66,7 +65,7 @@ export function ActivityTab() {
       >
         <EventList
           events={activity.events}
-          labelOf={(event) => eventTypeLabel[event.type] ?? event.type}
+          labelOf={(event) => eventLabel(event.type)}
           extra={(event) => t.record(recordNameOf(event), event.streamId)}
           foldAfter={4}
         />

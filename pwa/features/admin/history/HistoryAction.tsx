@@ -4,7 +4,8 @@ import { History } from 'lucide-react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { ListState, LoadMore } from '../common/states';
-import { eventVerbLabel, historyTexts as t } from './texts';
+import { eventVerb } from '../../../../domain';
+import { historyTexts as t } from './texts';
 import { useHistory } from './api';
 import { EventList } from './EventList';
 
@@ -34,7 +35,7 @@ function RecordHistory({ recordId }: { recordId: string }) {
       errorText={t.loadError}
       onRetry={() => void history.refetch()}
     >
-      <EventList events={history.events} labelOf={(event) => eventVerbLabel(event.type)} />
+      <EventList events={history.events} labelOf={(event) => eventVerb(event.type)} />
       <LoadMore hasMore={history.hasNextPage} isLoading={history.isFetchingNextPage} onLoad={() => void history.fetchNextPage()} />
     </ListState>
   );

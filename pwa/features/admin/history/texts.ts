@@ -29,66 +29,6 @@ export const activityTexts = {
   record: (name: string | null, id: string) => (name ? `Registro: ${name}` : `Registro ${id.slice(0, 8)}`),
 } as const;
 
-/** Spanish names of the event types of the log (events/catalogue.ts), for history and activity. */
-export const eventTypeLabel: Record<string, string> = {
-  NewsArticleCreated: 'Noticia creada',
-  NewsArticleUpdated: 'Noticia actualizada',
-  NewsArticlePublished: 'Noticia publicada',
-  NewsArticleRestored: 'Versión de noticia restaurada',
-  NewsArticleDeleted: 'Noticia eliminada',
-  ServiceCreated: 'Servicio creado',
-  ServiceUpdated: 'Servicio actualizado',
-  ServiceDeleted: 'Servicio eliminado',
-  FeedSourceCreated: 'Fuente RSS creada',
-  FeedSourceUpdated: 'Fuente RSS actualizada',
-  FeedSourceDeleted: 'Fuente RSS eliminada',
-  FeedSourceImported: 'Importación de fuente RSS',
-  ContactMessageReceived: 'Mensaje recibido',
-  ContactStatusChanged: 'Estado cambiado',
-  ContactNoteAdded: 'Nota interna agregada',
-  ContactMessageErased: 'Mensaje eliminado',
-  AdvanceFormSubmitted: 'Formulario de avanzada creado',
-  AdvanceFormCorrected: 'Formulario de avanzada corregido',
-  AdvanceFormErased: 'Formulario de avanzada eliminado',
-  UserRegistered: 'Usuario creado',
-  UserRoleChanged: 'Rol cambiado',
-  UserPasswordChanged: 'Contraseña cambiada',
-  UserDisabled: 'Usuario deshabilitado',
-  UserEnabled: 'Usuario habilitado',
-  UserLoggedIn: 'Inicio de sesión',
-  UserLoggedOut: 'Cierre de sesión',
-  UserSignedIn: 'Inicio de sesión',
-  UserSignedInFromNewDevice: 'Inicio de sesión desde un dispositivo nuevo',
-  UserSignInFailed: 'Intento de inicio de sesión fallido',
-  UserLockedOut: 'Cuenta bloqueada por intentos fallidos',
-  UserSessionEnded: 'Sesión cerrada',
-  UserTotpEnabled: 'Aplicación de autenticación activada',
-  UserTotpDisabled: 'Aplicación de autenticación desactivada',
-  UserRecoveryCodeUsed: 'Código de recuperación usado',
-  UserPasskeyRegistered: 'Llave de acceso agregada',
-  UserPasskeyRemoved: 'Llave de acceso quitada',
-  UserNoticeEmailChanged: 'Correo de avisos cambiado',
-  SecuritySettingsChanged: 'Configuración de seguridad cambiada',
-  UserWeeklySummaryChanged: 'Resumen semanal por correo cambiado',
-  SummarySettingsChanged: 'Objetivo de respuesta cambiado',
-  WeeklySummaryDue: 'Resumen semanal preparado',
-};
-
-/** Types older logs hold but nothing writes any more (sign-ins now have streams of their own): not offered as filters. */
-export const legacyEventTypes = new Set(['UserLoggedIn', 'UserLoggedOut']);
-
-/** Short verbs for a record's own history, where the record type is already known. */
-export const eventVerbLabel = (type: string): string => {
-  if (/(Created|Registered|Submitted)$/.test(type)) return 'Creado';
-  if (/Received$/.test(type)) return 'Recibido';
-  if (/Updated$/.test(type)) return 'Actualizado';
-  if (/Corrected$/.test(type)) return 'Corregido';
-  if (/Restored$/.test(type)) return 'Restaurado';
-  if (/(Deleted|Erased)$/.test(type)) return 'Eliminado';
-  if (type === 'ContactStatusChanged') return 'Estado cambiado';
-  return eventTypeLabel[type] ?? type;
-};
-
 export const originLabel: Record<string, string> = {
   api: 'panel',
   'feed-import': 'importación RSS',
