@@ -259,6 +259,13 @@ export const factsOf = (type: string): EventFacts | undefined => (isEventType(ty
 
 export const createsRecord = (type: string): type is CreatingEventType => factsOf(type)?.creates === true;
 
+/** The aggregate an event type belongs to ('advanceForm', 'newsArticle', ...). */
+export const aggregateOf = (type: string): Aggregate | undefined => factsOf(type)?.aggregate;
+/** Whether appending this event redacts its stream. */
+export const erasesStream = (type: string): boolean => factsOf(type)?.erases === true;
+/** Whether this event changes the read model or cache `model`. */
+export const touches = (type: string, model: ReadModel): boolean => factsOf(type)?.touches.includes(model) === true;
+
 /** An event type's name for people; an unknown type shows as it is. */
 export const eventLabel = (type: string, language: 'es' | 'en' = 'es'): string => factsOf(type)?.label[language] ?? type;
 

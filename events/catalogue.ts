@@ -2,14 +2,16 @@
 // the facts declared in domain/event-catalogue.ts, and the questions behaviour asks of them. Behaviour
 // reads these traits, never parts of a name; saying what an event erases or touches is a decision.
 import {
+  aggregateOf,
   aggregates,
   allEventTypes,
-  eventCatalogue,
   createsRecord,
-  factsOf,
+  erasesStream,
   isEventType,
-  type CreatingEventType,
+  touches,
+  eventCatalogue,
   type Aggregate,
+  type CreatingEventType,
   type EventFacts,
   type EventType,
   type EventTypeOf,
@@ -26,10 +28,13 @@ import type { SecuritySettingsEvent } from './aggregates/security-settings';
 import type { SummarySettingsEvent, WeeklySummaryEvent } from './aggregates/summary';
 
 export {
+  aggregateOf,
   aggregates,
   allEventTypes,
   createsRecord,
+  erasesStream,
   isEventType,
+  touches,
   type Aggregate,
   type CreatingEventType,
   type EventFacts,
@@ -82,13 +87,6 @@ export const eventTypes = Object.fromEntries(
 ) as unknown as {
   readonly [A in Aggregate]: readonly EventTypeOf<A>[];
 };
-
-/** The aggregate an event type belongs to ('advanceForm', 'newsArticle', ...). */
-export const aggregateOf = (type: string): Aggregate | undefined => factsOf(type)?.aggregate;
-/** Whether appending this event redacts its stream. */
-export const erasesStream = (type: string): boolean => factsOf(type)?.erases === true;
-/** Whether this event changes the read model or cache `model`. */
-export const touches = (type: string, model: ReadModel): boolean => factsOf(type)?.touches.includes(model) === true;
 
 /** Event data fields that must never leave the server (history, exports). */
 export const secretFields = new Set(['passwordHash', 'requestHash', 'totpSecret', 'recoveryCodeHashes', 'codeHash', 'publicKey']);

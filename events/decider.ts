@@ -1,6 +1,5 @@
 // The decider pattern: a stream's behaviour is initialState, evolve and decide; `handle` runs one command.
-import { Conflict } from '../domain';
-import { aggregateOf, erasesStream } from './catalogue';
+import { aggregateOf, Conflict, erasesStream } from '../domain';
 import { ConcurrencyError, type EventStore, type EventMetadata, type NewEvent, type StoredEvent } from './store';
 import type { Sql } from './db';
 

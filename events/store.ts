@@ -1,7 +1,7 @@
 // The event store: append with an expected stream version, read a stream, read all after a position.
 // Registered projectors run inside the append's transaction, so a write is visible to the next read.
 import { Conflict } from '../domain';
-import type { EventType } from './catalogue';
+import type { EventType } from '../domain';
 import { isDatabaseUnavailable, uniqueViolation, type Db, type Sql } from './db';
 
 export type Actor = { id: string; username: string; role: string };

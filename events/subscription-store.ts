@@ -3,7 +3,7 @@
 // events parked for a retry.
 import type { Sql } from './db';
 import { toEventHeader, toStoredEvent, storedEventColumns, type EventHeader, type EventRow, type StoredEvent } from './store';
-import type { EventType } from './catalogue';
+import type { EventType } from '../domain';
 
 /**
  * The first transaction id whose events a processor may not read yet: the oldest transaction still

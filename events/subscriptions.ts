@@ -14,7 +14,7 @@
 // they read and keep in the database (subscription-store.ts), and the retry rule (subscription-retry.ts).
 import type { Db, Sql } from './db';
 import type { EventHeader, StoredEvent } from './store';
-import { isEventType, type EventType } from './catalogue';
+import { isEventType, type EventType } from '../domain';
 import { defaultRetryPolicy, retryDelayMs, retryWindowOver, type RetryPolicy } from './subscription-retry';
 import { headPosition, processorState, readCommittedAfter, readHeadersAfter } from './subscription-store';
 

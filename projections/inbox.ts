@@ -3,8 +3,7 @@
 // from columns kept by hand.
 import type { ContactListQuery, ContactMessage, InboxStats } from '../domain';
 import type { Sql } from '../events';
-import type { Page } from './queries';
-import type { ContactWithTimingsRow, CountRow } from './rows';
+import type { ContactWithTimingsRow, CountRow, Page } from './rows';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 const ms = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value) * 1000));

@@ -6,12 +6,13 @@ import { newsFilters } from './news-filters';
 import type { IndexedArticle } from './news-index';
 import type { NewsArticleRecord, Sql } from '../events';
 import { newArticleRow } from './projectors';
-import type { AdvanceFormRow, CountRow, FeedSourceRow, NewsRow, ServiceRow } from './rows';
+import type { AdvanceFormRow, CountRow, FeedSourceRow, NewsRow, Page, ServiceRow } from './rows';
+
+export type { Page } from './rows';
 import { inboxQueries } from './inbox';
 
 const iso = (value: string | Date | null): string | null => (value ? new Date(value).toISOString() : null);
 const isoOf = (value: string | Date): string => new Date(value).toISOString();
-export type Page<T> = { items: T[]; total: number };
 
 export const toNews = (r: NewsRow): NewsArticle => ({
   id: r.id,

@@ -4,6 +4,9 @@ import type { AdvanceFormData, ContactNote, ContactStatus, FeedFormat, FeedRunSu
 
 type Timestamp = string | Date;
 
+/** One page of a list and the total it is taken from. */
+export type Page<T> = { items: T[]; total: number };
+
 export type UserRow = {
   id: string;
   username: string;
