@@ -31,6 +31,18 @@ export function calendarDayOf(value: Date | string): string {
   return format(inZone(value), 'yyyy-MM-dd');
 }
 
+/** The calendar day `days` days after `day` (before it when negative). */
+export function addDaysToDay(day: string, days: number): string {
+  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The instant a calendar day reaches `hour`:00 in Costa Rica. */
+export function businessTimeOn(day: string, hour: number): Date {
+  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
+  return new Date(new TZDate(y, m - 1, d, hour, 0, 0, businessTimeZone).getTime());
+}
+
 export const calendarDayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 export function isValidCalendarDay(day: string): boolean {

@@ -3,7 +3,7 @@
 import { format, startOfWeek } from 'date-fns';
 import { es } from 'date-fns/locale';
 import { TZDate } from '@date-fns/tz';
-import { businessTimeZone } from './dates';
+import { addDaysToDay, businessTimeZone } from './dates';
 
 /** The Monday (YYYY-MM-DD) of the Costa Rican week an instant falls in. */
 export function weekStartOf(value: Date | string): string {
@@ -12,16 +12,7 @@ export function weekStartOf(value: Date | string): string {
 }
 
 /** The calendar day `weeks` weeks after `day` (before it when negative). */
-export function addWeeksToDay(day: string, weeks: number): string {
-  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + 7 * weeks)).toISOString().slice(0, 10);
-}
-
-/** The instant a calendar day reaches `hour`:00 in Costa Rica. */
-export function businessTimeOn(day: string, hour: number): Date {
-  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
-  return new Date(new TZDate(y, m - 1, d, hour, 0, 0, businessTimeZone).getTime());
-}
+export const addWeeksToDay = (day: string, weeks: number): string => addDaysToDay(day, 7 * weeks);
 
 /** 'semana del 3 de nov.': a week named by its Monday, as charts and tables label it. */
 export function formatWeekLabel(monday: string): string {

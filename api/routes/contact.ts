@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { apiRouter } from './router';
 import {
   NotFound,
+  calendarDayOf,
   contactListQuery,
   contactMessageInput,
   contactNoteInput,
@@ -80,7 +81,7 @@ export function contactRoutes(services: AppServices) {
       hours(m.resolvedAfterMs),
     ]);
     ctx.type = 'text/csv; charset=utf-8';
-    ctx.attachment(`mensajes-${new Date().toISOString().slice(0, 10)}.csv`);
+    ctx.attachment(`mensajes-${calendarDayOf(new Date())}.csv`);
     ctx.body = toCsv(inboxExportHeader, rows);
   });
 
