@@ -243,27 +243,30 @@ function InsertPanel({ kind, editor, onClose }: { kind: 'link' | 'image' | 'vide
     if (kind === 'link') {
       const href = first.trim();
       if (!linkSchemes.test(href)) return setErrors({ first: t.linkInvalid });
-      editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+      editor.chain().extendMarkRange('link').setLink({ href }).run();
     } else if (kind === 'image') {
       const next = { first: isAllowedImageUrl(first.trim()) ? undefined : t.imageUrlInvalid, second: second.trim() ? undefined : t.imageAltRequired };
       if (next.first || next.second) return setErrors(next);
-      editor.chain().focus().setImage({ src: first.trim(), alt: second.trim() }).run();
+      editor.chain().setImage({ src: first.trim(), alt: second.trim() }).run();
     } else {
       const src = videoEmbedUrl(first);
       if (!src) return setErrors({ first: t.videoInvalid });
       editor
         .chain()
-        .focus()
         .insertContent({ type: 'videoEmbed', attrs: { src, title: second.trim() || t.defaultVideoTitle } })
         .run();
     }
     onClose();
+    // Back to the text once this form is gone (its field held the focus); the selection stays as it is.
+    requestAnimationFrame(() => editor.view.focus());
   };
-  // Enter applies this small form, not the dialog's.
+  // Enter applies this small form, not the dialog's; once the key is done, so that it never reaches the
+  // editor the focus returns to (where it would replace the linked words).
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      apply();
+      event.stopPropagation();
+      setTimeout(apply, 0);
     }
     if (event.key === 'Escape') {
       event.preventDefault();
