@@ -1,6 +1,7 @@
 // Writing the news as editors do: the rich-text editor (a heading, a list, a link), a schedule that
 // publishes the article by itself, a preview link for someone without an account (and its revocation),
 // a version restored, and an existing article's HTML that the editor reads back unchanged.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, unique } from '../fixtures';
 import { sanitizeArticleHtml } from '../../api/article-html';
 import { createArticle } from './seed';
@@ -176,4 +177,25 @@ test("an existing article's HTML read by the editor and written back is the same
   await dialog.getByRole('button', { name: 'Actualizar' }).click();
   await expectToast(page, 'Noticia actualizada exitosamente');
   expect((await (await api.get(`/api/news/${article.slug}`)).json()).content).toBe(stored);
+});
+
+test('the news dialog, its editor and its panels have no serious accessibility problem', async ({ adminPage: page, api }) => {
+  const title = unique('Accesible en el editor');
+  await createArticle(api, title, { status: 'draft' });
+  await openTab(page, 'news', 'Noticias');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(title);
+  await card(page, title).getByRole('button', { name: 'Editar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar Noticia' });
+  await expect(field(dialog, 'Contenido')).toBeVisible();
+  await dialog.getByText('Enlace de vista previa', { exact: true }).click();
+  await dialog.getByText('Versiones', { exact: true }).click();
+  await expect(dialog.getByRole('list', { name: 'Versiones' })).toBeVisible();
+  await field(dialog, 'Contenido').click();
+  await page.keyboard.press('Control+k');
+  await expect(dialog.getByRole('textbox', { name: 'Dirección del enlace' })).toBeFocused();
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
 });
