@@ -6,6 +6,7 @@ export type NewsCategory = (typeof newsCategories)[number];
 /** Where an article stands: only 'published' ones are shown to visitors (docs/rules.md, 'News statuses'). */
 export const newsStatuses = ['draft', 'scheduled', 'published'] as const;
 export type NewsStatus = (typeof newsStatuses)[number];
+export const newsStatusLabel: Record<NewsStatus, string> = { draft: 'Borrador', scheduled: 'Programada', published: 'Publicada' };
 
 export const eventNatures = ['Cena privada', 'Reunión de negocios', 'Acto público', 'Conferencia', 'Otro'] as const;
 export type EventNature = (typeof eventNatures)[number];

@@ -1,5 +1,13 @@
 // Turns history events into Spanish lines: who, when, what kind of change, and each field's from → to.
-import { advanceFormLabels, contactStatusLabel, formatDateTime, sessionEndReasonLabel, signInMethodLabel, userRoleLabel } from '../../../../domain';
+import {
+  advanceFormLabels,
+  contactStatusLabel,
+  newsStatusLabel,
+  formatDateTime,
+  sessionEndReasonLabel,
+  signInMethodLabel,
+  userRoleLabel,
+} from '../../../../domain';
 import { fieldLabel, historyTexts as t, originLabel } from './texts';
 import type { HistoryEvent } from './api';
 
@@ -12,6 +20,7 @@ export function formatValue(field: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? t.yes : t.no;
   if (Array.isArray(value)) return value.length ? value.map((v) => formatValue(field, v)).join(', ') : t.emptyValue;
   if (field === 'status' && typeof value === 'string' && value in contactStatusLabel) return contactStatusLabel[value as keyof typeof contactStatusLabel];
+  if (field === 'status' && typeof value === 'string' && value in newsStatusLabel) return newsStatusLabel[value as keyof typeof newsStatusLabel];
   if (field === 'role' && typeof value === 'string' && value in userRoleLabel) return userRoleLabel[value as keyof typeof userRoleLabel];
   if (field === 'method' && typeof value === 'string') return signInMethodLabel[value] ?? value;
   if (field === 'reason' && typeof value === 'string') return sessionEndReasonLabel[value] ?? signInMethodLabel[value] ?? value;

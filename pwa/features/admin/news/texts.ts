@@ -1,7 +1,7 @@
 // The news editor's own texts: the rich-text toolbar and its forms, statuses and scheduling, autosave,
 // preview, preview links and versions. Not required wording: ours. (The tab's required texts are in
 // ../texts.ts, newsTexts.)
-import { formatDateTime, type NewsStatus } from '../../../../domain';
+import { formatDateTime, newsStatusLabel, type NewsStatus } from '../../../../domain';
 
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 /** '5 s', '2 min', '1 h': how long ago, briefly. */
@@ -54,7 +54,7 @@ export const editorTexts = {
 
 export const statusTexts = {
   label: 'Estado',
-  options: { draft: 'Borrador', scheduled: 'Programada', published: 'Publicada' } satisfies Record<NewsStatus, string>,
+  options: newsStatusLabel,
   hint: {
     draft: 'Solo el personal la ve. Se guarda sola mientras escribe.',
     scheduled: 'Se publicará sola a la fecha y hora indicadas (hora de Costa Rica).',
