@@ -1,6 +1,7 @@
 // Configuration from the environment, read once. Every name is documented in the README.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { defaultRetryPolicy, type RetryPolicy } from '../events';
 
 export type Config = {
   port: number;
@@ -21,7 +22,7 @@ export type Config = {
   /** Sender of the notices (MAIL_FROM); default: the site's name at noreply@ the public host. */
   mailFrom: string;
   /** How the notices are retried: first delay, longest delay, and for how long before giving up. */
-  notifyRetry: { firstDelayMs: number; maxDelayMs: number; giveUpAfterMs: number };
+  notifyRetry: RetryPolicy;
   /** Longest wait for the mail server at each step (connect, greeting, each reply). */
   smtpTimeoutMs: number;
   feedAllowPrivateHosts: boolean;
@@ -91,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || null,
     notifyEmail: env.NOTIFY_EMAIL || null,
     mailFrom: env.MAIL_FROM || `"${(env.SITE_NAME || 'Contraespionaje CR').replace(/"/g, '')}" <noreply@${hostOf(env.PUBLIC_URL) ?? 'localhost'}>`,
-    notifyRetry: { firstDelayMs: 30_000, maxDelayMs: 60 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 },
+    notifyRetry: defaultRetryPolicy,
     smtpTimeoutMs: 20_000,
     feedAllowPrivateHosts: ['1', 'true', 'yes'].includes((env.FEED_ALLOW_PRIVATE_HOSTS ?? '').toLowerCase()),
     publicWriteLimit: env.PUBLIC_WRITE_LIMIT === undefined ? 10 : Number(env.PUBLIC_WRITE_LIMIT),
