@@ -1,10 +1,11 @@
 // /api/auth: sign in, sign out, and who is signed in.
 import { apiRouter } from './router';
 import { Forbidden, Unauthorized, loginInput, type User } from '../../domain';
-import { parseBody, type AppServices } from '../context';
+import { isUuid, parseBody, type AppServices } from '../context';
 import { openDuringSetup } from '../auth/access';
 import { checkSecondFactor, type SecondFactorRefusal } from '../auth/second-factor';
 import { endSessions, recordFailure, startSession } from '../auth/sessions';
+import { draftKeyAnswer } from '../auth/draft-keys';
 import { dummyHash, verifyPassword } from '../passwords';
 import { attemptThrottle } from '../middleware/rate-limit';
 import { guessingLockout } from '../auth/lockouts';
@@ -74,6 +75,16 @@ export function authRoutes(services: AppServices) {
     if (!ctx.state.user) throw new Unauthorized('No ha iniciado sesión');
     // `setupRequired` only when there is something to do: the answer stays { id, username, role } otherwise.
     ctx.body = ctx.state.setupRequired ? { ...ctx.state.user, setupRequired: ctx.state.setupRequired } : ctx.state.user;
+  });
+
+  // The wrapping secret of this device's draft key, and what became of the earlier sign-ins it names
+  // (docs/offline.md, 'Drafts encrypted at rest'). Answered to anyone: a visitor learns only whether a
+  // sign-in whose random id it already holds was ended from elsewhere, which is what that device must know.
+  router.get('/draft-key', openDuringSetup, async (ctx) => {
+    const named = [ctx.query.signIn].flat().filter((id): id is string => typeof id === 'string' && isUuid(id));
+    const signInId = ctx.session?.signInId as string | undefined;
+    const session = ctx.state.user && signInId ? { userId: ctx.state.user.id as string, signInId } : null;
+    ctx.body = await draftKeyAnswer(services.store, services.config.sessionSecret, session, [...new Set(named)].slice(0, 10));
   });
 
   return router;

@@ -96,6 +96,18 @@ export type User = {
 export type SetupRequired = 'password' | 'second-factor';
 export type SessionUser = { id: string; username: string; role: UserRole; setupRequired?: SetupRequired | null };
 
+/**
+ * GET /api/auth/draft-key?signIn={id}&signIn={id}: what a device needs for the data key that seals its
+ * drafts. `current`: this sign-in's wrapping secret (32 bytes, base64url), null when nobody is signed in;
+ * `previous`: the secrets of the user's earlier sign-ins the device named (to re-wrap its key), never of a
+ * sign-in in `endedRemotely` (the named sign-ins ended from elsewhere: their keys are to be deleted).
+ */
+export type DraftKeyAnswer = {
+  endedRemotely: string[];
+  current: { userId: string; signInId: string; secret: string } | null;
+  previous: Record<string, string>;
+};
+
 /** A sign-in session as its owner sees it. */
 export type StaffSession = { id: string; device: string; address: string; createdAt: string; lastSeenAt: string; current: boolean };
 export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
