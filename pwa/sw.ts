@@ -10,7 +10,9 @@
 // - everything else (API writes, staff data, photos, the session): straight to the network, never cached.
 //   Staff lists offline come from the app's per-user IndexedDB copy (pwa/offline/query-persist.ts);
 // - Background Sync: when the browser says the connection is back, the queued advance forms are sent
-//   from here too, with no page open (pwa/offline/send.ts, the same code and locks as the pages').
+//   from here too, with no page open (pwa/offline/send.ts, the same code and locks as the pages'). The
+//   drafts are sealed: the worker opens them with the same data key in IndexedDB, and asks the server
+//   first about that key (pwa/offline/draft-key-sync.ts), so a session ended elsewhere deletes it here too.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
@@ -20,6 +22,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { cacheNames, isCacheablePage, isPublicApiRequest, isRuntimeAsset, swMessages, type SwMessage } from './offline/sw-rules';
 import { sendPendingDrafts } from './offline/send';
+import { refreshDraftKeys } from './offline/draft-key-sync';
 import { backgroundSyncTag, queueSentType, type QueueSentMessage } from './offline/sync-rules';
 import { judgeRun } from './offline/retry-policy';
 
@@ -153,13 +156,16 @@ self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) 
   const sync = event as SyncEvent;
   if (sync.tag !== backgroundSyncTag) return;
   sync.waitUntil(
-    sendPendingDrafts().then(async (outcomes) => {
-      const sent = outcomes.filter((outcome) => outcome === 'sent').length;
-      if (sent > 0) {
-        const message: QueueSentMessage = { type: queueSentType, sent };
-        for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
-      }
-      if (judgeRun(outcomes).retry) throw new Error('pendiente');
-    }),
+    refreshDraftKeys()
+      .catch(() => 'offline')
+      .then(() => sendPendingDrafts())
+      .then(async (outcomes) => {
+        const sent = outcomes.filter((outcome) => outcome === 'sent').length;
+        if (sent > 0) {
+          const message: QueueSentMessage = { type: queueSentType, sent };
+          for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
+        }
+        if (judgeRun(outcomes).retry) throw new Error('pendiente');
+      }),
   );
 });

@@ -44,3 +44,48 @@ export type Draft = {
    */
   sentPhotos?: { count: number; bytes: number };
 };
+
+/** What every screen may know of a draft without opening it: never an answer, a name or a photo. */
+export type DraftHead = Pick<Draft, 'id' | 'variant' | 'ownerId' | 'state' | 'updatedAt' | 'formId'>;
+
+/** A kept photo without its bytes (lists and counts never decrypt photos). */
+export type PhotoSummary = Omit<DraftPhoto, 'blob'> & { size: number; type: string };
+
+/** A draft as lists show it: the answers, and its photos without their bytes. */
+export type DraftSummary = Omit<Draft, 'photos'> & { photos: Partial<Record<PhotoField, PhotoSummary>> };
+
+/** A photo's bytes as stored: sealed, kept as a Blob so lists never load them. */
+export type SealedPhoto = { iv: Uint8Array; data: Blob };
+
+/**
+ * A draft as IndexedDB holds it: the head in clear (lists, counts, the queue's order), everything else
+ * sealed with its owner's data key (draft-keys.ts). `version` counts the writes and is part of the
+ * sealed data's additional data; `keyId` says which data key sealed it.
+ */
+export type SealedDraft = DraftHead & {
+  version: number;
+  keyId: string;
+  sealed: { iv: Uint8Array; data: ArrayBuffer };
+  photoData: Partial<Record<PhotoField, SealedPhoto>>;
+};
+
+/** Before drafts were encrypted (or a staff member's written before their device had a key): in clear. */
+export type PlainDraft = Draft & { version?: number };
+
+export type StoredDraft = SealedDraft | PlainDraft;
+
+/**
+ * A data key on this device, per owner (a staff member's id, or 'public' for the visitors' form).
+ * `key`: the data key itself, non-extractable, while it may be used here; null once dropped (sign-out,
+ * another person signed in, past `usableUntil`). `wrapped`: the same key wrapped with the wrapping
+ * secret the server gives one sign-in of its owner, so that owner's next sign-in can bring it back;
+ * none for visitors. A record with neither is what a session ended from elsewhere leaves: no draft of
+ * that owner is written again until they sign in.
+ */
+export type DraftKeyRecord = {
+  owner: string;
+  keyId: string | null;
+  key: CryptoKey | null;
+  wrapped: { signInId: string; iv: Uint8Array; data: ArrayBuffer } | null;
+  usableUntil: number | null;
+};

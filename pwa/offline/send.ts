@@ -5,10 +5,14 @@
 // sends did overlap, the draft's uuid travels as the Idempotency-Key and the server makes one record.
 // Each photo is uploaded under its own lock and its link written into the draft at once
 // (photo-upload.ts), so a photo the form's slot is still uploading is waited for, not sent twice.
+// Drafts are sealed on the device (drafts.ts): a staff member's that this device cannot open yet (its
+// key waits for the server) first gets its key back from the server (draft-key-sync.ts).
 import type { AdvanceForm, PhotoField } from '../../domain';
 import { ApiError, isNetworkFailure } from '../lib/api';
 import { submitAdvanceForm } from '../lib/advance-form-api';
-import { getDraft, listDrafts, deleteDraft, updateDraft, type Draft, type DraftPhoto } from './drafts';
+import { getDraft, getDraftHead, listDraftHeads, deleteDraft, updateDraft, type Draft, type DraftPhoto } from './drafts';
+import { usableKey } from './draft-keys';
+import { refreshDraftKeys } from './draft-key-sync';
 import { uploadDraftPhoto } from './photo-upload';
 import { judgeAnswer, photosToUpload, sentSummary, submissionBody, type ErrorBody } from './sync-rules';
 import { offlineTexts as t } from './texts';
@@ -61,25 +65,32 @@ export async function sendDraftNow(id: string, options: SendOptions = {}): Promi
 
 /** Every pending draft this device may send now, one after the other; the outcomes in order. */
 export async function sendPendingDrafts(options: SendOptions = {}): Promise<SyncOutcome[]> {
-  const pending = (await listDrafts()).filter((d) => d.state === 'pending');
+  const pending = (await listDraftHeads()).filter((d) => d.state === 'pending');
   if (pending.length === 0) return [];
   const staff = pending.some((d) => d.variant === 'admin') ? await currentStaff(options.observer) : undefined;
+  // The signed-in author's forms need their key: after a sign-in it may still wait on the server.
+  if (staff && staff !== 'offline' && pending.some((d) => d.variant === 'admin' && d.ownerId === staff.id) && !(await usableKey(staff.id))) {
+    await refreshDraftKeys({ always: true });
+  }
   const outcomes: SyncOutcome[] = [];
   for (const draft of pending) outcomes.push(await syncDraft(draft.id, staff === 'offline' ? undefined : staff, options));
   return outcomes;
 }
 
 async function sendUnderLock(id: string, knownStaff: Staff | undefined, interactive: boolean, options: SendOptions): Promise<SyncOutcome> {
-  const draft = await getDraft(id);
-  if (draft?.state === 'sent' && interactive) return 'sent';
-  if (!draft || draft.state !== 'pending') return 'skipped';
-  if (draft.variant === 'admin') {
+  const head = await getDraftHead(id);
+  if (head?.state === 'sent' && interactive) return 'sent';
+  if (!head || head.state !== 'pending') return 'skipped';
+  if (head.variant === 'admin') {
     const staff = knownStaff === undefined ? await currentStaff(options.observer) : knownStaff;
     if (staff === 'offline') return 'waiting';
     if (!staff) return 'signIn';
     // Another staff member signed in on this tablet: the draft waits for its author.
-    if (draft.ownerId && staff.id !== draft.ownerId) return 'skipped';
+    if (head.ownerId && staff.id !== head.ownerId) return 'skipped';
   }
+  // Opened only now, for its author: undefined if this device cannot open it (its key is gone).
+  const draft = await getDraft(id);
+  if (!draft || draft.state !== 'pending') return 'skipped';
   options.observer?.sending?.(draft);
   try {
     return await sendForm(draft, interactive, options);

@@ -47,6 +47,18 @@ export function startOffline(queryClient: QueryClient, path: string): void {
   syncIfAny();
   window.addEventListener('online', syncIfAny);
 
+  // A signed-in staff member gets the key that seals their drafts on this device (and a device that
+  // held one hears whether its session was ended from elsewhere): at every answer about the session.
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryKey[0] !== '/api/auth/me' || event.action.type !== 'success') return;
+    const always = Boolean(event.query.state.data);
+    void (always ? Promise.resolve(true) : mayHoldDrafts())
+      .then(async (may) => {
+        if (may) await (await import('./draft-key-sync')).refreshDraftKeys({ always });
+      })
+      .catch((error: unknown) => console.warn('[offline] llaves de borradores', error));
+  });
+
   // Staff lists are saved for offline use once someone signs in (the session query gets a user).
   const startPersisting = () => void import('./query-persist').then((m) => m.persistStaffLists(queryClient));
   if (path.startsWith('/admin') || hasStaffOnDevice()) startPersisting();

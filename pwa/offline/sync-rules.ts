@@ -88,7 +88,7 @@ export function sentSummary(draft: Pick<Draft, 'values' | 'photos'>): Pick<Draft
 }
 
 /** What deleting a draft loses: the answers given (anything not left as a new form has it) and the photos. */
-export function draftContents(draft: Pick<Draft, 'values' | 'photos'>): { answers: number; photos: number } {
+export function draftContents(draft: Pick<Draft, 'values'> & { photos: Partial<Record<PhotoField, unknown>> }): { answers: number; photos: number } {
   const defaults = newAdvanceFormDefaults() as Record<string, unknown>;
   const values = draft.values as Record<string, unknown>;
   const answers = Object.keys(defaults).filter((key) => {

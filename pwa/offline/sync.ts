@@ -12,6 +12,7 @@ import { setSignedOutOnPurpose, signedOutOnPurpose } from './sign-out-note';
 import { QueueRunner } from './queue-runner';
 import { finishUpload, reportUpload, setRunnerState, setSendingForm } from './queue-state';
 import { sendPendingDrafts, sessionUrl, type SendObserver, type SyncOutcome } from './send';
+import { refreshDraftKeys } from './draft-key-sync';
 import { backgroundSyncTag, queueSentType, type QueueSentMessage } from './sync-rules';
 import { offlineTexts, type QueueOutcomeTexts } from './texts';
 
@@ -95,7 +96,12 @@ let started = false;
 export function startDraftSync({ runNow = true }: { runNow?: boolean } = {}): void {
   if (started) return;
   started = true;
-  window.addEventListener('online', () => void runner.retryNow());
+  // Every contact asks about this device's draft keys first: a session ended from elsewhere deletes them.
+  const afterKeys = (work: () => Promise<void>, always = false) =>
+    void refreshDraftKeys({ always })
+      .catch((error: unknown) => console.warn('[offline] llaves de borradores', error))
+      .then(work);
+  window.addEventListener('online', () => afterKeys(() => runner.retryNow()));
   // Signing in (the session query getting a user) resumes drafts that waited for a new session.
   browserQueryClient()
     .getQueryCache()
@@ -103,12 +109,14 @@ export function startDraftSync({ runNow = true }: { runNow?: boolean } = {}): vo
       if (event.type !== 'updated' || event.query.queryKey[0] !== sessionUrl || event.action.type !== 'success') return;
       if (!event.query.state.data) return;
       setSignedOutOnPurpose(false);
-      void runner.retryNow();
+      // The author's key comes back with the new sign-in before their forms are tried.
+      afterKeys(() => runner.retryNow(), true);
     });
   // The worker sent forms from its Background Sync while this page was open: it says how many.
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
     const message = event.data as QueueSentMessage | null;
     if (message?.type === queueSentType && message.sent > 0) void announce(message.sent, []);
   });
-  if (runNow) void runner.run();
+  if (runNow) afterKeys(() => runner.run());
+  else void refreshDraftKeys().catch((error: unknown) => console.warn('[offline] llaves de borradores', error));
 }

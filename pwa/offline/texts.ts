@@ -35,6 +35,10 @@ export const offlineTexts = {
   sentReadOnlyHint: 'El servidor lo recibió: ya no se puede modificar en este dispositivo.',
   viewSent: 'Ver formulario',
   draftBusy: 'Este formulario se está enviando o está abierto en otra pestaña. Espere un momento…',
+  draftsLocked:
+    'Los borradores de este dispositivo están cifrados y su llave ya no está disponible sin conexión. ' +
+    'Conéctese a internet e inicie sesión de nuevo para abrirlos y guardar formularios nuevos.',
+  draftSaveLocked: 'No se pudo guardar el borrador: su llave ya no está en este dispositivo. Inicie sesión de nuevo.',
   unsentOnDevice: (n: number) => `${unsentForms(n)} en este dispositivo`,
   logoutTitle: 'Cerrar sesión con formularios sin enviar',
   /** The same dialog once the queue sent what was waiting while it was open. */

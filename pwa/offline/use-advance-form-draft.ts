@@ -8,13 +8,13 @@ import { toast } from '../ui/toast';
 import { onBeforeUpdate } from './before-update';
 import { isNetworkFailure } from '../lib/api';
 import { holdDraftLock, type DraftLock } from './draft-lock';
-import { updateDraft, upsertDraft, type Draft, type DraftPhotos, type DraftVariant } from './drafts';
+import { DraftLockedError, updateDraft, upsertDraft, type Draft, type DraftPhotos, type DraftVariant } from './drafts';
 import { samePhoto, uploadDraftPhoto, type UploadProgress } from './photo-upload';
 import { finishUpload, reportUpload } from './queue-state';
 import { checkStorage } from './storage';
 // Static, not lazy: the send must work offline, and a chunk first asked for offline cannot be fetched.
 import { pageObserver, queueFormForLater, sendDraftNow, startDraftSync } from './sync';
-import { queueToastTexts, type QueueToastTexts } from './texts';
+import { offlineTexts, queueToastTexts, type QueueToastTexts } from './texts';
 
 /** What the form's submit answers when the form waits in the offline queue (no success toast then). */
 export const queuedForLater = 'queued';
@@ -193,6 +193,13 @@ function buildDraft(id: string, variant: DraftVariant, ownerId: string | null, v
   return { id, variant, ownerId, values, photos, state: 'draft', error: null, updatedAt: new Date().toISOString(), formId: null };
 }
 
+let toldLocked = false;
+
 function reportSaveError(error: unknown) {
   console.error('[borrador] no se pudo guardar', error);
+  // Its key left the device meanwhile (signed out in another tab, ended from elsewhere): say it once.
+  if (error instanceof DraftLockedError && !toldLocked) {
+    toldLocked = true;
+    toast({ title: offlineTexts.draftSaveLocked, variant: 'destructive' });
+  }
 }

@@ -32,6 +32,11 @@ export class FakeClock implements Clock {
   }
 }
 
+/**
+ * Enough turns of the event loop, and of real time, for a send to finish: IndexedDB's callbacks, and
+ * Web Crypto's work on Node's thread pool, which a busy machine may answer a few milliseconds late.
+ */
 export const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+  for (let i = 0; i < 25; i++) await new Promise((resolve) => setTimeout(resolve, 2));
 };

@@ -47,12 +47,24 @@ async function create(request: Request) {
   return HttpResponse.json(server.records.get(key), { status: 201 });
 }
 
+const wrappingSecret = Buffer.alloc(32, 7).toString('base64url');
+const signIns = new Map<string, string>();
+const signInOf = (userId: string) => signIns.get(userId) ?? signIns.set(userId, crypto.randomUUID()).get(userId)!;
+
 const mock = setupServer(
   http.post(`${origin}/api/advance-forms/public`, ({ request }) => create(request)),
   http.post(`${origin}/api/advance-forms`, ({ request }) =>
     server.staff ? create(request) : HttpResponse.json({ message: 'No autenticado' }, { status: 401 }),
   ),
   http.get(`${origin}/api/auth/me`, () => (server.staff ? HttpResponse.json(server.staff) : HttpResponse.json({ message: 'No autenticado' }, { status: 401 }))),
+  // The draft key's wrapping secret: one sign-in per staff member here (the real rules: tests/api/draft-keys.test.ts).
+  http.get(`${origin}/api/auth/draft-key`, () =>
+    HttpResponse.json({
+      endedRemotely: [],
+      current: server.staff ? { userId: server.staff.id, signInId: signInOf(server.staff.id), secret: wrappingSecret } : null,
+      previous: {},
+    }),
+  ),
   http.post(`${origin}/api/objects/upload`, () => {
     const id = crypto.randomUUID();
     server.uploadUrls++;

@@ -3,6 +3,8 @@
 // drafts tab's 'Reanudar') opens that one, a queued one included, to correct it. A draft the server
 // already has is shown read-only. Everything typed or photographed is in IndexedDB within 300 ms
 // (pwa/offline/use-advance-form-draft.ts). The editor holds the draft's lock, so the queue never sends it mid-edit.
+// Drafts are sealed on the device: a staff member whose key is not here (past its time offline) is
+// told to sign in again with a connection, rather than typing into a form that cannot be saved.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { newAdvanceFormDefaults } from '../../../domain';
@@ -11,7 +13,10 @@ import { buttonClass } from '../../ui/button-styles';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 import { AdvanceForm, type AdvanceFormProps } from './AdvanceForm';
-import { deleteDraft, getDraft, latestOpenDraft, newDraft, type Draft, type DraftVariant } from '../../offline/drafts';
+import { deleteDraft, getDraft, latestOpenDraft, newDraft, type Draft, type DraftSummary, type DraftVariant } from '../../offline/drafts';
+import { keyRecord, usableKey } from '../../offline/draft-keys';
+import { refreshDraftKeys } from '../../offline/draft-key-sync';
+import { offlineTexts } from '../../offline/texts';
 import { holdDraftLock, type DraftLock } from '../../offline/draft-lock';
 import { draftContents } from '../../offline/sync-rules';
 import { useAdvanceFormDraft } from '../../offline/use-advance-form-draft';
@@ -31,8 +36,9 @@ export function DraftedAdvanceForm({ ownerId = null, ...props }: AdvanceFormProp
 type Phase =
   | { kind: 'loading' }
   | { kind: 'busy' }
-  | { kind: 'offer'; draft: Draft }
-  | { kind: 'sent'; draft: Draft }
+  | { kind: 'locked' }
+  | { kind: 'offer'; draft: DraftSummary }
+  | { kind: 'sent'; draft: SentDraftView }
   | { kind: 'editing'; draft: Draft; lock: DraftLock };
 
 function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: string | null }) {
@@ -60,6 +66,7 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
     };
     const choose = async (): Promise<Phase> => {
       try {
+        if (variant === 'admin' && ownerId && !(await staffKeyReady(ownerId))) return { kind: 'locked' };
         if (resumeId) {
           const draft = await getDraft(resumeId);
           if (draft && draft.variant === variant) return draft.state === 'sent' ? { kind: 'sent', draft } : edit(draft);
@@ -86,9 +93,15 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
     mounted.current = true;
     return () => void (mounted.current = false);
   }, []);
-  const continueWith = (draft: Draft) => {
-    const lock = holdDraftLock(draft.id);
-    void lock.granted.then(() => (mounted.current ? setPhase({ kind: 'editing', draft: { ...draft, state: 'draft' }, lock }) : lock.release()));
+  const continueWith = (offered: DraftSummary) => {
+    const lock = holdDraftLock(offered.id);
+    // The offer listed it without its photos' bytes: opened whole now.
+    void lock.granted
+      .then(() => getDraft(offered.id))
+      .then((draft) => {
+        if (!mounted.current || !draft) return lock.release();
+        setPhase({ kind: 'editing', draft: { ...draft, state: 'draft' }, lock });
+      });
   };
   const startFresh = () => {
     const draft = newDraft(variant, ownerId, newAdvanceFormDefaults());
@@ -102,12 +115,29 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
         {t.busy}
       </p>
     );
+  if (phase.kind === 'locked')
+    return (
+      <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
+        {offlineTexts.draftsLocked}
+      </p>
+    );
   if (phase.kind === 'sent') return <SentDraft draft={phase.draft} />;
   if (phase.kind === 'offer') return <DraftOffer draft={phase.draft} onContinue={continueWith} onDiscarded={startFresh} />;
   return <EditingDraft key={phase.draft.id} {...props} draft={phase.draft} lock={phase.lock} ownerId={ownerId} />;
 }
 
-function DraftOffer({ draft, onContinue, onDiscarded }: { draft: Draft; onContinue: (draft: Draft) => void; onDiscarded: () => void }) {
+/**
+ * A staff member's key is here, or was brought back by the server; a device that never had one (it
+ * signed in before drafts were sealed) may still write until the server gives it one.
+ */
+async function staffKeyReady(ownerId: string): Promise<boolean> {
+  if (await usableKey(ownerId)) return true;
+  await refreshDraftKeys({ always: true });
+  if (await usableKey(ownerId)) return true;
+  return !(await keyRecord(ownerId));
+}
+
+function DraftOffer({ draft, onContinue, onDiscarded }: { draft: DraftSummary; onContinue: (draft: DraftSummary) => void; onDiscarded: () => void }) {
   const t = useDraftTexts();
   const [confirming, setConfirming] = useState(false);
   const { answers, photos } = draftContents(draft);
@@ -143,8 +173,10 @@ function DraftOffer({ draft, onContinue, onDiscarded }: { draft: Draft; onContin
   );
 }
 
+type SentDraftView = Pick<Draft, 'values' | 'variant' | 'formId'>;
+
 /** A draft the server confirmed: nothing to change here any more, and the screen says so. */
-function SentDraft({ draft }: { draft: Draft }) {
+function SentDraft({ draft }: { draft: SentDraftView }) {
   const t = useDraftTexts();
   return (
     <section role="region" aria-label={t.sentReadOnly} className="rounded-xl border border-emerald-300 bg-white p-4 shadow-sm sm:p-6">

@@ -12,7 +12,7 @@ import { Button } from '../../../ui/Button';
 import { buttonClass } from '../../../ui/button-styles';
 import { toast } from '../../../ui/toast';
 import { useSite } from '../../../lib/site';
-import { deleteDraft, type Draft, type DraftState } from '../../../offline/drafts';
+import { deleteDraft, getDraft, type DraftState, type DraftSummary } from '../../../offline/drafts';
 import { retryQueueNow, startDraftSync } from '../../../offline/sync';
 import { draftContents } from '../../../offline/sync-rules';
 import { draftStateLabels, offlineTexts } from '../../../offline/texts';
@@ -27,7 +27,7 @@ const stateBadge: Record<DraftState, BadgeVariant> = { draft: 'default', pending
 export { resumeDraftPath };
 
 /** 'Espacio usado ... libre ...', or null where the browser cannot tell. */
-function useStorageLine(drafts: Draft[] | null): string | null {
+function useStorageLine(drafts: DraftSummary[] | null): string | null {
   const [line, setLine] = useState<string | null>(null);
   useEffect(() => {
     if (!navigator.storage?.estimate) return;
@@ -69,7 +69,7 @@ export function DraftsTab() {
   );
 }
 
-function DraftCard({ draft }: { draft: Draft }) {
+function DraftCard({ draft }: { draft: DraftSummary }) {
   const { siteName } = useSite();
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState<'pdf' | 'send' | null>(null);
@@ -82,7 +82,10 @@ function DraftCard({ draft }: { draft: Draft }) {
     setBusy('pdf');
     try {
       const { downloadDraftPdf } = await loadPdfModule();
-      await downloadDraftPdf(draft, siteName);
+      // The list holds no photo bytes: the whole draft is opened for its PDF.
+      const whole = await getDraft(draft.id);
+      if (!whole) throw new Error('borrador ilegible');
+      await downloadDraftPdf(whole, siteName);
     } catch (e) {
       console.error(e);
       toast({ title: t.pdfError, variant: 'destructive' });

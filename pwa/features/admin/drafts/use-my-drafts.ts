@@ -1,14 +1,14 @@
 // The signed-in staff member's drafts on this device, kept current as any tab (or the service worker)
 // changes them. Another staff member's drafts on the same tablet are never listed.
 import { useCallback, useEffect, useState } from 'react';
-import { listDrafts, onDraftsChanged, unsentDrafts, type Draft } from '../../../offline/drafts';
+import { listDrafts, onDraftsChanged, unsentDrafts, type DraftSummary } from '../../../offline/drafts';
 import { useSession } from '../session';
 
-export const resumeDraftPath = (draft: Draft) => `/admin/avanzadas/nuevo?borrador=${draft.id}`;
+export const resumeDraftPath = (draft: Pick<DraftSummary, 'id'>) => `/admin/avanzadas/nuevo?borrador=${draft.id}`;
 
 export function useMyDrafts() {
   const { user } = useSession();
-  const [drafts, setDrafts] = useState<Draft[] | null>(null);
+  const [drafts, setDrafts] = useState<DraftSummary[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const load = useCallback(() => {
     if (!user) return;

@@ -66,11 +66,25 @@ export function usePasskeyLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<null>('POST', '/api/auth/logout'),
+    mutationFn: async () => {
+      const user = queryClient.getQueryData<SessionUser | null>(sessionKey);
+      await apiJson<null>('POST', '/api/auth/logout');
+      // The key that opens this user's drafts leaves the device (its wrapped copy waits for their next sign-in).
+      if (user) await forgetDraftKey(user.id);
+      return null;
+    },
     onSuccess: () => {
       // What belongs to a user (cached lists) is cleared on logout (docs/rules.md, 'Lists and paging').
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] });
       queryClient.setQueryData(sessionKey, null);
     },
   });
+}
+
+async function forgetDraftKey(userId: string): Promise<void> {
+  try {
+    await (await import('../../../offline/draft-key-sync')).forgetDraftKeyAtSignOut(userId);
+  } catch (error) {
+    console.error('[sesión] no se borró la llave de los borradores', error);
+  }
 }
