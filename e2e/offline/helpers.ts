@@ -94,9 +94,10 @@ export async function seedDraft(page: Page, draft: SeedDraft) {
       });
       db.close();
 
+      // Whatever version the app is at (a draft in clear, as before drafts were sealed: the app seals it).
       function openOfflineDb(): Promise<IDBDatabase> {
         return new Promise((resolve, reject) => {
-          const request = indexedDB.open('contraespionaje-offline', 1);
+          const request = indexedDB.open('contraespionaje-offline');
           request.onupgradeneeded = () => {
             const drafts = request.result.createObjectStore('drafts', { keyPath: 'id' });
             drafts.createIndex('byUpdated', 'updatedAt');
@@ -118,37 +119,79 @@ export type StoredDraft = {
   formId: string | null;
   values: AdvanceFormValues;
   photos: Record<string, { size: number; objectPath: string | null }>;
+  /** Sealed with a data key (pwa/offline/drafts.ts); false for a draft in clear. */
+  sealed: boolean;
+  /** Opened with a key this device holds; a sealed draft whose key is gone has empty values and photos. */
+  opened: boolean;
 };
 
-/** The drafts in the page's IndexedDB, photos reduced to their size and link. */
+/**
+ * The drafts in the page's IndexedDB, photos reduced to their size and link: sealed ones opened with
+ * the data key the device holds for their owner (the same shape and additional data as
+ * pwa/offline/drafts.ts), as the app itself would.
+ */
 export function readDrafts(page: Page): Promise<StoredDraft[]> {
-  return page.evaluate(
-    () =>
-      new Promise<StoredDraft[]>((resolve, reject) => {
-        const request = indexedDB.open('contraespionaje-offline');
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('drafts')) return resolve([]);
-          const all = db.transaction('drafts').objectStore('drafts').getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve(
-              all.result.map((d) => ({
-                ...d,
-                photos: Object.fromEntries(
-                  Object.entries(d.photos as Record<string, { blob: Blob; objectPath: string | null }>).map(([f, p]) => [
-                    f,
-                    { size: p.blob.size, objectPath: p.objectPath },
-                  ]),
-                ),
-              })),
-            );
-          };
-          all.onerror = () => reject(all.error);
-        };
-        request.onerror = () => reject(request.error);
-      }),
-  );
+  return page.evaluate(async () => {
+    type Sealed = { iv: Uint8Array; data: ArrayBuffer };
+    type Raw = Record<string, unknown> & {
+      id: string;
+      variant: string;
+      ownerId: string | null;
+      version?: number;
+      keyId?: string;
+      sealed?: Sealed;
+      photos?: Record<string, { blob: Blob; objectPath: string | null }>;
+    };
+    type KeyRecord = { owner: string; keyId: string | null; key: CryptoKey | null };
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('contraespionaje-offline');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const all = <T>(store: string) =>
+      db.objectStoreNames.contains(store)
+        ? new Promise<T[]>((resolve, reject) => {
+            const request = db.transaction(store).objectStore(store).getAll();
+            request.onsuccess = () => resolve(request.result as T[]);
+            request.onerror = () => reject(request.error);
+          })
+        : Promise.resolve([] as T[]);
+    const [records, keys] = [await all<Raw>('drafts'), await all<KeyRecord>('draftKeys')];
+    db.close();
+    const out: StoredDraft[] = [];
+    for (const record of records) {
+      const { sealed, photos, keyId, version, photoData: _photoData, ...head } = record;
+      if (!sealed) {
+        const photoList = Object.entries(photos ?? {}).map(([f, p]) => [f, { size: p.blob.size, objectPath: p.objectPath }]);
+        out.push({ ...(head as unknown as StoredDraft), photos: Object.fromEntries(photoList), sealed: false, opened: true });
+        continue;
+      }
+      const owner = record.variant === 'admin' && record.ownerId ? record.ownerId : 'public';
+      const key = keys.find((k) => k.owner === owner && k.keyId === keyId)?.key;
+      let contents: { values: AdvanceFormValues; error: string | null; photos: Record<string, { size: number; objectPath: string | null }> } | null = null;
+      if (key) {
+        try {
+          const plain = await crypto.subtle.decrypt(
+            { name: 'AES-GCM', iv: sealed.iv as Uint8Array<ArrayBuffer>, additionalData: new TextEncoder().encode(`draft:${record.id}:${version}`) },
+            key,
+            sealed.data,
+          );
+          contents = JSON.parse(new TextDecoder().decode(plain));
+        } catch {
+          contents = null;
+        }
+      }
+      out.push({
+        ...(head as unknown as StoredDraft),
+        values: contents?.values ?? ({} as AdvanceFormValues),
+        error: contents?.error ?? null,
+        photos: Object.fromEntries(Object.entries(contents?.photos ?? {}).map(([f, p]) => [f, { size: p.size, objectPath: p.objectPath }])),
+        sealed: true,
+        opened: contents !== null,
+      });
+    }
+    return out;
+  });
 }
 
 /** The forms the server holds for a host name (names are unique per test). */
