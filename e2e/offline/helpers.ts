@@ -1,13 +1,34 @@
 // What the offline tests share: waiting for the service worker, real JPEG photos, complete form
 // answers, and reading or writing the app's drafts in IndexedDB (the same shape as pwa/offline/db.ts).
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { newAdvanceFormDefaults, type AdvanceForm, type AdvanceFormValues, type PhotoField } from '../../domain';
 import { expect } from '../fixtures';
 
-/** Until the worker controls the page and holds a copy of it (or of the app shell, for client screens). */
+/**
+ * Until the worker controls the page and holds a copy of it (or of the app shell, for client screens).
+ * A page whose load was under way when the first worker activated is left out by clients.claim() and
+ * stays uncontrolled for good (its request went to the network before there was a worker): under load
+ * the install (the precache, about 1 MB in 64 files) often ends during the next navigation. That page
+ * is loaded again, as a person's next page would be, and is then served by the worker.
+ */
 export async function waitForOfflineReady(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 20_000 });
+  const workerState = () =>
+    page
+      .evaluate(async () => {
+        if (navigator.serviceWorker.controller) return 'controls the page';
+        const registration = await navigator.serviceWorker.getRegistration();
+        if (registration?.active?.state === 'activated') return 'active, without this page';
+        return `not active yet (${registration ? (registration.installing?.state ?? registration.waiting?.state ?? 'no worker') : 'not registered'})`;
+      })
+      // A navigation under way (the app's own redirect) destroys the context: asked again.
+      .catch(() => 'page loading');
+  // Measured with the suite on 2 loaded cores (load average 14): 5 s at most from the page's load to a
+  // controller; the bound leaves room for more load than that.
+  const ready = ['controls the page', 'active, without this page'];
+  await expect.poll(workerState, { timeout: 20_000, message: 'the service worker never activated' }).toMatch(new RegExp(`^(${ready.join('|')})$`));
+  if ((await workerState()) !== 'controls the page') await page.reload();
+  await expect.poll(workerState, { message: 'the service worker does not control the page' }).toBe('controls the page');
   // Precache keys carry their revision ('/app-shell?__WB_REVISION__=...').
   const shellPrecached = () =>
     page.evaluate(async () => {
@@ -16,6 +37,74 @@ export async function waitForOfflineReady(page: Page) {
       return false;
     });
   await expect.poll(shellPrecached, { timeout: 20_000 }).toBe(true);
+}
+
+/**
+ * Until every script and style this page loaded is in the worker's caches: the worker keeps a chunk on
+ * first use, but writes it after handing it to the page, and a page loaded before the worker existed
+ * hands its list over by message. Offline, a screen whose chunk is missing cannot open.
+ */
+export async function waitForChunksCached(page: Page) {
+  const missing = () =>
+    page.evaluate(async () => {
+      const chunks = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => new URL(url).origin === location.origin && /^\/assets\/[^/]+\.(js|css)$/.test(new URL(url).pathname));
+      const absent: string[] = [];
+      for (const url of new Set(chunks)) if (!(await caches.match(url, { ignoreSearch: true }))) absent.push(new URL(url).pathname);
+      return absent;
+    });
+  await expect.poll(missing, { message: 'chunks not cached by the worker' }).toEqual([]);
+}
+
+/**
+ * Until the admin lists' offline copy (saved in IndexedDB a second after the lists last changed) holds
+ * this text: what the panel will show when it opens offline.
+ */
+export async function waitForSavedLists(page: Page, text: string) {
+  const saved = () =>
+    page.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const request = indexedDB.open('contraespionaje-offline');
+          request.onsuccess = () => {
+            const db = request.result;
+            if (!db.objectStoreNames.contains('queryCache')) return resolve('');
+            const all = db.transaction('queryCache').objectStore('queryCache').getAll();
+            all.onsuccess = () => {
+              db.close();
+              resolve(JSON.stringify(all.result));
+            };
+            all.onerror = () => reject(all.error);
+          };
+          request.onerror = () => reject(request.error);
+        }),
+    );
+  await expect.poll(saved, { message: "the lists' offline copy" }).toContain(text);
+}
+
+/**
+ * The requests that create an advance form (from the pages and from the worker), and how many have no
+ * answer yet. Once a form's draft is sent or gone nothing starts a new one, so when none is unanswered
+ * the server's count is final: 'sent once' needs no waiting beyond that.
+ */
+export function watchFormSends(context: BrowserContext) {
+  const unanswered = new Set<Request>();
+  let started = 0;
+  const isSend = (request: Request) => request.method() === 'POST' && /^\/api\/advance-forms(\/public)?$/.test(new URL(request.url()).pathname);
+  context.on('request', (request) => {
+    if (!isSend(request)) return;
+    started++;
+    unanswered.add(request);
+  });
+  context.on('requestfinished', (request) => unanswered.delete(request));
+  context.on('requestfailed', (request) => unanswered.delete(request));
+  return {
+    started: () => started,
+    /** Resolves once every send seen so far has its answer (or failed). */
+    settled: () => expect.poll(() => unanswered.size, { message: 'form sends still without an answer' }).toBe(0),
+  };
 }
 
 /** True when the worker's page cache holds this URL. */

@@ -55,6 +55,16 @@ export class KillableBrowser {
     await running.browser.close().catch(() => undefined);
   }
 
+  /**
+   * Whether Chromium has written a cookie of this name to the profile's cookie database. It keeps new
+   * cookies in memory and commits them about every 30 s; only written ones survive a SIGKILL.
+   */
+  cookieOnDisk(name: string): boolean {
+    const database = path.join(this.profile, 'Default', 'Cookies');
+    // Names are stored in clear (only values are encrypted): finding the name's bytes is enough.
+    return existsSync(database) && readFileSync(database).includes(name);
+  }
+
   async dispose(): Promise<void> {
     await this.kill();
     rmSync(this.profile, { recursive: true, force: true });
