@@ -4,7 +4,7 @@
 // with this page only.
 import { advanceFormSections, type AdvanceForm } from '../../domain';
 import { expect, test, unique } from '../fixtures';
-import { formsOf, waitForOfflineReady } from '../offline/helpers';
+import { formsOf, readDrafts, waitForOfflineReady } from '../offline/helpers';
 import { englishForm, fillEverything, fillRequired, turnOn } from './fill';
 
 test('the English form reads in English, from its sections to its options and photo hints', async ({ page }) => {
@@ -111,8 +111,8 @@ test('the draft kept on the device is offered, and discarded, in English', async
   const host = unique('Draft Host');
   await page.goto('/en/advance-form');
   await page.getByLabel("Host's name *", { exact: true }).fill(host);
-  // Saved within 300 ms of the change; the reload then finds it.
-  await page.waitForTimeout(800);
+  // Saved within 300 ms of the change: on the device before the reload that should find it.
+  await expect.poll(async () => (await readDrafts(page)).map((d) => d.values.hostName)).toEqual([host]);
   await page.reload();
   const offer = page.getByRole('region', { name: 'There is a saved draft of this form' });
   await expect(offer).toContainText(`${host}. Last saved on`);
@@ -154,12 +154,15 @@ test('the Spanish form page does not load the English words; the English page do
   page.on('response', async (response) => {
     if (response.url().endsWith('.js')) scripts.push(await response.text().catch(() => ''));
   });
+  // The form's code (and its words) loads when the visitor first reaches for a field.
   await page.goto('/formulario-avanzada');
+  await page.getByLabel('Nombre del anfitrión *', { exact: true }).focus();
   await expect(page.getByRole('button', { name: 'Guardar Formulario' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.some((code) => code.includes('Private dinner'))).toBe(false);
   await page.goto('/en/advance-form');
+  await page.getByLabel("Host's name *", { exact: true }).focus();
   await expect(page.getByRole('button', { name: 'Send Form' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts.some((code) => code.includes('Private dinner'))).toBe(true);

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
 import { fillRequired, jpegFixture, turnOn } from '../advance-form/fill';
-import { formsOf, readDrafts, waitForOfflineReady } from './helpers';
+import { formsOf, readDrafts, waitForOfflineReady, watchFormSends } from './helpers';
 
 const keptText = 'Foto guardada en este dispositivo: se subirá al enviar el formulario';
 
@@ -17,6 +17,8 @@ async function addPhoto(page: Page, label: string, index: number) {
 
 test('a form filled offline with two photos survives closing the page, and is delivered once when online', async ({ browser, baseURL, api }) => {
   const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica' });
+  // The page's queue and the worker's Background Sync may both try: every try is watched.
+  const sends = watchFormSends(context);
   let page = await context.newPage();
   const host = unique('Sin señal');
   await page.goto('/formulario-avanzada');
@@ -62,7 +64,7 @@ test('a form filled offline with two photos survives closing the page, and is de
   expect(form.emergencyExitsPhoto).toMatch(/^\/objects\/uploads\//);
   expect(form.safeZonePhoto).toMatch(/^\/objects\/uploads\//);
   await expect.poll(async () => (await readDrafts(page)).length).toBe(0);
-  await page.waitForTimeout(1500);
+  await sends.settled();
   expect(await formsOf(api, host)).toHaveLength(1);
   await context.close();
 });

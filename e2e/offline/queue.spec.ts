@@ -9,7 +9,18 @@ import type { AdvanceForm } from '../../domain';
 import { e2eAdmin, expect, test, unique } from '../fixtures';
 import { fillRequired, jpegFixture } from '../advance-form/fill';
 import { createUser } from '../admin/seed';
-import { completeValues, formsOf, jpeg, readDrafts, seedDraft, staffId, waitForOfflineReady } from './helpers';
+import {
+  completeValues,
+  formsOf,
+  jpeg,
+  readDrafts,
+  seedDraft,
+  staffId,
+  waitForChunksCached,
+  waitForOfflineReady,
+  waitForSavedLists,
+  watchFormSends,
+} from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -26,12 +37,14 @@ async function staffContext(browser: Browser, baseURL: string | undefined, crede
 
 test('a queued form opened again from Borradores, corrected and saved: the server holds the correction, once', async ({ browser, baseURL, api }) => {
   const context = await staffContext(browser, baseURL);
+  const sends = watchFormSends(context);
   const page = await context.newPage();
   // The panel seen once online (its code and lists kept for offline use), then the form.
   await page.goto('/admin/dashboard?tab=drafts');
   await expect(page.getByRole('tab', { name: 'Borradores', selected: true })).toBeVisible();
   await waitForOfflineReady(page);
-  await page.waitForTimeout(1500); // the lists' copy is saved a second after they load
+  await waitForChunksCached(page);
+  await waitForSavedLists(page, '/api/auth/me');
   await page.goto('/admin/avanzadas/nuevo');
   await waitForOfflineReady(page);
 
@@ -69,7 +82,7 @@ test('a queued form opened again from Borradores, corrected and saved: the serve
   await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toHaveCount(0);
   await page.getByRole('link', { name: 'Ver formulario' }).click();
   await expect(page.getByText(/^Completado en sitio: /)).toBeVisible();
-  await page.waitForTimeout(1500);
+  await sends.settled();
   expect(await formsOf(api, host)).toHaveLength(1);
   await context.close();
 });
@@ -168,6 +181,7 @@ test('signing out with unsent forms asks first; they stay, another user neither 
   api,
 }) => {
   const context = await staffContext(browser, baseURL, e2eAdmin, 'block');
+  const sends = watchFormSends(context);
   const owner = await staffId(context);
   const page = await context.newPage();
   const host = unique('Al cerrar sesión');
@@ -196,11 +210,16 @@ test('signing out with unsent forms asks first; they stay, another user neither 
   await page.unroute('**/api/advance-forms');
   const other = { username: unique('colab').replace(/\s/g, '-').toLowerCase(), password: 'clave-colaborador-123' };
   await createUser(api, other.username, other.password, 'colaborador');
+  await sends.settled();
+  const sendsBefore = sends.started();
   await signIn(page, other);
   await page.goto('/admin/dashboard?tab=avanzadas');
   await expect(page.getByRole('tab', { name: 'Avanzadas', selected: true })).toBeVisible();
-  await page.waitForTimeout(3000);
+  // The list has loaded beside where the device's unsent forms would be; the queue ran at this load.
+  await expect(page.getByText(/^\d+ formulario\(s\)$|^No hay formularios de avanzada registrados$/)).toBeVisible();
   await expect(page.getByRole('region', { name: /En este dispositivo, sin enviar/ })).toHaveCount(0);
+  await sends.settled();
+  expect(sends.started()).toBe(sendsBefore);
   expect(await formsOf(api, host)).toHaveLength(0);
   // Nothing of theirs is unsent: no question.
   await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
@@ -209,6 +228,8 @@ test('signing out with unsent forms asks first; they stay, another user neither 
   // Its author signs in again: sent, and its photo leaves the tablet (a summary stays).
   await signIn(page, e2eAdmin);
   await expect.poll(() => formsOf(api, host), { timeout: 30_000 }).toHaveLength(1);
+  // Sent under its author's session, whenever it went: never under the other's.
+  expect((await formsOf(api, host))[0].submittedBy).toBe(owner);
   await expect.poll(async () => (await readDrafts(page)).find((d) => d.id === id)?.state, { timeout: 10_000 }).toBe('sent');
   const sent = (await readDrafts(page)).find((d) => d.id === id)!;
   expect(sent.photos).toEqual({});
@@ -230,7 +251,13 @@ test("'Descartar' asks first and names what is lost", async ({ browser, baseURL 
   const slot = page.getByRole('group', { name: 'Foto de las salidas de emergencia', exact: true });
   await slot.locator('input[type=file]').setInputFiles(await jpegFixture(0));
   await expect(slot.getByText('Foto subida', { exact: true })).toBeVisible();
-  await page.waitForTimeout(500);
+  // Both answers and the uploaded photo's link are in the draft (saved within 300 ms) before the reload.
+  await expect
+    .poll(async () => {
+      const draft = (await readDrafts(page)).find((d) => d.values.hostName === host);
+      return [draft?.values.hostPosition, draft?.photos.emergencyExitsPhoto?.objectPath?.startsWith('/objects/uploads/')];
+    })
+    .toEqual(['Gerente', true]);
   await page.reload();
 
   await page.getByRole('button', { name: 'Descartar' }).click();

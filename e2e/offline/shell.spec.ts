@@ -4,7 +4,7 @@
 // are never kept by the worker.
 import { expect, test, unique } from '../fixtures';
 import { createArticle } from '../public/helpers';
-import { pageIsCached, waitForOfflineReady } from './helpers';
+import { pageIsCached, waitForChunksCached, waitForOfflineReady, waitForSavedLists } from './helpers';
 
 test('the manifest is Spanish, named from SITE_NAME, with 192, 512 and maskable icons, linked from every page', async ({ page, request }) => {
   const response = await request.get('/manifest.webmanifest');
@@ -41,7 +41,9 @@ test('after one visit, the pages seen, both forms and the admin panel open with 
   await page.goto('/admin/dashboard');
   await expect(page.getByRole('tab', { name: 'Noticias', selected: true })).toBeVisible();
   await expect(page.getByRole('article', { name: article.title })).toBeVisible();
-  await page.waitForTimeout(1500); // the lists' copy is saved a second after they load
+  // Offline, the panel needs its chunks and the lists' copy, both written just after they load.
+  await waitForChunksCached(page);
+  await waitForSavedLists(page, article.title);
 
   await page.context().setOffline(true);
   await page.goto('/');

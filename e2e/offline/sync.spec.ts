@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { e2eAdmin, expect, test, unique } from '../fixtures';
-import { completeValues, formsOf, jpeg, readDrafts, seedDraft, staffId } from './helpers';
+import { completeValues, formsOf, jpeg, readDrafts, seedDraft, staffId, watchFormSends } from './helpers';
 
 const newContext = (browser: Browser, baseURL: string | undefined) =>
   browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
@@ -18,6 +18,7 @@ async function twoPhotos() {
 
 test('a send cut after the server made the form, then retried, gives one form with both photos', async ({ browser, baseURL, api }) => {
   const context = await newContext(browser, baseURL);
+  const sends = watchFormSends(context);
   const page = await context.newPage();
   const host = unique('Corte');
   await page.goto('/');
@@ -43,14 +44,15 @@ test('a send cut after the server made the form, then retried, gives one form wi
   expect(form.emergencyExitsPhoto).toMatch(/^\/objects\/uploads\//);
   expect(form.safeZonePhoto).toMatch(/^\/objects\/uploads\//);
   expect(form.emergencyExitsPhoto).not.toBe(form.safeZonePhoto);
-  // Still one, after every retry has had its chance.
-  await page.waitForTimeout(1500);
+  // Still one once every try has its answer (the draft is gone: no new try can start).
+  await sends.settled();
   expect(await formsOf(api, host)).toHaveLength(1);
   await context.close();
 });
 
 test('two tabs sending the same draft at once give one form', async ({ browser, baseURL, api }) => {
   const context = await newContext(browser, baseURL);
+  const sends = watchFormSends(context);
   const first = await context.newPage();
   const second = await context.newPage();
   const host = unique('Dos pestañas');
@@ -69,7 +71,9 @@ test('two tabs sending the same draft at once give one form', async ({ browser, 
   await Promise.all([first.reload(), second.goto('/servicios')]);
 
   await expect.poll(() => formsOf(api, host), { timeout: 30_000 }).toHaveLength(1);
-  await first.waitForTimeout(2000);
+  // Neither tab has the draft left to send, and every send either made has its answer: the count is final.
+  await expect.poll(async () => (await readDrafts(first)).length).toBe(0);
+  await sends.settled();
   expect(await formsOf(api, host)).toHaveLength(1);
   expect(creates).toBeGreaterThanOrEqual(1);
   await context.close();
@@ -126,7 +130,7 @@ test('an expired session keeps the draft pending, asks to sign in, and sends it 
   await expect(
     page.getByRole('region', { name: 'Notification' }).getByText('Su sesión expiró: inicie sesión para enviar los formularios pendientes'),
   ).toBeVisible();
-  await page.waitForTimeout(1000);
+  // The toast comes at the end of the queue's run: what it left is what a person would find.
   expect((await readDrafts(page)).find((d) => d.id === id)?.state).toBe('pending');
   expect(await formsOf(api, host)).toHaveLength(0);
 
