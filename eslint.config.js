@@ -51,4 +51,15 @@ export default tseslint.config(
     files: ['tests/**', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // A sleep is too short on a loaded machine and too long on an idle one: end-to-end tests wait for
+    // what the person would see, or for the state the app writes (expect, expect.poll, waitForFunction).
+    files: ['e2e/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'waitForTimeout', message: 'Espere una condición (expect, expect.poll, waitForFunction), no un tiempo fijo.' },
+      ],
+    },
+  },
 );
