@@ -31,6 +31,7 @@ import { backupScheduler } from './backup/scheduler';
 import { newsScheduler } from './news-schedule';
 import { previewLinks } from './news-preview-links';
 import { startWeeklySummary, type WeeklySummaryOptions } from './weekly-summary';
+import { MediaLibrary } from './media/library';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const apiMigrations = sqlFilesIn(path.join(here, 'migrations'));
@@ -104,6 +105,7 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
       pages,
       accounts,
       photos: photoStorage(db, config, read, log),
+      media: new MediaLibrary(store, read, blobStoreOf(config), log),
     };
   } catch (error) {
     if (!options.db) await db.close().catch(() => {});

@@ -11,6 +11,7 @@ import type { Logger } from './log';
 import type { NoticeStates } from './notifications';
 import { readJsonBody } from './middleware/body';
 import type { PhotoStorage } from './storage';
+import type { MediaLibrary } from './media/library';
 
 export type AppServices = {
   config: Config;
@@ -34,6 +35,8 @@ export type AppServices = {
   log: Logger;
   /** The advance forms' photos: uploads, the check before a form is recorded, the clean-up after erasure. */
   photos: PhotoStorage;
+  /** The media library: images for articles, uploaded by staff or copied by the feed importer (docs/media.md). */
+  media: MediaLibrary;
 };
 
 export function metadataOf(ctx: Context, origin: Origin = 'api'): EventMetadata {

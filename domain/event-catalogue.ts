@@ -22,6 +22,8 @@ export const aggregates = [
   'summarySettings',
   /** Each week's summary by e-mail: a stream per week. */
   'weeklySummary',
+  /** An image of the media library, with its copies for pages (docs/media.md). */
+  'media',
 ] as const;
 export type Aggregate = (typeof aggregates)[number];
 
@@ -37,6 +39,7 @@ export type ReadModel =
   | 'contact_messages'
   | 'advance_forms'
   | 'summary'
+  | 'media'
   | 'publicPages';
 
 export type EventFacts = {
@@ -239,6 +242,10 @@ export const eventCatalogue = {
     label: { es: 'Resumen semanal preparado', en: 'Weekly summary prepared' },
     verb: 'Resumen semanal preparado',
   },
+  // Its files (the original and the copies) are written before the event and named in it: a backup copies them.
+  MediaUploaded: { aggregate: 'media', creates: true, touches: ['media'], label: { es: 'Imagen subida', en: 'Image uploaded' }, verb: 'Subida' },
+  // Only an image no article shows; its files are removed once this is recorded.
+  MediaDeleted: { aggregate: 'media', touches: ['media'], label: { es: 'Imagen eliminada', en: 'Image deleted' }, verb: 'Eliminada' },
 } as const satisfies Record<string, EventFacts>;
 
 export type EventType = keyof typeof eventCatalogue;

@@ -1,7 +1,10 @@
-// One rule for images shown on the site: https only. The pages are served with a
-// Content-Security-Policy whose img-src allows 'self', data:, blob: and https: (api/middleware/security.ts),
-// so an http image would be blocked by the browser anyway: staff's image URLs are refused when saved,
-// and http images in article HTML or in imported feeds are dropped.
+// One rule for images shown on the site: https only, or an image of our own media library (domain/media.ts).
+// The pages are served with a Content-Security-Policy whose img-src allows 'self', data:, blob: and https:
+// (api/middleware/security.ts), so an http image would be blocked by the browser anyway: staff's image URLs
+// are refused when saved, and http images in article HTML are dropped (an imported item's image is copied
+// into the library instead, docs/media.md).
+import { isMediaUrl } from './media';
+
 export const imageUrlSchemes = ['https'] as const;
 
 export const imageUrlMessage = 'La imagen debe ser una URL válida que empiece por https://';
@@ -13,3 +16,6 @@ export function isAllowedImageUrl(value: string): boolean {
     return false;
   }
 }
+
+/** An article's image: an https address, or an image of the media library (served from this site). */
+export const isArticleImage = (value: string): boolean => isMediaUrl(value) || isAllowedImageUrl(value);

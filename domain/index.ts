@@ -2,6 +2,7 @@ export * from './enums';
 export * from './slug';
 export * from './dates';
 export * from './images';
+export * from './media';
 export * from './embeds';
 export * from './languages';
 export * from './schemas/common';

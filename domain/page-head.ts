@@ -12,6 +12,8 @@ export type PageHead = {
   type?: 'website' | 'article';
   /** An absolute or site-relative image for link previews. */
   image?: string | null;
+  /** The page's main image, fetched before the browser reaches its <picture>: the srcset, sizes and type of its first source. */
+  preloadImage?: { srcset: string; sizes: string; type: string };
   publishedTime?: string;
   /** Structured data (schema.org) for search engines. */
   jsonLd?: Record<string, unknown>;

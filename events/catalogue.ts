@@ -26,6 +26,7 @@ import type { UserEvent } from './aggregates/user';
 import type { SignInEvent } from './aggregates/sign-in';
 import type { SecuritySettingsEvent } from './aggregates/security-settings';
 import type { SummarySettingsEvent, WeeklySummaryEvent } from './aggregates/summary';
+import type { MediaEvent } from './aggregates/media';
 
 export {
   aggregateOf,
@@ -54,7 +55,8 @@ export type DomainEvent =
   | SignInEvent
   | SecuritySettingsEvent
   | SummarySettingsEvent
-  | WeeklySummaryEvent;
+  | WeeklySummaryEvent
+  | MediaEvent;
 
 /** Each aggregate's event union: the payload types of the catalogue's types (domain/event-catalogue.ts). */
 export type AggregateEvents = {
@@ -68,6 +70,7 @@ export type AggregateEvents = {
   securitySettings: SecuritySettingsEvent;
   summarySettings: SummarySettingsEvent;
   weeklySummary: WeeklySummaryEvent;
+  media: MediaEvent;
 };
 
 // Compile-time checks that the payload unions and the catalogue name the same types, aggregate by aggregate:

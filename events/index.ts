@@ -29,6 +29,7 @@ export { service, serviceEvents, type ServiceEvent } from './aggregates/service'
 export { feedSource, feedSourceEvents, type FeedSourceEvent, type FeedSourceRecord } from './aggregates/feed-source';
 export { newsArticle, newsArticleEvents, type NewsArticleEvent, type NewsArticleRecord } from './aggregates/news-article';
 export type { RecordState, RecordCommand, Changes } from './aggregates/record';
+export { media, mediaBlobKeys, type MediaCommand, type MediaEvent, type MediaFileData, type MediaState, type MediaUploadedData } from './aggregates/media';
 
 import { fileURLToPath } from 'node:url';
 import { sqlFilesIn } from './db';

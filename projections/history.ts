@@ -24,6 +24,11 @@ function creationFields(event: CreatingEvent): Record<string, unknown> {
     // The week summarised and who it went to; the figures themselves are in the mail.
     case 'WeeklySummaryDue':
       return { week: event.data.week, recipients: event.data.recipients.map((r) => r.username).join(', ') };
+    // The original and where it came from; the copies are the same picture at other sizes.
+    case 'MediaUploaded': {
+      const { original, variants, sourceUrl } = event.data;
+      return { file: original.file, width: original.width, height: original.height, bytes: original.bytes, copies: variants.length, sourceUrl };
+    }
     default:
       return event.data;
   }
@@ -110,6 +115,7 @@ export function changesOf(event: Pick<StoredEvent, 'type' | 'data'>): HistoryIte
     case 'FeedSourceDeleted':
     case 'ContactMessageErased':
     case 'AdvanceFormErased':
+    case 'MediaDeleted':
     case 'UserLoggedIn':
     case 'UserLoggedOut':
     case 'UserRecoveryCodeUsed':

@@ -9,6 +9,7 @@ import {
   type Changes,
   type ContactMessageEvent,
   type FeedSourceEvent,
+  type MediaEvent,
   type NewsArticleEvent,
   type NewsArticleRecord,
   type Projector,
@@ -16,7 +17,7 @@ import {
   type Sql,
   type StoredEvent,
 } from '../events';
-import { articleStatus, deviceClockSkewMs } from '../domain';
+import { articleStatus, deviceClockSkewMs, mediaFileUrl } from '../domain';
 import { usersProjector } from './users';
 import { summaryProjector, summaryReadTables } from './summary';
 import type { NewsRow } from './rows';
@@ -143,6 +144,8 @@ const newsColumns = {
   englishTitle: 'english_title',
   englishExcerpt: 'english_excerpt',
   englishContent: 'english_content',
+  imageAlt: 'image_alt',
+  reviewNote: 'review_note',
 };
 
 type ArticleCreated = StoredEvent<Extract<NewsArticleEvent, { type: 'NewsArticleCreated' }>>;
@@ -168,6 +171,8 @@ export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
     english_title: d.englishTitle ?? null,
     english_excerpt: d.englishExcerpt ?? null,
     english_content: d.englishContent ?? null,
+    image_alt: d.imageAlt ?? null,
+    review_note: d.reviewNote ?? null,
   };
 }
 
@@ -181,13 +186,13 @@ export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
 async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
   const rows = events.map(({ streamId, data }) => newArticleRow(streamId, data));
   const columns =
-    'id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt, english_content';
+    'id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt, english_content, image_alt, review_note';
   await tx.query(
     `WITH r AS (
        SELECT *, news_search_key(title, excerpt, content) AS text_key
        FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, title text, slug text, excerpt text, content text, image text, category text,
          author text, published_at timestamptz, source_id uuid, source_url text, guid_hash text, is_imported boolean, review_required boolean,
-         status text, english_title text, english_excerpt text, english_content text)
+         status text, english_title text, english_excerpt text, english_content text, image_alt text, review_note text)
      ), vectors AS (
        SELECT DISTINCT ON (k.text_key) k.text_key, k.kept IS NULL AS fresh,
          coalesce(k.kept, to_tsvector('spanish', news_search_source(k.title, k.excerpt, k.content))) AS search_vector
@@ -313,6 +318,42 @@ export const advanceFormsProjector = typedProjector<AdvanceFormEvent>({
   },
 });
 
+export const mediaProjector = typedProjector<MediaEvent>({
+  name: 'media',
+  handles: eventTypes.media,
+  async project(tx, event) {
+    switch (event.type) {
+      case 'MediaUploaded': {
+        const { original, variants, sourceUrl } = event.data;
+        const totalBytes = [original, ...variants].reduce((sum, file) => sum + file.bytes, 0);
+        await tx.query(
+          `INSERT INTO media (id, url, type, width, height, bytes, total_bytes, variants, source_url, uploaded_by, created_at)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8::jsonb,$9,$10,$11)`,
+          [
+            event.streamId,
+            mediaFileUrl(event.streamId, original.file),
+            original.type,
+            original.width,
+            original.height,
+            original.bytes,
+            totalBytes,
+            json(variants),
+            sourceUrl,
+            event.metadata.actor?.username ?? null,
+            event.recordedAt.toISOString(),
+          ],
+        );
+        return;
+      }
+      case 'MediaDeleted':
+        await tx.query('DELETE FROM media WHERE id = $1', [event.streamId]);
+        return;
+      default:
+        unhandled(event);
+    }
+  },
+});
+
 export const allProjectors: Projector[] = [
   usersProjector,
   servicesProjector,
@@ -321,6 +362,7 @@ export const allProjectors: Projector[] = [
   contactProjector,
   advanceFormsProjector,
   summaryProjector,
+  mediaProjector,
 ];
 
 /** The read tables the projectors own, emptied before a rebuild. */
@@ -334,5 +376,6 @@ export const readTables = [
   'advance_forms',
   'user_passkeys',
   'security_settings',
+  'media',
   ...summaryReadTables,
 ];

@@ -1,12 +1,25 @@
 // Queries behind the GET endpoints: they read only the projections.
-import { photoFields, type AdvanceForm, type FeedSource, type NewsArticle, type NewsListQuery, type NewsSummary, type Service, type UserRole } from '../domain';
+import {
+  mediaFileUrl,
+  photoFields,
+  pictureOf,
+  type AdvanceForm,
+  type FeedSource,
+  type MediaItem,
+  type MediaUse,
+  type NewsArticle,
+  type NewsListQuery,
+  type NewsSummary,
+  type Service,
+  type UserRole,
+} from '../domain';
 import { userQueries } from './users';
 import { summaryQueries } from './summary';
 import { newsFilters } from './news-filters';
 import type { IndexedArticle } from './news-index';
 import type { NewsArticleRecord, Sql } from '../events';
 import { newArticleRow } from './projectors';
-import type { AdvanceFormRow, CountRow, FeedSourceRow, NewsRow, Page, ServiceRow } from './rows';
+import type { AdvanceFormRow, CountRow, FeedSourceRow, MediaRow, NewsRow, Page, ServiceRow } from './rows';
 
 export type { Page } from './rows';
 import { inboxQueries } from './inbox';
@@ -21,6 +34,8 @@ export const toNews = (r: NewsRow): NewsArticle => ({
   excerpt: r.excerpt,
   content: r.content,
   image: r.image,
+  imageAlt: r.image_alt ?? null,
+  picture: pictureOf(r.image),
   category: r.category,
   author: r.author,
   publishedAt: isoOf(r.published_at),
@@ -33,6 +48,7 @@ export const toNews = (r: NewsRow): NewsArticle => ({
   englishTitle: r.english_title ?? null,
   englishExcerpt: r.english_excerpt ?? null,
   englishContent: r.english_content ?? null,
+  reviewNote: r.review_note ?? null,
 });
 /** The article a create command just recorded, exactly as a read of its row answers it (no second read). */
 export const createdArticle = (id: string, record: NewsArticleRecord): NewsArticle => toNews(newArticleRow(id, record));
@@ -72,7 +88,7 @@ const toForm = (r: AdvanceFormRow): AdvanceForm => ({
 
 /** Every column an answer needs: the search vector stays in the database. */
 const summaryColumns =
-  'id, title, slug, excerpt, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt';
+  'id, title, slug, excerpt, image, image_alt, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt, review_note';
 const newsColumns = `${summaryColumns}, content, english_content`;
 const toSummary = (r: Omit<NewsRow, 'content' | 'english_content'>): NewsSummary => {
   const { content: _content, englishContent: _englishContent, ...summary } = toNews({ ...r, content: '', english_content: null });
@@ -283,6 +299,64 @@ export function advanceFormQueries(sql: Sql) {
   };
 }
 
+const toMedia = (r: MediaRow, usedBy: MediaUse[]): MediaItem => ({
+  id: r.id,
+  url: r.url,
+  width: r.width,
+  height: r.height,
+  type: r.type,
+  bytes: Number(r.bytes),
+  totalBytes: Number(r.total_bytes),
+  variants: r.variants.map(({ file, ...rest }) => ({ url: mediaFileUrl(r.id, file), ...rest })),
+  sourceUrl: r.source_url,
+  uploadedBy: r.uploaded_by,
+  createdAt: isoOf(r.created_at),
+  usedBy,
+});
+
+/**
+ * The articles that show images of the library, by image: their `image`, or an address of one in their
+ * HTML (either language). `ids` narrows it to those images.
+ */
+export async function mediaUses(sql: Sql, ids?: readonly string[]): Promise<Map<string, MediaUse[]>> {
+  const rows = await sql.query<{ media_id: string; id: string; title: string; slug: string }>(
+    `SELECT DISTINCT m.media_id, a.id, a.title, a.slug
+     FROM news_articles a,
+       LATERAL (SELECT (regexp_matches(coalesce(a.image, '') || ' ' || a.content || ' ' || coalesce(a.english_content, ''),
+                        '/media/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/', 'g'))[1] AS media_id) m
+     WHERE position('/media/' in coalesce(a.image, '') || a.content || coalesce(a.english_content, '')) > 0
+       ${ids ? 'AND m.media_id IN (SELECT jsonb_array_elements_text($1::jsonb))' : ''}
+     ORDER BY a.title, a.id`,
+    ids ? [JSON.stringify(ids)] : [],
+  );
+  const uses = new Map<string, MediaUse[]>();
+  for (const row of rows) uses.set(row.media_id, [...(uses.get(row.media_id) ?? []), { id: row.id, title: row.title, slug: row.slug }]);
+  return uses;
+}
+
+export function mediaQueries(sql: Sql) {
+  return {
+    /** The library newest first, each image with the articles that show it. */
+    async list(limit: number, offset: number): Promise<Page<MediaItem>> {
+      const [rows, [count]] = await Promise.all([
+        sql.query<MediaRow>('SELECT * FROM media ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2', [limit, offset]),
+        sql.query<CountRow>('SELECT count(*)::int AS total FROM media'),
+      ]);
+      const uses = rows.length
+        ? await mediaUses(
+            sql,
+            rows.map((row) => row.id),
+          )
+        : new Map<string, MediaUse[]>();
+      return { items: rows.map((row) => toMedia(row, uses.get(row.id) ?? [])), total: Number(count.total) };
+    },
+    async byId(id: string): Promise<MediaItem | null> {
+      const [row] = await sql.query<MediaRow>('SELECT * FROM media WHERE id = $1', [id]);
+      return row ? toMedia(row, (await mediaUses(sql, [id])).get(id) ?? []) : null;
+    },
+  };
+}
+
 export type ReadModels = ReturnType<typeof readModels>;
 export function readModels(sql: Sql) {
   return {
@@ -293,6 +367,7 @@ export function readModels(sql: Sql) {
     advanceForms: advanceFormQueries(sql),
     users: userQueries(sql),
     summary: summaryQueries(sql),
+    media: mediaQueries(sql),
   };
 }
 export type { UserRole };

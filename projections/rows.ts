@@ -1,6 +1,18 @@
 // The rows of the read tables as the drivers return them (timestamps as Date or text, jsonb parsed).
 // Only the mappers in queries.ts read them; everything above sees the domain types.
-import type { AdvanceFormData, ContactNote, ContactStatus, FeedFormat, FeedRunSummary, NewsCategory, NewsStatus, SiteLanguage, UserRole } from '../domain';
+import type {
+  AdvanceFormData,
+  ContactNote,
+  ContactStatus,
+  FeedFormat,
+  FeedRunSummary,
+  MediaUploadType,
+  NewsCategory,
+  NewsStatus,
+  SiteLanguage,
+  UserRole,
+} from '../domain';
+import type { MediaFileData } from '../events';
 
 type Timestamp = string | Date;
 
@@ -67,6 +79,22 @@ export type NewsRow = {
   english_title: string | null;
   english_excerpt: string | null;
   english_content: string | null;
+  image_alt: string | null;
+  review_note: string | null;
+};
+export type MediaRow = {
+  id: string;
+  url: string;
+  type: MediaUploadType;
+  width: number;
+  height: number;
+  /** bigint: text from PostgreSQL, a number from PGlite. */
+  bytes: number | string;
+  total_bytes: number | string;
+  variants: MediaFileData[];
+  source_url: string | null;
+  uploaded_by: string | null;
+  created_at: Timestamp;
 };
 export type ContactRow = {
   id: string;

@@ -1,7 +1,7 @@
 // In-memory stand-ins for the database, for working on the website before/without the real API:
 // the eight services a new site is seeded with (api/seed-data.ts) and the sample articles
 // (scripts/lib/sample-articles.ts). Used only by scripts/dev-web.ts.
-import { calendarDayOf, foldText, type NewsArticle, type NewsListQuery, type Service } from '../domain';
+import { calendarDayOf, foldText, pictureOf, type NewsArticle, type NewsListQuery, type Service } from '../domain';
 import { seedServices } from '../api/seed-data';
 import type { PublicQueries } from '../api/web/types';
 import { sampleArticles } from './lib/sample-articles';
@@ -27,7 +27,10 @@ export function addFakeArticle(input: Partial<NewsArticle> & Pick<NewsArticle, '
     englishContent: null,
     isImported: false,
     reviewRequired: false,
+    reviewNote: null,
+    imageAlt: null,
     ...input,
+    picture: pictureOf(input.image),
     status: input.status ?? 'published',
   };
   fakeNews.push(article);

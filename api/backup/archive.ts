@@ -1,5 +1,6 @@
 // A whole backup in one file: a gzipped tar holding the event log (log.jsonl, the events:export
-// format), every stored photo blob (uploads/photos/{id}, uploads/pdf/{id}), and last a manifest with
+// format), every stored photo blob (uploads/photos/{id}, uploads/pdf/{id}) and every file of the media
+// library (uploads/media/{id}/{file}, named by the log's events), and last a manifest with
 // the SHA-256 and size of each, and the counts. Written through the BlobStore abstraction, so it
 // reads the local folder or the Cloud Storage bucket alike; used by `npm run backup` (with its own
 // database) and by the server's scheduled copy (with the server's open database: an embedded one
@@ -16,7 +17,7 @@ import type { Db } from '../../events';
 import type { Config } from '../config';
 import { localBlobStore, type BlobStore } from '../storage/blobs';
 import { gcsBlobStore, gcsBucket } from '../storage/gcs';
-import { exportLog, type Progress } from './log-file';
+import { exportLog, type LogSummary, type Progress } from './log-file';
 
 export const backupFormat = 'contraespionaje-cr-backup';
 export const logEntry = 'log.jsonl';
@@ -47,6 +48,12 @@ export function blobStoreOf(config: Config): BlobStore {
 export const blobsOfUpload = (upload: { id: string; contentType: string }) => [
   { key: `photos/${upload.id}`, contentType: upload.contentType },
   { key: `pdf/${upload.id}`, contentType: 'image/jpeg' },
+];
+
+/** Every blob a log's backup holds: each stored photo's two, and each file of the media library's images. */
+export const blobsOfLog = (summary: Pick<LogSummary, 'storedUploads' | 'mediaBlobs'>) => [
+  ...summary.storedUploads.flatMap(blobsOfUpload),
+  ...summary.mediaBlobs,
 ];
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -105,7 +112,7 @@ export async function writeBackup({ db, blobs, file, progress = () => {}, signal
     written.catch(() => {});
     try {
       await addEntry(pack, logEntry, logBytes, createReadStream(logFile));
-      const wanted = summary.storedUploads.flatMap(blobsOfUpload);
+      const wanted = blobsOfLog(summary);
       const manifestBlobs: ManifestBlob[] = [];
       const missing: string[] = [];
       let blobBytes = 0;

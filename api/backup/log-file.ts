@@ -2,10 +2,13 @@
 // log order, with its exact position, stream version, time (microseconds) and payloads; then one line
 // per photo upload (plain state, not events, but the photo links in the log point at them); last, a
 // closing line with the counts and the SHA-256 of every line before it. A file without that closing
-// line is refused as truncated: a copy cut short must never pass for a whole one.
+// line is refused as truncated: a copy cut short must never pass for a whole one. The media library's
+// files are named by its events (MediaUploaded, until a MediaDeleted), so the log alone says which a
+// full backup holds.
 import { createHash } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
-import { aggregateOf, type Db, type Sql } from '../../events';
+import { mediaFilePattern } from '../../domain';
+import { aggregateOf, mediaBlobKeys, type Db, type MediaUploadedData, type Sql } from '../../events';
 
 export type EventLine = {
   kind: 'event';
@@ -38,7 +41,31 @@ export type LogSummary = {
   sha256: string;
   /** Uploads whose photo was stored: their blobs belong in a full backup. */
   storedUploads: { id: string; contentType: string }[];
+  /** The files of the media library's images that were not deleted: they belong in a full backup too. */
+  mediaBlobs: { key: string; contentType: string }[];
 };
+
+/** The media library's files as the log names them: each image's files from its upload until its deletion. */
+class MediaFiles {
+  private readonly byImage = new Map<string, { key: string; contentType: string }[]>();
+
+  /** Follows one event; answers false for an upload that does not name its files properly. */
+  see(type: string, streamId: string, data: unknown): boolean {
+    const id = streamId.toLowerCase();
+    if (type === 'MediaDeleted') this.byImage.delete(id);
+    if (type !== 'MediaUploaded') return true;
+    const upload = data as Partial<MediaUploadedData> | null;
+    const files = upload?.original && Array.isArray(upload.variants) ? [upload.original, ...upload.variants] : [];
+    if (files.length === 0 || !files.every((file) => typeof file?.file === 'string' && mediaFilePattern.test(file.file) && typeof file.type === 'string'))
+      return false;
+    this.byImage.set(id, mediaBlobKeys(id, upload as MediaUploadedData));
+    return true;
+  }
+
+  get blobs() {
+    return [...this.byImage.values()].flat();
+  }
+}
 
 /** A refusal whose message (Spanish, naming the line) is all the operator needs. */
 export class LogRefused extends Error {}
@@ -63,6 +90,7 @@ export async function exportLog(db: Db, write: (line: string) => Promise<void>, 
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     let after = 0;
     let events = 0;
+    const media = new MediaFiles();
     for (;;) {
       type Row = {
         position: string | number;
@@ -91,6 +119,7 @@ export async function exportLog(db: Db, write: (line: string) => Promise<void>, 
           metadata: JSON.parse(row.metadata),
         };
         await emit(JSON.stringify(line) + '\n');
+        media.see(line.type, line.streamId, line.data);
         after = line.position;
         events += 1;
         if (events % progressEvery === 0) progress(`Registro: ${events} eventos copiados…`);
@@ -127,7 +156,7 @@ export async function exportLog(db: Db, write: (line: string) => Promise<void>, 
     const sha256 = hash.digest('hex');
     const end: EndLine = { kind: 'end', format: 1, events, uploads: uploads.length, sha256 };
     await write(JSON.stringify(end) + '\n');
-    return { events, uploads: uploads.length, lastPosition: after, sha256, storedUploads };
+    return { events, uploads: uploads.length, lastPosition: after, sha256, storedUploads, mediaBlobs: media.blobs };
   });
 }
 
@@ -164,6 +193,7 @@ export class LogCheck {
   private readonly streams = new Map<string, { version: number; aggregate: string }>();
   private readonly uploadIds = new Set<string>();
   private readonly storedUploads: LogSummary['storedUploads'] = [];
+  private readonly media = new MediaFiles();
   private lastPosition = 0;
   private events = 0;
   private uploads = 0;
@@ -213,6 +243,7 @@ export class LogCheck {
     if (version <= previous) throw refuse(`repite la versión ${version} del flujo ${streamId}.`);
     if (version > previous + 1) throw refuse(`salta de la versión ${previous} a la ${version} en el flujo ${streamId}: falta la versión ${previous + 1}.`);
     if (stream && stream.aggregate !== aggregate) throw refuse(`pone un evento ${type} en el flujo ${streamId}, que es de otro tipo de registro.`);
+    if (!this.media.see(type, streamId, line.data)) throw refuse('es una imagen de Medios que no nombra bien sus archivos.');
     this.streams.set(streamId.toLowerCase(), { version, aggregate });
     this.lastPosition = position as number;
     this.events += 1;
@@ -247,7 +278,14 @@ export class LogCheck {
     if (line.sha256 !== sha256)
       throw new LogRefused(`${where} no coincide con la suma SHA-256 de las líneas anteriores: el archivo fue modificado o está dañado.`);
     this.endLine = n;
-    this.summary = { events: this.events, uploads: this.uploads, lastPosition: this.lastPosition, sha256, storedUploads: this.storedUploads };
+    this.summary = {
+      events: this.events,
+      uploads: this.uploads,
+      lastPosition: this.lastPosition,
+      sha256,
+      storedUploads: this.storedUploads,
+      mediaBlobs: this.media.blobs,
+    };
   }
 
   /** The summary of a whole log; refuses an empty one or one that ends before its closing line. */

@@ -10,7 +10,7 @@ import { createGunzip } from 'node:zlib';
 import { extract as tarExtract, type Extract } from 'tar-stream';
 import type { Db } from '../../events';
 import type { BlobStore } from '../storage/blobs';
-import { backupFormat, blobEntry, blobsOfUpload, logEntry, manifestEntry, type Manifest, type ManifestBlob } from './archive';
+import { backupFormat, blobEntry, blobsOfLog, logEntry, manifestEntry, type Manifest, type ManifestBlob } from './archive';
 import { intoEmptyDatabase, refuseNonEmpty } from './empty-target';
 import { LogCheck, LogRefused, insertLog, linesOf, type LogSummary, type Progress } from './log-file';
 
@@ -85,7 +85,8 @@ async function bytesOf(chunks: AsyncIterable<Buffer>, limit: number, name: strin
 }
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const blobKey = /^(photos|pdf)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const blobKey = new RegExp(`^((photos|pdf)/${uuid}|media/${uuid}/[0-9]{1,5}(x[0-9]{1,5})?\\.(jpg|png|webp|avif))$`);
 /** Larger than any stored blob (photos are at most 10 MB) and than any manifest of a real site. */
 const maxBlobBytes = 64 * 1024 * 1024;
 
@@ -115,7 +116,7 @@ export async function verifyBackup(file: string, progress: Progress = () => {}):
         throw error instanceof LogRefused && !(error instanceof BackupRefused) ? refuse(`en ${logEntry}: ${error.message}`) : error;
       }
       log = { bytes, sha256: hash.digest('hex') };
-      expected = new Map(summary.storedUploads.flatMap(blobsOfUpload).map((blob) => [blob.key, blob.contentType]));
+      expected = new Map(blobsOfLog(summary).map((blob) => [blob.key, blob.contentType]));
       progress(`Registro comprobado: ${summary.events} eventos y ${summary.uploads} fotos registradas.`);
     } else if (entry.name.startsWith('uploads/')) {
       const key = entry.name.slice('uploads/'.length);

@@ -6,17 +6,20 @@ import { newsArticle, type EventMetadata, type NewsArticleRecord, type NewEvent 
 import type { ReadModels } from '../../projections';
 import type { AppServices } from '../context';
 import type { FeedItem } from '../feeds';
+import type { CopiedImage } from './images';
 
 /** Small enough that a batch never holds the slug index (or PGlite's one connection) for long. */
 const batchSize = 100;
 
-export function articleOf(item: FeedItem, source: FeedSource, slug: string): NewsArticleRecord {
+/** `copied`: the item's image as the media library holds it (api/feed-import/images.ts); without it, none. */
+export function articleOf(item: FeedItem, source: FeedSource, slug: string, copied?: CopiedImage): NewsArticleRecord {
   return {
     title: item.title,
     slug,
     excerpt: item.excerpt || item.title,
     content: item.contentHtml || `<p>${item.excerpt}</p>`,
-    image: item.image,
+    image: copied?.image ?? null,
+    ...(copied?.reviewNote ? { reviewNote: copied.reviewNote } : {}),
     category: source.defaultCategory,
     author: item.author || source.name,
     publishedAt: item.publishedAt.toISOString(),
@@ -38,6 +41,7 @@ export async function createArticles(
   source: FeedSource,
   items: FeedItem[],
   metadata: EventMetadata,
+  images: ReadonlyMap<string, CopiedImage> = new Map(),
 ): Promise<{ created: number; failed: number }> {
   let created = 0;
   let failed = 0;
@@ -47,7 +51,10 @@ export async function createArticles(
       services.read,
       batch.map((item) => item.title),
     );
-    const streams = batch.map((item, index) => ({ streamId: randomUUID(), events: creation(articleOf(item, source, slugs[index])) }));
+    const streams = batch.map((item, index) => ({
+      streamId: randomUUID(),
+      events: creation(articleOf(item, source, slugs[index], images.get(item.guidHash))),
+    }));
     try {
       await services.store.startStreams(streams, metadata);
       created += streams.length;
@@ -59,7 +66,7 @@ export async function createArticles(
     for (const item of batch) {
       try {
         const [slug] = await uniqueSlugs(services.read, [item.title]);
-        await services.store.append(randomUUID(), creation(articleOf(item, source, slug)), { expectedVersion: 0, metadata });
+        await services.store.append(randomUUID(), creation(articleOf(item, source, slug, images.get(item.guidHash))), { expectedVersion: 0, metadata });
         created += 1;
       } catch (error) {
         failed += 1;

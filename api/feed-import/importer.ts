@@ -6,6 +6,7 @@ import { feedSource, handle, type EventMetadata } from '../../events';
 import type { AppServices } from '../context';
 import { FeedError, loadFeed, matchesKeywords, type FeedItem } from '../feeds';
 import { createArticles } from './articles';
+import { copyItemImages } from './images';
 import { readHttpCache, saveHttpCache } from './http-cache';
 
 export class FeedImportFailed extends DomainError {
@@ -89,7 +90,8 @@ async function runImport(services: AppServices, source: FeedSource, options: Imp
     if (matchesKeywords(item, source.includeKeywords, source.excludeKeywords)) fresh.push(item);
     else filtered += 1;
   }
-  const { created, failed } = await createArticles(services, source, fresh, options.metadata);
+  const images = await copyItemImages(services, fresh, options.metadata, { timeoutMs: options.timeoutMs });
+  const { created, failed } = await createArticles(services, source, fresh, options.metadata, images);
   await saveHttpCache(services.db, source.id, { source_url: source.url, feed_url: loaded.feedUrl, etag: loaded.etag, last_modified: loaded.lastModified });
   const run: FeedRunSummary = {
     at: now().toISOString(),

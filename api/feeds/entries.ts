@@ -1,6 +1,6 @@
 // Four feed formats, one shape: what feedsmith found for each entry, before any cleaning.
 import type { AnyFeed, AtomFeed, JsonFeed, MediaNs, RdfFeed, RssFeed } from 'feedsmith';
-import { absoluteUrl, imageSchemes } from './sanitize';
+import { absoluteUrl } from './sanitize';
 
 /** HTML fields are still raw HTML; URLs are absolute where a base made that possible. */
 export type RawEntry = {
@@ -145,8 +145,8 @@ function isImage(url: string | undefined, type: string | undefined): boolean {
 }
 
 function absoluteAll(urls: Array<string | undefined>, base: string): string[] {
-  // Images over https only (domain/images.ts): the pages' CSP would block the others.
-  return urls.map((url) => absoluteUrl(url, base, imageSchemes)).filter((url): url is string => url !== null);
+  // http too: the importer copies an item's image into the media library, and pages show our copy (docs/media.md).
+  return urls.map((url) => absoluteUrl(url, base)).filter((url): url is string => url !== null);
 }
 
 function resolve(href: string | null | undefined, base: string | null): string | null {

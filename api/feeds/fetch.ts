@@ -1,4 +1,5 @@
-// Downloads one feed document from the open web: conditional, bounded in time and size, public addresses only.
+// Downloads one feed document (or an item's image) from the open web: conditional, bounded in time and
+// size, public addresses only.
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -34,11 +35,39 @@ export type FetchedFeedDocument =
   { status: 'not-modified' } | { status: 'ok'; text: string; contentType: string | null; finalUrl: string; etag: string | null; lastModified: string | null };
 
 type Settings = Required<Pick<FetchFeedOptions, 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'userAgent'>> &
-  FetchFeedOptions & { isAllowed: (address: string) => boolean };
+  FetchFeedOptions & { isAllowed: (address: string) => boolean; accept: string };
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
+const feedAccept =
+  'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, text/html;q=0.5, */*;q=0.1';
+const imageAccept = 'image/avif, image/webp, image/png, image/jpeg;q=0.9, */*;q=0.1';
+
 export async function fetchFeedDocument(url: string, options: FetchFeedOptions): Promise<FetchedFeedDocument> {
+  return fetchWithin(url, options, feedAccept, (fetched) => {
+    if (fetched.status === 'not-modified') return fetched;
+    const { bytes, ...rest } = fetched;
+    return { ...rest, text: decodeFeedBytes(bytes, rest.contentType) };
+  });
+}
+
+export type FetchedImage = { bytes: Buffer; contentType: string | null; finalUrl: string };
+
+/**
+ * An imported item's image, to copy into the media library: the same guard, redirects and limits as a
+ * feed (http allowed, public addresses only), unconditional. What the bytes are is checked by the caller.
+ */
+export async function fetchImage(url: string, options: FetchFeedOptions): Promise<FetchedImage> {
+  return fetchWithin(url, { ...options, etag: null, lastModified: null }, imageAccept, (fetched) => {
+    if (fetched.status === 'not-modified') throw new FeedError('http-status', feedMessages.httpStatus(304));
+    return { bytes: fetched.bytes, contentType: fetched.contentType, finalUrl: fetched.finalUrl };
+  });
+}
+
+type FetchedBytes =
+  { status: 'not-modified' } | { status: 'ok'; bytes: Buffer; contentType: string | null; finalUrl: string; etag: string | null; lastModified: string | null };
+
+async function fetchWithin<T>(url: string, options: FetchFeedOptions, accept: string, finish: (fetched: FetchedBytes) => T): Promise<T> {
   const settings: Settings = {
     timeoutMs: 10_000,
     maxBytes: 5 * 1024 * 1024,
@@ -47,13 +76,14 @@ export async function fetchFeedDocument(url: string, options: FetchFeedOptions):
     // An option passed as undefined (the importer's optional timeout) keeps its default instead of wiping it.
     ...(Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as FetchFeedOptions),
     isAllowed: options.allowPrivateHosts ? () => true : (options.isAllowedAddress ?? isPublicAddress),
+    accept,
   };
   // One deadline for the whole exchange: a server that answers each redirect slowly must not get 10 s per hop.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new FeedError('timeout', feedMessages.timeout(settings.timeoutMs))), settings.timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
   try {
-    return await followRedirects(url, settings, signal);
+    return finish(await followRedirects(url, settings, signal));
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     throw asFeedError(error);
@@ -62,7 +92,7 @@ export async function fetchFeedDocument(url: string, options: FetchFeedOptions):
   }
 }
 
-async function followRedirects(url: string, settings: Settings, signal: AbortSignal): Promise<FetchedFeedDocument> {
+async function followRedirects(url: string, settings: Settings, signal: AbortSignal): Promise<FetchedBytes> {
   let current = parseFeedUrl(url);
   for (let redirects = 0; ; redirects++) {
     assertHostAllowed(current, settings);
@@ -87,7 +117,7 @@ async function followRedirects(url: string, settings: Settings, signal: AbortSig
     const bytes = await readBody(response, settings.maxBytes, signal);
     return {
       status: 'ok',
-      text: decodeFeedBytes(bytes, contentType),
+      bytes,
       contentType,
       finalUrl: current.href,
       etag: header(response, 'etag'),
@@ -118,8 +148,7 @@ function assertHostAllowed(url: URL, settings: Settings): void {
 function request(url: URL, settings: Settings, signal: AbortSignal): Promise<http.IncomingMessage> {
   const headers: Record<string, string> = {
     'user-agent': settings.userAgent,
-    accept:
-      'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, text/html;q=0.5, */*;q=0.1',
+    accept: settings.accept,
     'accept-encoding': 'gzip, deflate, br',
   };
   if (settings.etag) headers['if-none-match'] = settings.etag;

@@ -1,6 +1,14 @@
 // Feed reading without a database: what the importer, its scheduler and the fetch route build on.
 export { FeedError, feedMessages, type FeedErrorKind } from './errors';
-export { fetchFeedDocument, defaultUserAgent, type FetchFeedOptions, type FetchedFeedDocument, type ResolvedAddress } from './fetch';
+export {
+  fetchFeedDocument,
+  fetchImage,
+  defaultUserAgent,
+  type FetchFeedOptions,
+  type FetchedFeedDocument,
+  type FetchedImage,
+  type ResolvedAddress,
+} from './fetch';
 export { parseFeedDocument, excerptLength, type FeedFormat, type FeedItem, type ParsedFeed, type ParseFeedOptions } from './parse';
 export { loadFeed, looksLikeHtml, type LoadFeedOptions, type LoadedFeed } from './load';
 export { discoverFeedLink } from './discover';

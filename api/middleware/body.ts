@@ -1,5 +1,6 @@
 // JSON bodies are read only by the routes that take one, when they ask (parseBody): after routing and
 // after the session and role checks, so an anonymous request to a staff route never costs a parse.
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
 import { BadRequest, UnsupportedMediaType } from '../../domain';
@@ -38,4 +39,40 @@ function declaredEncoding(ctx: Context): string {
   // The decompressor knows the names in lower case only.
   if (ctx.req.headers['content-encoding'] !== undefined) ctx.req.headers['content-encoding'] = encoding;
   return encoding;
+}
+
+/**
+ * A raw request body (a photo, an image), refused with `tooLarge()` as soon as it passes `limit` bytes:
+ * counting stops there and the rest is left to Node, which discards it, so a huge upload is never held
+ * in memory.
+ */
+export function readBodyUpTo(request: IncomingMessage, limit: number, tooLarge: () => Error): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const stop = () => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) {
+        stop();
+        request.resume();
+        reject(tooLarge());
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, total));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onError);
+  });
 }

@@ -7,8 +7,8 @@ import { errorFields } from '../log';
 
 export const unavailableMessage = 'El servicio no está disponible en este momento. Intente de nuevo en unos minutos.';
 
-/** Paths that belong to the API (and the photos it serves): their errors are JSON. */
-const apiArea = /^\/(api|objects)\//;
+/** Paths that belong to the API (and the photos and media library images it serves): their errors are JSON. */
+const apiArea = /^\/(api|objects|media)\//;
 
 export const errorHandler: Middleware = async (ctx, next) => {
   try {

@@ -17,6 +17,7 @@ import { sessionRoutes } from './sessions';
 import { passkeyRoutes } from './passkeys';
 import { securitySettingsRoutes } from './security-settings';
 import { summaryRoutes } from './summary';
+import { mediaRoutes } from './media';
 
 export const apiRouters: ((services: AppServices) => Router)[] = [
   authRoutes,
@@ -35,4 +36,5 @@ export const apiRouters: ((services: AppServices) => Router)[] = [
   userRoutes,
   historyRoutes,
   summaryRoutes,
+  mediaRoutes,
 ];

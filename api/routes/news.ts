@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { apiRouter } from './router';
-import { NotFound, newsArticleInput, newsArticlePatch, newsListQuery, newsPreviewParam, type SessionUser } from '../../domain';
+import { BadRequest, NotFound, newsArticleInput, newsArticlePatch, newsListQuery, newsPreviewParam, parseMediaUrl, type SessionUser } from '../../domain';
 import { newsArticle, type NewsArticleRecord } from '../../events';
 import { createdArticle, newsRevisions } from '../../projections';
 import { idParam, parseBody, parseQuery, runCommand, type AppServices } from '../context';
@@ -26,6 +26,12 @@ export function newsRoutes(services: AppServices) {
   const { news } = services.read;
   const revisions = newsRevisions(services.store);
   const links = previewLinks(services.db);
+  /** An image of the media library must still be there: a deleted one would leave a broken picture. */
+  const checkImage = async (image: string | null | undefined) => {
+    const media = image ? parseMediaUrl(image) : null;
+    if (media && !(await services.read.media.byId(media.id)))
+      throw new BadRequest('Revise los campos marcados', { image: 'La imagen ya no está en Medios: elija otra' });
+  };
   /** An article of the read table by the path's id, or 404. */
   const articleOf = async (ctx: Context) => {
     const article = await news.byId(idParam(ctx, notFound));
@@ -57,6 +63,7 @@ export function newsRoutes(services: AppServices) {
 
   router.post('/', requireStaff, async (ctx) => {
     const input = await parseBody(ctx, newsArticleInput);
+    await checkImage(input.image);
     const id = randomUUID();
     const record: NewsArticleRecord = {
       title: input.title,
@@ -64,6 +71,7 @@ export function newsRoutes(services: AppServices) {
       excerpt: input.excerpt,
       content: sanitizeArticleHtml(input.content),
       image: input.image,
+      imageAlt: input.imageAlt,
       category: input.category,
       author: input.author,
       publishedAt: (input.publishedAt ?? new Date()).toISOString(),
@@ -86,7 +94,10 @@ export function newsRoutes(services: AppServices) {
   router.patch('/:id', requireStaff, async (ctx) => {
     const id = idParam(ctx, notFound);
     const input = await parseBody(ctx, newsArticlePatch);
+    await checkImage(input.image);
     const patch: Partial<NewsArticleRecord> = { ...input, publishedAt: input.publishedAt?.toISOString() };
+    // The importer's note was about the image: an image chosen by staff answers it.
+    if (input.image !== undefined) patch.reviewNote = null;
     if (input.content !== undefined) patch.content = sanitizeArticleHtml(input.content);
     if (input.englishContent) patch.englishContent = sanitizeArticleHtml(input.englishContent);
     await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch });

@@ -1,6 +1,5 @@
 // Venue photos: the upload URL a visitor asks for, the local driver's single-use PUT, and the photo
 // itself, served to signed-in staff only and never cached (docs/rules.md, 'Advance forms and photos').
-import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import { apiRouter } from './router';
 import { NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../domain';
@@ -9,6 +8,7 @@ import { uploadLimit } from '../middleware/rate-limit';
 import { honeypot } from '../middleware/honeypot';
 import { openDuringSetup, requireStaff } from '../auth/access';
 import { maxPhotoBytes, tooLargeMessage } from '../storage';
+import { readBodyUpTo } from '../middleware/body';
 
 export function objectRoutes(services: AppServices) {
   const router = apiRouter();
@@ -28,7 +28,7 @@ export function objectRoutes(services: AppServices) {
     // and decoding them would let a small body grow past the size limit. Refused before the URL is spent.
     const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
     if (encoding && encoding !== 'identity') throw new UnsupportedMediaType('Envíe la foto sin Content-Encoding');
-    await uploads.receive(id.toLowerCase(), ctx.query.exp, ctx.query.sig, (limit) => readUpTo(ctx.req, limit));
+    await uploads.receive(id.toLowerCase(), ctx.query.exp, ctx.query.sig, (limit) => readBodyUpTo(ctx.req, limit, () => new PayloadTooLarge(tooLargeMessage)));
     ctx.body = { objectPath: `/objects/uploads/${id.toLowerCase()}` };
   });
 
@@ -46,39 +46,4 @@ export function objectRoutes(services: AppServices) {
   });
 
   return router;
-}
-
-/**
- * The request body, refused with 413 as soon as it passes `limit` bytes: counting stops there and the
- * rest is left to Node, which discards it, so a huge upload is never held in memory.
- */
-function readUpTo(request: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const stop = () => {
-      request.off('data', onData);
-      request.off('end', onEnd);
-      request.off('error', onError);
-    };
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > limit) {
-        stop();
-        request.resume();
-        reject(new PayloadTooLarge(tooLargeMessage));
-      } else chunks.push(chunk);
-    };
-    const onEnd = () => {
-      stop();
-      resolve(Buffer.concat(chunks, total));
-    };
-    const onError = (error: Error) => {
-      stop();
-      reject(error);
-    };
-    request.on('data', onData);
-    request.on('end', onEnd);
-    request.on('error', onError);
-  });
 }

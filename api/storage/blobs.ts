@@ -1,6 +1,7 @@
 // Where photo bytes live. One small interface, two backends: a folder under DATA_DIR (local driver)
-// and a Google Cloud Storage bucket (gcs driver). Keys are 'photos/{id}', 'pdf/{id}', 'incoming/{id}'.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// and a Google Cloud Storage bucket (gcs driver). Keys are 'photos/{id}', 'pdf/{id}', 'incoming/{id}', and
+// the media library's 'media/{id}/{file}' (domain/media.ts names the files).
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface BlobStore {
@@ -11,7 +12,7 @@ export interface BlobStore {
   remove(key: string): Promise<void>;
 }
 
-const safeKey = /^(photos|pdf|incoming)\/[0-9a-f-]{36}$/;
+const safeKey = /^((photos|pdf|incoming)\/[0-9a-f-]{36}|media\/[0-9a-f-]{36}\/[0-9]{1,5}(x[0-9]{1,5})?\.(jpg|png|webp|avif))$/;
 
 function checkKey(key: string): string {
   // Keys are built from validated uuids; this guard keeps a future caller from escaping the folder.
@@ -19,7 +20,7 @@ function checkKey(key: string): string {
   return key;
 }
 
-/** DATA_DIR/uploads/{photos,pdf}/{id}; written to a temporary name first so a reader never sees half a file. */
+/** DATA_DIR/uploads/{photos,pdf}/{id} and DATA_DIR/uploads/media/{id}/{file}; written to a temporary name first so a reader never sees half a file. */
 export function localBlobStore(root: string): BlobStore {
   const fileOf = (key: string) => path.join(root, ...checkKey(key).split('/'));
   return {
@@ -39,7 +40,10 @@ export function localBlobStore(root: string): BlobStore {
       }
     },
     async remove(key) {
-      await rm(fileOf(key), { force: true });
+      const file = fileOf(key);
+      await rm(file, { force: true });
+      // An image's folder goes with its last file; a folder still holding files stays.
+      if (key.startsWith('media/')) await rmdir(path.dirname(file)).catch(() => {});
     },
   };
 }

@@ -14,7 +14,9 @@ export function gcsBucket(name: string): Bucket {
 export function gcsBlobStore(bucket: Bucket): BlobStore {
   return {
     async write(key, bytes, contentType) {
-      await bucket.file(checkBlobKey(key)).save(Buffer.from(bytes), { contentType, resumable: false, metadata: { cacheControl: 'private, no-store' } });
+      // Photos are personal data; the media library's files never change under their address.
+      const cacheControl = key.startsWith('media/') ? 'public, max-age=31536000, immutable' : 'private, no-store';
+      await bucket.file(checkBlobKey(key)).save(Buffer.from(bytes), { contentType, resumable: false, metadata: { cacheControl } });
     },
     async read(key) {
       try {

@@ -1,7 +1,8 @@
 // The site's own news as feeds: RSS 2.0 at /noticias/feed.xml and Atom at /noticias/atom.xml, the 30
-// latest published articles with their summaries (the articles are Spanish).
+// latest published articles with their summaries (the articles are Spanish) and their images, as an
+// enclosure and as Media RSS (with its size when it is one of the media library's), always absolute.
 import type { SiteInfo } from '../config';
-import { newsListQuery, type NewsSummary } from '../../domain';
+import { mediaExtensions, newsListQuery, parseMediaUrl, type NewsSummary } from '../../domain';
 import { escapeXml } from './seo-files';
 import type { PublicQueries } from './types';
 
@@ -17,10 +18,25 @@ async function latest(queries: PublicQueries): Promise<NewsSummary[]> {
 
 const articleUrl = (site: SiteInfo, article: NewsSummary) => `${site.publicUrl}/noticias/${encodeURIComponent(article.slug)}`;
 
+const typeOfExtension = Object.fromEntries(Object.entries(mediaExtensions).map(([type, extension]) => [extension, type]));
+
+/** An article's image for a feed reader: its absolute address, type and, for the library's, its size. */
+function feedImage(site: SiteInfo, article: NewsSummary): { url: string; type: string; size: string } | null {
+  if (!article.image) return null;
+  const media = parseMediaUrl(article.image);
+  if (media) return { url: site.publicUrl + article.image, type: typeOfExtension[media.extension], size: ` width="${media.width}" height="${media.height}"` };
+  const extension = /\.(jpe?g|png|webp|avif|gif)(?:[?#]|$)/i.exec(article.image)?.[1].toLowerCase().replace('jpeg', 'jpg');
+  return { url: article.image, type: (extension && typeOfExtension[extension]) || (extension === 'gif' ? 'image/gif' : 'image/jpeg'), size: '' };
+}
+
+const mediaContent = (image: { url: string; type: string; size: string }, indent: string) =>
+  `${indent}<media:content url="${escapeXml(image.url)}" medium="image" type="${image.type}"${image.size} />`;
+
 export async function rssXml(site: SiteInfo, queries: PublicQueries): Promise<string> {
   const articles = await latest(queries);
-  const items = articles.map((article) =>
-    [
+  const items = articles.map((article) => {
+    const image = feedImage(site, article);
+    return [
       '    <item>',
       `      <title>${escapeXml(article.title)}</title>`,
       `      <link>${escapeXml(articleUrl(site, article))}</link>`,
@@ -29,13 +45,14 @@ export async function rssXml(site: SiteInfo, queries: PublicQueries): Promise<st
       `      <category>${escapeXml(article.category)}</category>`,
       `      <dc:creator>${escapeXml(article.author)}</dc:creator>`,
       `      <pubDate>${new Date(article.publishedAt).toUTCString()}</pubDate>`,
-      ...(article.image ? [`      <enclosure url="${escapeXml(article.image)}" length="0" type="image/jpeg" />`] : []),
+      // RSS asks for the enclosure's length; 0 is what readers take for 'unknown'.
+      ...(image ? [`      <enclosure url="${escapeXml(image.url)}" length="0" type="${image.type}" />`, mediaContent(image, '      ')] : []),
       '    </item>',
-    ].join('\n'),
-  );
+    ].join('\n');
+  });
   const updated = articles[0] ? new Date(articles[0].publishedAt) : new Date(0);
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
   <channel>
     <title>${escapeXml(feedTitle(site))}</title>
     <link>${escapeXml(`${site.publicUrl}/noticias`)}</link>
@@ -52,8 +69,9 @@ ${items.join('\n')}
 export async function atomXml(site: SiteInfo, queries: PublicQueries): Promise<string> {
   const articles = await latest(queries);
   const updated = articles[0] ? new Date(articles[0].publishedAt) : new Date(0);
-  const entries = articles.map((article) =>
-    [
+  const entries = articles.map((article) => {
+    const image = feedImage(site, article);
+    return [
       '  <entry>',
       `    <title>${escapeXml(article.title)}</title>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(articleUrl(site, article))}" />`,
@@ -63,11 +81,12 @@ export async function atomXml(site: SiteInfo, queries: PublicQueries): Promise<s
       `    <author><name>${escapeXml(article.author)}</name></author>`,
       `    <category term="${escapeXml(article.category)}" />`,
       `    <summary>${escapeXml(article.excerpt)}</summary>`,
+      ...(image ? [`    <link rel="enclosure" type="${image.type}" href="${escapeXml(image.url)}" />`, mediaContent(image, '    ')] : []),
       '  </entry>',
-    ].join('\n'),
-  );
+    ].join('\n');
+  });
   return `<?xml version="1.0" encoding="UTF-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="es-CR">
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="es-CR">
   <title>${escapeXml(feedTitle(site))}</title>
   <subtitle>${escapeXml(feedDescription)}</subtitle>
   <link rel="alternate" type="text/html" href="${escapeXml(`${site.publicUrl}/noticias`)}" />

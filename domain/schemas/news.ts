@@ -3,7 +3,8 @@ import { newsCategories, newsStatuses, type NewsStatus } from '../enums';
 import { slugPattern } from '../slug';
 import { optionalText, patchOf, requiredText } from './common';
 import { pagingFields } from './paging';
-import { isAllowedImageUrl, imageUrlMessage } from '../images';
+import { isArticleImage, imageUrlMessage } from '../images';
+import type { Picture } from '../media';
 
 const imageField = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
@@ -11,7 +12,7 @@ const imageField = z.preprocess(
     .string({ error: imageUrlMessage })
     .trim()
     .max(2000, { error: 'La URL es demasiado larga' })
-    .refine(isAllowedImageUrl, { error: imageUrlMessage })
+    .refine(isArticleImage, { error: imageUrlMessage })
     .nullish()
     .transform((v) => v ?? null),
 );
@@ -27,6 +28,8 @@ export const newsArticleInput = z.object({
   excerpt: requiredText('El extracto es requerido', 1000),
   content: requiredText('El contenido es requerido', 200_000),
   image: imageField.optional().transform((v) => v ?? null),
+  /** What the image shows, for people who cannot see it (the dialog asks for it with an image). */
+  imageAlt: optionalText(300),
   category: z.enum(newsCategories, { error: 'Seleccione una categoría válida' }),
   author: requiredText('El autor es requerido', 200),
   publishedAt: z
@@ -54,6 +57,9 @@ export type NewsArticle = {
   excerpt: string;
   content: string;
   image: string | null;
+  imageAlt: string | null;
+  /** The image's <picture> when it is one of the media library's (null for an https address). */
+  picture: Picture | null;
   category: string;
   author: string;
   publishedAt: string;
@@ -66,6 +72,8 @@ export type NewsArticle = {
   englishTitle: string | null;
   englishExcerpt: string | null;
   englishContent: string | null;
+  /** Left by the feed importer for the review (an image it could not copy); null otherwise. */
+  reviewNote: string | null;
 };
 
 /**

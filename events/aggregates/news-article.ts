@@ -11,7 +11,7 @@ export const newsArticleEvents = { created: 'NewsArticleCreated', updated: 'News
 type EnglishVersion = 'englishTitle' | 'englishExcerpt' | 'englishContent';
 
 /** The English version is optional: imported articles and articles written before it existed have none. */
-export type NewsArticleRecord = Omit<NewsArticleInput, 'publishedAt' | 'reviewRequired' | 'status' | EnglishVersion> &
+export type NewsArticleRecord = Omit<NewsArticleInput, 'publishedAt' | 'reviewRequired' | 'status' | 'imageAlt' | EnglishVersion> &
   Partial<Pick<NewsArticleInput, EnglishVersion>> & {
     publishedAt: string;
     reviewRequired: boolean;
@@ -21,6 +21,10 @@ export type NewsArticleRecord = Omit<NewsArticleInput, 'publishedAt' | 'reviewRe
     sourceId: string | null;
     sourceUrl: string | null;
     guidHash: string | null;
+    /** Absent in events written before images had a description. */
+    imageAlt?: string | null;
+    /** The importer's word to the reviewer (an image it could not copy); absent for staff's articles. */
+    reviewNote?: string | null;
   };
 
 /** The text of one version: what a restore brings back. */

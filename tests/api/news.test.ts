@@ -82,6 +82,8 @@ test('a created article answers 201 with the whole record', async () => {
       excerpt: 'Resumen breve',
       content: '<p>Contenido del artículo</p>',
       image: 'https://example.com/a.jpg',
+      imageAlt: null,
+      picture: null,
       category: 'Ciberseguridad',
       author: 'Redacción',
       publishedAt: undefined,
@@ -93,6 +95,7 @@ test('a created article answers 201 with the whole record', async () => {
       englishTitle: null,
       englishExcerpt: null,
       englishContent: null,
+      reviewNote: null,
       status: 'published',
     },
   );

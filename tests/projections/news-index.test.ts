@@ -21,6 +21,8 @@ const article = (lexemes: string[], textKey: string): IndexedArticle => ({
     slug: 'camaras-ocultas',
     excerpt: 'Un barrido',
     image: null,
+    imageAlt: null,
+    picture: null,
     category: 'Noticias',
     author: 'Redacción',
     publishedAt: new Date(Date.UTC(2026, 10, 1)).toISOString(),
@@ -32,6 +34,7 @@ const article = (lexemes: string[], textKey: string): IndexedArticle => ({
     status: 'published',
     englishTitle: null,
     englishExcerpt: null,
+    reviewNote: null,
   },
 });
 const query = newsListQuery.parse({});

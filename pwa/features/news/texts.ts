@@ -2,6 +2,7 @@
 import { formatLongDate, type NewsArticle } from '../../../domain';
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
+import { articleImageSizes } from './article-image';
 
 export const newsTexts = {
   title: 'Noticias y Actualizaciones',
@@ -64,6 +65,7 @@ export function articleHeadOf(
     canonicalUrl: article.isImported && article.sourceUrl ? article.sourceUrl : undefined,
     type: 'article',
     image: article.image,
+    preloadImage: article.picture ? { ...article.picture.sources[0], sizes: articleImageSizes } : undefined,
     publishedTime: article.publishedAt,
     jsonLd: {
       '@context': 'https://schema.org',
@@ -75,7 +77,8 @@ export function articleHeadOf(
           datePublished: article.publishedAt,
           author: [{ '@type': 'Person', name: article.author }],
           publisher: { '@type': 'Organization', name: site.siteName, logo: { '@type': 'ImageObject', url: url('/icons/icon-512.png') } },
-          image: [article.image ?? url('/og-image.jpg')],
+          // An image of the media library has a site-relative address; structured data wants it whole.
+          image: [article.image ? new URL(article.image, site.publicUrl).href : url('/og-image.jpg')],
           mainEntityOfPage: url(page.path),
           articleSection: article.category,
           inLanguage: page.inLanguage,
