@@ -1,56 +1,97 @@
 // Search, pages and writes at 10,000 and 100,000 articles, on PostgreSQL (a fresh database), as
-// visitors really ask: about 150 different frequent title words, five pages each, rotating.
+// visitors and staff really ask, on a small server's share of the machine.
 //   1. N articles' creation events are written to the log, then `rebuildProjections` (what
 //      `npm run projections:rebuild` runs) fills the read tables from it twice: the first computes every
 //      article's search vector (as a restore into a new database does), the second finds them kept (as a
 //      rebuild of a running site does): the rebuild figure.
 //   2. The app starts on that database (its search index loads from the read table) in a child
-//      process (bench/lib/api-server.ts), so the load generator does not share its event loop.
+//      process (bench/lib/api-server.ts) with NODE_ENV=production, as the Docker image runs it (React's
+//      development build costs several times more per render).
 //   3. Each case runs for --duration seconds at 32 connections with autocannon, after one pass over
 //      its URLs (the first-visit figure: renders and index answers made once, then kept):
-//      the visitors' search API, staff's search API (no visitors' cache), the home page, 2,000
-//      rotating article pages, the news page with a rotating search, and POST /api/news from 8 clients.
-//      Each case also gives the server process's CPU time per request (user + system): with two cores
-//      shared by the server, PostgreSQL and the load generator, it says how far a case can go.
-// Targets (2 cores, PostgreSQL): search >= 3,000 req/s visitors and >= 2,000 staff with p97.5 <= 30 ms;
-// / >= 3,000, articles >= 1,500, /noticias?q= >= 1,000 req/s with p97.5 <= 50 ms; writes >= 1,000/s;
-// rebuild of 100,000 events <= 10 s; at 100,000 articles each case within 2x of its 10,000 figure.
+//      the visitors' search API and staff's (about 150 frequent title words x 5 pages), staff's two-word
+//      searches never asked before (10,000 distinct pairs of the articles' words, each once: no answer,
+//      match or parse of a text is reused), the home page, 2,000 rotating article pages, the news page
+//      with a rotating search, POST /api/news from 8 clients, then each page again while 5 articles a
+//      second are written (every write drops kept pages). Pages are asked with Accept-Encoding: br, gzip.
+//   4. After the load, the server's RSS and heap (process.memoryUsage, and the heap after a full GC).
+// Where taskset exists (util-linux), the app server and PostgreSQL (a private cluster, fsync on) run on
+// cores --cores (0,1): a two-core server. The load generator runs on the other cores when there are any;
+// on a two-core machine it shares them, and its own CPU time per request is printed apart.
+// Each case gives the server process's CPU time per request (user + system): what a request costs it,
+// the figure that other load on the machine distorts least. req/s and latencies are only meaningful on
+// an otherwise quiet machine (the load average is printed before each size).
+// Goals (2 cores shared with PostgreSQL, 32 connections, the load generator on the same machine):
+// /noticias?q= p97.5 <= 30 ms; articles >= 4,000 req/s, p97.5 <= 30 ms; / >= 8,000 req/s, p97.5 <= 20 ms;
+// staff's new two-word searches >= 3,000 req/s, p97.5 <= 30 ms; visitors' search >= 3,000 and staff's
+// >= 2,000 req/s with p97.5 <= 30 ms; writes >= 1,200/s; each page's p97.5 goal also while 5 articles a
+// second are written; RSS <= 250 MB at 10,000 articles and <= 800 MB at 100,000; rebuild of 100,000
+// events <= 10 s; at 100,000 articles each case within 2x of its 10,000 figure.
 // Usage: npm run build && npm run bench:api [-- --sizes 10000,100000] [--duration S] [--only CASE]
-//   BENCH_DATABASE_URL or TEST_DATABASE_URL (else postgres://postgres@127.0.0.1:5432/test) names the server; the bench makes its
-//   own database there and drops it afterwards. PGlite: --database pglite (a temporary directory).
-//   Looking into the server: BENCH_CPU_PROFILE=dir writes its CPU profile there; BENCH_NODE_FLAGS='--trace-gc'
-//   passes Node flags to it.
-import { fork, type ChildProcess } from 'node:child_process';
+//          [--pairs N] [--cores 0,1|none] [--quick]
+//   --quick: a smoke run (10,000 articles, 3 s per case, 2,000 pairs) unless told otherwise.
+//   BENCH_DATABASE_URL names a PostgreSQL server to use instead of the private cluster (not pinned);
+//   without taskset or PostgreSQL's binaries, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test.
+//   The bench makes its own database there and drops it afterwards. PGlite: --database pglite.
+//   Looking into the server: BENCH_CPU_PROFILE=dir writes its CPU profile there, BENCH_HEAP_SNAPSHOT=dir
+//   a heap snapshot after the load; BENCH_NODE_FLAGS='--trace-gc' passes Node flags to it.
+import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { articleRecord } from './lib/articles';
-import type { Ready } from './lib/api-server';
-import { benchDatabaseServer } from './lib/server';
+import { articleRecord, distinctWordPairs } from './lib/articles';
+import type { Memory, Ready, Seeded } from './lib/api-server';
+import { benchDatabaseServer, dropPostgres } from './lib/server';
+import { postgresBin, startPrivatePostgres, type PrivatePostgres } from '../tests/helpers/private-postgres';
 
 const argValue = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
-const sizes = (argValue('--sizes') ?? '10000,100000').split(',').map(Number);
-const durationSeconds = Number(argValue('--duration') ?? 10);
+const quick = process.argv.includes('--quick');
+const sizes = (argValue('--sizes') ?? (quick ? '10000' : '10000,100000')).split(',').map(Number);
+const durationSeconds = Number(argValue('--duration') ?? (quick ? 3 : 10));
+const pairCount = Number(argValue('--pairs') ?? (quick ? 2000 : 10_000));
 const onlyCase = argValue('--only');
 const databaseKind = (argValue('--database') ?? 'postgres') as 'postgres' | 'pglite';
+const coresArg = argValue('--cores') ?? '0,1';
 const connections = 32;
 const writeClients = 8;
 const pagesPerWord = 5;
+/** Articles written a second while the pages are loaded again. */
+const writesPerSecond = 5;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-type Target = { rps: number; p975?: number };
-const targets: Record<string, Target> = {
-  'GET /api/news?search= (visitante)': { rps: 3000, p975: 30 },
-  'GET /api/news?search= (personal)': { rps: 2000, p975: 30 },
-  'GET /': { rps: 3000, p975: 50 },
-  'GET /noticias/{slug} (2.000)': { rps: 1500, p975: 50 },
-  'GET /noticias?q=': { rps: 1000, p975: 50 },
-  'POST /api/news (8 clientes)': { rps: 1000 },
+type Goal = { rps?: number; p975?: number };
+const pageGoals: Record<string, Goal> = {
+  'GET /': { rps: 8000, p975: 20 },
+  'GET /noticias/{slug} (2.000)': { rps: 4000, p975: 30 },
+  'GET /noticias?q=': { p975: 30 },
 };
 const rebuildTargetSeconds = 10;
+/** RSS after the load, by number of articles (MB). */
+const rssGoals: Record<number, number> = { 10_000: 250, 100_000: 800 };
+
+// ---------------------------------------------------------------------------------------------
+// Where each process runs: the server and PostgreSQL on --cores, the load generator apart if it can.
+// ---------------------------------------------------------------------------------------------
+
+const hasTaskset = coresArg !== 'none' && spawnSync('taskset', ['--version']).status === 0;
+const serverCores = hasTaskset ? coresArg : null;
+function otherCores(cores: string): string | null {
+  const taken = new Set(
+    cores.split(',').flatMap((part) => {
+      const [from, to = from] = part.split('-').map(Number);
+      return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    }),
+  );
+  const rest = Array.from({ length: os.availableParallelism() }, (_, i) => i).filter((core) => !taken.has(core));
+  return rest.length ? rest.join(',') : null;
+}
+const loaderCores = serverCores ? otherCores(serverCores) : null;
+if (loaderCores) execFileSync('taskset', ['-a', '-pc', loaderCores, String(process.pid)], { stdio: 'ignore' });
+const pinned = (command: string[]) => (serverCores ? ['taskset', '-c', serverCores, ...command] : command);
 
 // ---------------------------------------------------------------------------------------------
 // The load side (parent process).
@@ -58,6 +99,7 @@ const rebuildTargetSeconds = 10;
 
 type CaseResult = {
   case: string;
+  goal: Goal;
   firstPass: number;
   requestsPerSecond: number;
   p50: number;
@@ -68,9 +110,24 @@ type CaseResult = {
   errors: number;
   /** The server process's CPU time per request in the timed run (user + system, ms): what one request costs it. */
   serverCpuMs: number;
+  /** The load generator's (this process's) CPU time per request, ms. */
+  loaderCpuMs: number;
+  /** Articles written meanwhile (the cases under writes). */
+  writes?: number;
 };
 
 type Load = { paths: string[]; headers?: Record<string, string>; method?: string; body?: (i: number) => string; clients?: number };
+type Case = {
+  name: string;
+  goal: Goal;
+  load: Load;
+  /** One pass over the URLs first (what is kept is then made). */
+  warm: boolean;
+  /** Each URL asked once, in this many requests, instead of a timed run. */
+  once?: boolean;
+  /** Articles written during the run, a second. */
+  writes?: number;
+};
 
 function run(base: string, load: Load, options: { duration?: number; amount?: number }): Promise<autocannon.Result> {
   let turn = 0;
@@ -80,7 +137,7 @@ function run(base: string, load: Load, options: { duration?: number; amount?: nu
         url: base,
         connections: load.clients ?? connections,
         ...(options.amount ? { amount: options.amount } : { duration: options.duration }),
-        headers: { ...(load.body ? { 'content-type': 'application/json' } : {}), ...load.headers },
+        headers: { ...(load.body ? { 'content-type': 'application/json' } : { 'accept-encoding': 'br, gzip' }), ...load.headers },
         requests: [
           {
             method: (load.method ?? 'GET') as 'GET',
@@ -96,61 +153,116 @@ function run(base: string, load: Load, options: { duration?: number; amount?: nu
   });
 }
 
-/** The server's CPU time so far, in microseconds (user + system). */
-function serverCpu(child: ChildProcess): Promise<number> {
+function ask<T>(child: ChildProcess, question: string, key: string): Promise<T> {
   return new Promise((resolve) => {
-    const answer = (message: { cpu?: NodeJS.CpuUsage }) => {
-      if (!message.cpu) return;
+    const answer = (message: Record<string, unknown>) => {
+      if (!(key in message)) return;
       child.off('message', answer);
-      resolve(message.cpu.user + message.cpu.system);
+      resolve(message[key] as T);
     };
     child.on('message', answer);
-    child.send('cpu');
+    child.send(question);
   });
 }
 
-async function measure(name: string, base: string, load: Load, warm: boolean, child: ChildProcess): Promise<CaseResult> {
+/** The server's CPU time so far, in microseconds (user + system). */
+const serverCpu = async (child: ChildProcess) => {
+  const cpu = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
+  return cpu.user + cpu.system;
+};
+
+/** New articles from staff at a steady rate until stopped: each one drops the kept pages. */
+function writer(base: string, cookie: string, perSecond: number, count: number) {
+  let written = 0;
+  let failed = 0;
+  let n = 0;
+  const timer = setInterval(() => {
+    const i = n++;
+    fetch(`${base}/api/news`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: base },
+      body: JSON.stringify({ ...articleRecord(count + 500_000 + i), slug: `mientras-${count}-${i}-${randomBytes(3).toString('hex')}`, publishedAt: undefined }),
+    })
+      .then((answer) => (answer.status === 201 || answer.status === 200 ? written++ : failed++))
+      .catch(() => failed++);
+  }, 1000 / perSecond);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { written, failed };
+    },
+  };
+}
+
+async function measure(test: Case, base: string, child: ChildProcess, ready: Ready, count: number): Promise<CaseResult> {
+  const { load } = test;
   let firstPass = 0;
-  if (warm) {
+  if (test.warm) {
     const started = performance.now();
     const amount = Math.max(load.paths.length, connections);
     await run(base, load, { amount });
     firstPass = Math.round(amount / ((performance.now() - started) / 1000));
   }
+  const writes = test.writes ? writer(base, ready.cookie, test.writes, count) : null;
   const cpuBefore = await serverCpu(child);
-  const result = await run(base, load, { duration: durationSeconds });
+  const loaderBefore = process.cpuUsage();
+  const started = performance.now();
+  const result = await run(base, load, test.once ? { amount: load.paths.length } : { duration: durationSeconds });
+  const seconds = (performance.now() - started) / 1000;
+  const loaderUsed = process.cpuUsage(loaderBefore);
   const cpuUsed = (await serverCpu(child)) - cpuBefore;
+  const wrote = writes?.stop();
+  const requests = result.requests.total;
   return {
-    case: name,
+    case: test.name,
+    goal: test.goal,
     firstPass,
-    requestsPerSecond: Math.round(result.requests.total / durationSeconds),
+    requestsPerSecond: Math.round(requests / seconds),
     p50: result.latency.p50,
     p975: result.latency.p97_5,
     p99: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
+    requests,
+    non2xx: result.non2xx + (wrote?.failed ?? 0),
     errors: result.errors + result.timeouts,
-    serverCpuMs: result.requests.total ? Math.round(cpuUsed / result.requests.total) / 1000 : 0,
+    serverCpuMs: requests ? Math.round(cpuUsed / requests) / 1000 : 0,
+    loaderCpuMs: requests ? Math.round((loaderUsed.user + loaderUsed.system) / requests) / 1000 : 0,
+    ...(wrote ? { writes: wrote.written } : {}),
   };
 }
 
-function startServer(count: number): Promise<{ child: ChildProcess; ready: Ready }> {
+/** A child process of bench/lib/api-server.ts on the server's cores, answering `key` once ready. */
+function child<T>(args: string[], key: string, flags: string[] = []): Promise<{ child: ChildProcess; answer: T }> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./lib/api-server.ts', import.meta.url)), [String(count), databaseKind], {
-      execArgv: [
-        '--import',
-        'tsx',
-        ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
-        ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
-      ],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`el servidor de prueba terminó (${code})`)));
-    child.on('message', (message: { ready?: Ready }) => {
-      if (message.ready) resolve({ child, ready: message.ready });
+    const script = fileURLToPath(new URL('./lib/api-server.ts', import.meta.url));
+    const [command, ...rest] = pinned([process.execPath, '--import', 'tsx', ...flags, script, ...args]);
+    const started = spawn(command, rest, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
+    started.once('error', reject);
+    started.once('exit', (code) => reject(new Error(`el proceso de prueba terminó (${code})`)));
+    started.on('message', (message: Record<string, unknown>) => {
+      if (key in message) resolve({ child: started, answer: message[key] as T });
     });
   });
+}
+
+async function seedDatabase(count: number, databaseServer: string | undefined): Promise<Seeded> {
+  const { child: seeder, answer } = await child<Seeded>(['seed', String(count), databaseKind, ...(databaseServer ? [databaseServer] : [])], 'seeded');
+  seeder.removeAllListeners('exit');
+  return answer;
+}
+
+async function dropDatabase(seeded: Seeded) {
+  if (seeded.databaseUrl) await dropPostgres(seeded.databaseUrl);
+  if (seeded.dataDir) rmSync(seeded.dataDir, { recursive: true, force: true });
+}
+
+async function startServer(count: number, seeded: Seeded): Promise<{ child: ChildProcess; ready: Ready }> {
+  const flags = [
+    '--expose-gc',
+    ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
+    ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
+  ];
+  const { child: server, answer } = await child<Ready>(['serve', String(count), JSON.stringify(seeded)], 'ready', flags);
+  return { child: server, ready: answer };
 }
 
 function stopServer(child: ChildProcess): Promise<void> {
@@ -161,11 +273,15 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-async function benchmark(count: number) {
-  console.log(
-    `\n== ${count.toLocaleString('es-CR')} artículos, ${databaseKind === 'pglite' ? 'PGlite' : `PostgreSQL (${new URL(benchDatabaseServer).host})`} ==`,
-  );
-  const { child, ready } = await startServer(count);
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+async function benchmark(count: number, databaseServer: string | undefined, where: string) {
+  console.log(`\n== ${count.toLocaleString('es-CR')} artículos, ${where}; carga de la máquina (1 min) ${os.loadavg()[0].toFixed(1)} ==`);
+  const seeded = await seedDatabase(count, databaseServer);
+  const { child, ready } = await startServer(count, seeded).catch(async (error) => {
+    await dropDatabase(seeded);
+    throw error;
+  });
   try {
     console.log(
       `  reconstrucción de ${ready.rebuildEvents} eventos: ${ready.rebuildSeconds.toFixed(1)} s (la primera, calculando cada vector de búsqueda: ${ready.firstRebuildSeconds.toFixed(1)} s); arranque con el índice cargado: ${ready.indexLoadSeconds.toFixed(1)} s`,
@@ -174,72 +290,124 @@ async function benchmark(count: number) {
     const staff = { cookie: ready.cookie };
     const searches = ready.words.flatMap((word) => Array.from({ length: pagesPerWord }, (_, page) => ({ word: encodeURIComponent(word), page })));
     const slugs = Array.from({ length: 2000 }, (_, i) => `/noticias/articulo-${Math.floor((i * count) / 2000)}`);
-    const cases: [string, Load][] = [
-      ['GET /api/news?search= (visitante)', { paths: searches.map(({ word, page }) => `/api/news?search=${word}&limit=12&offset=${page * 12}`) }],
-      [
-        'GET /api/news?search= (personal)',
-        { paths: searches.map(({ word, page }) => `/api/news?search=${word}&status=all&limit=10&offset=${page * 10}`), headers: staff },
-      ],
+    const pairs = distinctWordPairs(pairCount, count);
+    const pages: [string, Load][] = [
       ['GET /', { paths: ['/'] }],
       ['GET /noticias/{slug} (2.000)', { paths: slugs }],
       ['GET /noticias?q=', { paths: searches.map(({ word, page }) => `/noticias?q=${word}${page ? `&pagina=${page + 1}` : ''}`) }],
-      [
-        'POST /api/news (8 clientes)',
-        {
+    ];
+    const cases: Case[] = [
+      {
+        name: 'GET /api/news?search= (visitante)',
+        goal: { rps: 3000, p975: 30 },
+        load: { paths: searches.map(({ word, page }) => `/api/news?search=${word}&limit=12&offset=${page * 12}`) },
+        warm: true,
+      },
+      {
+        name: 'GET /api/news?search= (personal)',
+        goal: { rps: 2000, p975: 30 },
+        load: { paths: searches.map(({ word, page }) => `/api/news?search=${word}&status=all&limit=10&offset=${page * 10}`), headers: staff },
+        warm: false,
+      },
+      {
+        name: `GET /api/news?search= (personal, ${pairs.length.toLocaleString('es-CR')} pares nuevos)`,
+        goal: { rps: 3000, p975: 30 },
+        load: { paths: pairs.map((pair) => `/api/news?search=${encodeURIComponent(pair)}&status=all&limit=10`), headers: staff },
+        warm: false,
+        once: true,
+      },
+      ...pages.map(([name, load]) => ({ name, goal: pageGoals[name], load, warm: true })),
+      {
+        name: 'POST /api/news (8 clientes)',
+        goal: { rps: 1200 },
+        load: {
           paths: ['/api/news'],
           method: 'POST',
           headers: { ...staff, origin: base },
           clients: writeClients,
           body: (i) => JSON.stringify({ ...articleRecord(count + i), slug: `nueva-${count}-${i}-${randomBytes(3).toString('hex')}`, publishedAt: undefined }),
         },
-      ],
+        warm: false,
+      },
+      ...pages.map(([name, load]) => ({
+        name: `${name} + ${writesPerSecond} escrituras/s`,
+        goal: { p975: pageGoals[name].p975 },
+        load,
+        warm: true,
+        writes: writesPerSecond,
+      })),
     ];
     const results: CaseResult[] = [];
-    for (const [name, load] of cases) {
-      if (onlyCase && !name.includes(onlyCase)) continue;
-      // Staff's answers are never kept, and writes are measured as they come: no first pass for those.
-      results.push(await measure(name, base, load, !name.includes('personal') && load.method !== 'POST', child));
-      const last = results[results.length - 1];
+    for (const test of cases) {
+      if (onlyCase && !test.name.includes(onlyCase)) continue;
+      const last = await measure(test, base, child, ready, count);
+      results.push(last);
       console.log(
-        `  ${name}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}, CPU del servidor ${last.serverCpuMs} ms por solicitud`,
+        `  ${last.case}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}, CPU del servidor ${last.serverCpuMs} ms por solicitud, de la carga ${last.loaderCpuMs} ms${last.writes !== undefined ? `, ${last.writes} artículos escritos` : ''}`,
       );
     }
+    const memory = await ask<Memory>(child, 'memory', 'memory');
+    console.log(
+      `  memoria tras la carga: RSS ${mb(memory.rss)} MB, montículo ${mb(memory.heapUsed)} de ${mb(memory.heapTotal)} MB (${memory.heapUsedAfterGc === null ? '?' : mb(memory.heapUsedAfterGc)} MB tras una recolección completa), fuera del montículo ${mb(memory.external)} MB`,
+    );
     return {
       articles: count,
       indexed: ready.articles,
       firstRebuildSeconds: ready.firstRebuildSeconds,
       rebuildSeconds: ready.rebuildSeconds,
       indexLoadSeconds: ready.indexLoadSeconds,
+      loadAverage: os.loadavg()[0],
+      memory,
       cases: results,
     };
   } finally {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await stopServer(child);
+    await dropDatabase(seeded);
   }
 }
 
 type Run = Awaited<ReturnType<typeof benchmark>>;
 
-/** A table row for a timing (a rebuild): its seconds in the req/s column, the other figures blank. */
-function timeRow(articles: number, name: string, seconds: number, goal = '', result = ''): string[] {
-  return [String(articles), name, `${seconds.toFixed(1)} s`, '', '', '', '', '', '', goal, result];
-}
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
 function printTable(runs: Run[]) {
-  const verdict = (ok: boolean) => (ok ? 'cumple' : 'NO cumple');
   const smallest = runs[0];
-  const header = ['artículos', 'caso', 'req/s', '1.ª pasada', 'p50 ms', 'p97.5 ms', 'p99 ms', 'no 2xx', 'CPU ms/sol.', 'objetivo', 'resultado'];
+  const header = [
+    'artículos',
+    'caso',
+    'req/s',
+    '1.ª pasada',
+    'p50 ms',
+    'p97.5 ms',
+    'p99 ms',
+    'no 2xx',
+    'CPU serv. ms/sol.',
+    'CPU carga ms/sol.',
+    'objetivo',
+    '',
+  ];
   const rows: string[][] = [];
+  /** A row for a single figure (a rebuild, a memory size) in the req/s column. */
+  const figureRow = (articles: number, name: string, figure: string, goal = '', ok?: boolean) =>
+    rows.push([String(articles), name, figure, '', '', '', '', '', '', '', goal, ok === undefined ? '' : mark(ok)]);
   for (const run of runs) {
     for (const c of run.cases) {
-      const target = targets[c.case];
       const reference = smallest !== run ? smallest.cases.find((s) => s.case === c.case) : undefined;
+      const scaled = Boolean(reference && c.goal.rps);
       const meets =
-        c.requestsPerSecond >= target.rps &&
-        (target.p975 === undefined || c.p975 <= target.p975) &&
+        (c.goal.rps === undefined || c.requestsPerSecond >= c.goal.rps) &&
+        (c.goal.p975 === undefined || c.p975 <= c.goal.p975) &&
         c.non2xx === 0 &&
-        (!reference || c.requestsPerSecond * 2 >= reference.requestsPerSecond);
-      const goal = `>= ${target.rps} req/s${target.p975 ? `, p97.5 <= ${target.p975}` : ''}${reference ? ', >= 1/2 de 10k' : ''}`;
+        c.errors === 0 &&
+        (!scaled || c.requestsPerSecond * 2 >= reference!.requestsPerSecond);
+      const goal = [
+        c.goal.rps !== undefined ? `>= ${c.goal.rps} req/s` : '',
+        c.goal.p975 !== undefined ? `p97.5 <= ${c.goal.p975}` : '',
+        scaled ? '>= 1/2 de 10k' : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
       rows.push([
         String(run.articles),
         c.case,
@@ -248,26 +416,38 @@ function printTable(runs: Run[]) {
         String(c.p50),
         String(c.p975),
         String(c.p99),
-        String(c.non2xx),
+        String(c.non2xx + c.errors),
         String(c.serverCpuMs),
+        String(c.loaderCpuMs),
         goal,
-        verdict(meets),
+        mark(meets),
       ]);
     }
+    const rssGoal = rssGoals[run.articles];
+    figureRow(
+      run.articles,
+      'RSS del servidor tras la carga',
+      `${mb(run.memory.rss)} MB`,
+      rssGoal ? `<= ${rssGoal} MB` : '',
+      rssGoal ? mb(run.memory.rss) <= rssGoal : undefined,
+    );
+    figureRow(
+      run.articles,
+      'montículo tras la carga (tras GC)',
+      `${mb(run.memory.heapUsed)} MB (${run.memory.heapUsedAfterGc === null ? '?' : mb(run.memory.heapUsedAfterGc)})`,
+    );
+    figureRow(run.articles, 'primera reconstrucción (vectores por calcular)', `${run.firstRebuildSeconds.toFixed(1)} s`);
     const atScale = run.articles >= 100_000;
-    rows.push(timeRow(run.articles, 'primera reconstrucción (vectores por calcular)', run.firstRebuildSeconds));
-    rows.push(
-      timeRow(
-        run.articles,
-        'projections:rebuild',
-        run.rebuildSeconds,
-        atScale ? `<= ${rebuildTargetSeconds} s` : '',
-        atScale ? verdict(run.rebuildSeconds <= rebuildTargetSeconds) : '',
-      ),
+    figureRow(
+      run.articles,
+      'projections:rebuild',
+      `${run.rebuildSeconds.toFixed(1)} s`,
+      atScale ? `<= ${rebuildTargetSeconds} s` : '',
+      atScale ? run.rebuildSeconds <= rebuildTargetSeconds : undefined,
     );
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 9 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));
 }
@@ -277,10 +457,46 @@ async function main() {
     console.error('Falta dist/: ejecute "npm run build" antes de npm run bench:api (las páginas se sirven ya construidas).');
     process.exit(1);
   }
-  const runs: Run[] = [];
-  for (const count of sizes) runs.push(await benchmark(count));
-  printTable(runs);
-  console.log(JSON.stringify({ bench: 'api', database: databaseKind, connections, writeClients, durationSeconds, runs }));
+  // PostgreSQL on the server's cores: a private cluster started under taskset, unless a server is named.
+  let cluster: PrivatePostgres | null = null;
+  let databaseServer: string | undefined;
+  let where = 'PGlite';
+  if (databaseKind === 'postgres') {
+    if (!process.env.BENCH_DATABASE_URL && serverCores && postgresBin()) {
+      cluster = await startPrivatePostgres({ durable: true, launcher: ['taskset', '-c', serverCores] });
+      process.once('exit', () => cluster?.destroy());
+      databaseServer = cluster.url;
+      where = `PostgreSQL (un clúster propio, fsync activo)`;
+    } else {
+      databaseServer = process.env.BENCH_DATABASE_URL || benchDatabaseServer;
+      where = `PostgreSQL (${new URL(databaseServer).host}, sin fijar a núcleos)`;
+    }
+  }
+  where += serverCores
+    ? `; servidor${cluster ? ' y PostgreSQL' : ''} en los núcleos ${serverCores}, generador de carga ${loaderCores ? `en ${loaderCores}` : 'compartiéndolos (no hay otros)'}`
+    : '; sin taskset: nada fijado a núcleos';
+  try {
+    const runs: Run[] = [];
+    for (const count of sizes) runs.push(await benchmark(count, databaseServer, where));
+    printTable(runs);
+    console.log(
+      JSON.stringify({
+        bench: 'api',
+        database: databaseKind,
+        where,
+        connections,
+        writeClients,
+        durationSeconds,
+        pairs: pairCount,
+        serverCores,
+        loaderCores,
+        runs,
+      }),
+    );
+  } finally {
+    cluster?.destroy();
+    cluster = null;
+  }
 }
 
 await main();

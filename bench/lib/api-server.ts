@@ -1,15 +1,18 @@
-// The server side of `npm run bench:api`, in a child process of its own so the load generator does not
-// share its event loop: a fresh database (PostgreSQL, or PGlite in a temporary directory) with N
-// articles' creation events, two timed rebuilds from that log, then the app on a free port with a
-// staff session. It reports `ready` to its parent, answers 'cpu' with its CPU time so far, and drops its
-// database on 'stop'. Started by bench/api.ts: lib/api-server.ts COUNT postgres|pglite.
+// The server side of `npm run bench:api`, in child processes of their own so the load generator does not
+// share their event loop: `seed` makes a fresh database (PostgreSQL, or PGlite in a temporary directory)
+// with N articles' creation events and times two rebuilds from that log, then ends; `serve` starts the
+// app on it on a free port with a staff session. It reports `ready` to its parent, answers 'cpu' with its CPU time so far and 'memory'
+// with its memory figures (and writes a heap snapshot into BENCH_HEAP_SNAPSHOT when set), and drops its
+// database on 'stop'. Started by bench/api.ts: lib/api-server.ts seed COUNT postgres|pglite [DATABASE_SERVER_URL], then
+// lib/api-server.ts serve COUNT SEEDED_JSON. The parent drops the database.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import { createApp, allMigrations } from '../../api/app';
 import { loadConfig } from '../../api/config';
 import { migrate, newsArticle, openDb } from '../../events';
@@ -28,16 +31,28 @@ export type Ready = {
   cookie: string;
 };
 
-async function serve(count: number, databaseKind: 'postgres' | 'pglite') {
+export type Memory = { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; heapUsedAfterGc: number | null };
+
+/** A database written by `seed`, for `serve`. */
+export type Seeded = {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  firstRebuildSeconds: number;
+  rebuildSeconds: number;
+  rebuildEvents: number;
+};
+
+/**
+ * Writes the log and rebuilds the read tables, in a process of its own that then ends: the app's memory
+ * is then the app's alone, not what writing 100,000 events left behind.
+ */
+async function seed(count: number, databaseKind: 'postgres' | 'pglite', databaseServer?: string): Promise<Seeded> {
   let dataDir: string | null = null;
   let databaseUrl: string | null = null;
-  let dropDatabase = async () => {};
   if (databaseKind === 'pglite') {
     dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
   } else {
-    const fresh = await freshPostgres();
-    databaseUrl = fresh.url;
-    dropDatabase = fresh.drop;
+    databaseUrl = (await freshPostgres(databaseServer)).url;
   }
   const db = await openDb({ databaseUrl, dataDir: dataDir ?? undefined, statementTimeoutMs: null });
   await migrate(db, allMigrations);
@@ -68,6 +83,13 @@ async function serve(count: number, databaseKind: 'postgres' | 'pglite') {
   const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
   // What autovacuum does within a minute of a bulk load: statistics and the visibility map.
   if (db.kind === 'postgres') await db.query('VACUUM ANALYZE');
+  await db.close();
+  return { databaseUrl, dataDir, firstRebuildSeconds, rebuildSeconds, rebuildEvents: rebuilt.events };
+}
+
+async function serve(count: number, seeded: Seeded) {
+  const { databaseUrl, dataDir } = seeded;
+  const db = await openDb({ databaseUrl, dataDir: dataDir ?? undefined, statementTimeoutMs: null });
 
   const config = loadConfig(
     {
@@ -92,9 +114,9 @@ async function serve(count: number, databaseKind: 'postgres' | 'pglite') {
   const ready: Ready = {
     port,
     articles: app.services.news.size,
-    firstRebuildSeconds,
-    rebuildSeconds,
-    rebuildEvents: rebuilt.events,
+    firstRebuildSeconds: seeded.firstRebuildSeconds,
+    rebuildSeconds: seeded.rebuildSeconds,
+    rebuildEvents: seeded.rebuildEvents,
     indexLoadSeconds,
     words: frequentTitleWords(count),
     cookie,
@@ -104,18 +126,30 @@ async function serve(count: number, databaseKind: 'postgres' | 'pglite') {
   process.on('message', async (message: unknown) => {
     // The server's own CPU time so far (user + system, microseconds): the load side takes it around a case.
     if (message === 'cpu') return process.send!({ cpu: process.cpuUsage() });
+    // What the process holds after the load (RSS first: what the machine must have), and the live heap
+    // once a full collection ran (when the parent started us with --expose-gc).
+    if (message === 'memory') {
+      const usage = process.memoryUsage();
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      const memory: Memory = { ...usage, heapUsedAfterGc: gc ? process.memoryUsage().heapUsed : null };
+      if (process.env.BENCH_HEAP_SNAPSHOT)
+        console.log(`  instantánea del montículo: ${writeHeapSnapshot(path.join(process.env.BENCH_HEAP_SNAPSHOT, `servidor-${count}.heapsnapshot`))}`);
+      return process.send!({ memory });
+    }
     if (message !== 'stop') return;
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await app.close();
     await db.close();
-    await dropDatabase();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     process.send!({ stopped: true }, () => process.exit(0));
   });
 }
 
 if (process.send) {
-  const [count, kind] = process.argv.slice(2);
-  await serve(Number(count), kind === 'pglite' ? 'pglite' : 'postgres');
+  const [mode, count, arg, databaseServer] = process.argv.slice(2);
+  if (mode === 'seed') {
+    const seeded = await seed(Number(count), arg === 'pglite' ? 'pglite' : 'postgres', databaseServer);
+    process.send!({ seeded }, () => process.exit(0));
+  } else await serve(Number(count), JSON.parse(arg) as Seeded);
 }

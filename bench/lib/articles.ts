@@ -72,3 +72,27 @@ export function frequentTitleWords(count: number): string[] {
     .slice(0, 150)
     .map(([word]) => word);
 }
+
+/** Every word the articles are written with (titles, excerpts and bodies), stop words included. */
+export const corpusWords: readonly string[] = [...new Set([...vocabulary, ...glue])];
+
+/**
+ * `n` distinct two-word searches from the articles' vocabulary, each asked once (as staff typing new
+ * searches do): no answer, match or parse of a text can be reused from an earlier one.
+ */
+export function distinctWordPairs(n: number, seed = 7): string[] {
+  const words = [...new Set(vocabulary)];
+  // Every ordered pair once, in an order shuffled by a seeded generator (xorshift: the articles' LCG
+  // repeats too soon for this many draws), the first n taken.
+  const pairs: string[] = [];
+  for (const a of words) for (const b of words) if (a !== b) pairs.push(`${a} ${b}`);
+  let state = seed >>> 0 || 1;
+  for (let i = pairs.length - 1; i > 0; i--) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    const j = (state >>> 0) % (i + 1);
+    [pairs[i], pairs[j]] = [pairs[j], pairs[i]];
+  }
+  return pairs.slice(0, n);
+}

@@ -63,8 +63,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 900_0
 export const benchDatabaseServer = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A fresh PostgreSQL database on the bench server, dropped by `drop()`. */
-export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = benchDatabaseServer;
+export async function freshPostgres(server = benchDatabaseServer): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = server;
   const { default: postgres } = await import('postgres');
   const root = postgres(admin, { max: 1, onnotice: () => {} });
   const name = `bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -78,6 +78,21 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
       await root.end();
     },
   };
+}
+
+/** Drops a database `freshPostgres` made (its URL names it). */
+export async function dropPostgres(databaseUrl: string): Promise<void> {
+  const { default: postgres } = await import('postgres');
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  if (!/^bench_\w+$/.test(name)) throw new Error(`not a bench database: ${name}`);
+  url.pathname = '/postgres';
+  const root = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  try {
+    await root.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await root.end();
+  }
 }
 
 export function percentile(values: number[], p: number): number {

@@ -39,7 +39,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+export type PrivatePostgresOptions = {
+  /** fsync on, as a real server runs (benchmarks of writes); off by default, tests need no durability. */
+  durable?: boolean;
+  /** A command the server is started under, e.g. ['taskset', '-c', '0,1']: its processes inherit it. */
+  launcher?: string[];
+};
+
+export async function startPrivatePostgres(settings: PrivatePostgresOptions = {}): Promise<PrivatePostgres> {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pg-privado-'));
@@ -57,8 +64,9 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const port = await freePort();
   const data = path.join(dir, 'data');
   sh(`${bin}/initdb -D ${data} -U postgres --auth=trust --no-sync -E UTF8 > ${dir}/initdb.log 2>&1`);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
-  const start = () => sh(`${bin}/pg_ctl -D ${data} -o "${options}" -l ${dir}/server.log -w -t 60 start`);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${settings.durable ? '' : ' -c fsync=off'} -c max_connections=50`;
+  const launcher = settings.launcher?.length ? `${settings.launcher.join(' ')} ` : '';
+  const start = () => sh(`${launcher}${bin}/pg_ctl -D ${data} -o "${options}" -l ${dir}/server.log -w -t 60 start`);
   const stop = () => sh(`${bin}/pg_ctl -D ${data} -m fast -w -t 60 stop`);
   start();
   // Found by this cluster's own pid file and parent PIDs, never by process name: other clusters run here.
