@@ -12,6 +12,8 @@ import type { NewsArticle, NewsListQuery, NewsSummary } from '../domain';
 import { aggregateOf, allEventTypes, readablePosition, touches, type EventStore, type Processor, type Sql } from '../events';
 import { NewsIndex, type SearchTerms } from './news-index';
 import { newsQueries, type Page } from './queries';
+import { agreesWithDatabase, searchTermsInProcess } from './spanish-lexemes';
+import { conjunctionLexemes } from './tsquery';
 
 export type PublishedNewsPage = Page<NewsSummary> & { json: string };
 
@@ -39,18 +41,6 @@ const maxCachedArticles = 2_000;
  * a burst of writes is then read back in one query. A list never waits for it (it reads them first).
  */
 const refreshDelayMs = 20;
-
-/** plainto_tsquery's text as the list of its lexemes, or null for anything but a plain conjunction. */
-export function conjunctionLexemes(tsquery: string): string[] | null {
-  if (tsquery.trim() === '') return [];
-  const lexemes: string[] = [];
-  for (const part of tsquery.split(' & ')) {
-    const quoted = /^'((?:[^'\\]|''|\\.)*)'$/.exec(part);
-    if (!quoted) return null;
-    lexemes.push(quoted[1].replace(/''/g, "'").replace(/\\(.)/g, '$1'));
-  }
-  return lexemes;
-}
 
 export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => void = () => {}): NewsSearch {
   const queries = newsQueries(sql);
@@ -150,9 +140,16 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
   });
 
   const terms = new LRUCache<string, { terms: SearchTerms | null }>({ max: maxCachedTerms });
-  /** What the search text means (asked of PostgreSQL once per text: it never changes); null: only SQL can answer it. */
+  /** Set by load(): this process computes plain texts' terms as the database does (spanish-lexemes.ts). */
+  let termsHere = false;
+  /**
+   * What the search text means: computed here for a plain text (a new text cost a round trip, most of a
+   * new staff search), else asked of PostgreSQL once per text (it never changes); null: only SQL can answer it.
+   */
   async function termsOf(text: string | undefined): Promise<SearchTerms | null | 'none'> {
     if (!text) return 'none';
+    const here = termsHere ? searchTermsInProcess(text) : null;
+    if (here) return here;
     const known = terms.get(text);
     if (known) return known.terms;
     const { titlePattern, tsquery } = await queries.searchTerms(text);
@@ -197,6 +194,9 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       return { items, total: found.total, json: jsonOf(items) };
     },
     async load() {
+      termsHere = await agreesWithDatabase(sql);
+      if (!termsHere)
+        log('[news-search] the database reads search texts unlike this process (another Snowball or unaccent, a locale): each new text is asked of it');
       const followFrom = await readablePosition(sql);
       const fresh = new NewsIndex();
       await fresh.fill(queries.indexRows(null));
