@@ -71,6 +71,12 @@ export class NewsIndex {
   private hits = new Int32Array(1024);
   private matchCache = new LRUCache<string, { generation: number; numbers: Int32Array }>({ max: 64 });
   private orderedCache = new Map<string, { generation: number; total: number; numbers: Int32Array }>();
+  /**
+   * The list order as flat arrays, made again on the first search after a change: the document numbers
+   * oldest first, and each number's place in it. Ordering a match walked `order`'s objects, one pointer
+   * each, scattered over the heap: most of a search's time once its words matched thousands of articles.
+   */
+  private flat = { generation: -1, numbers: new Int32Array(0), rankOf: new Int32Array(0) };
   private orderedBytes = 0;
   private loading = false;
   /** Grows on every change: answers computed from an older generation are stale. */
@@ -269,19 +275,21 @@ export class NewsIndex {
     // The first pages are what people read: keep at least the first 1,000 in order.
     const wanted = Math.min(count, Math.max(need, 1000));
     const numbers = new Int32Array(wanted);
-    if (count * Math.log2(count + 1) < (this.order.length * wanted) / Math.max(count, 1)) {
-      // Sorting a small match costs less than walking the list.
-      const matched: Doc[] = [];
-      for (let k = 0; k < count; k++) matched.push(this.docs[hits[k]]!);
-      matched.sort(sort === 'oldest' ? older : newer);
-      for (let i = 0; i < wanted; i++) numbers[i] = matched[i].no;
+    const { numbers: ordered, rankOf } = this.flatOrder();
+    const newest = sort !== 'oldest';
+    if (count * Math.log2(count + 1) < (ordered.length * wanted) / Math.max(count, 1)) {
+      // Sorting a small match by place costs less than walking the list.
+      const ranks = new Int32Array(count);
+      for (let k = 0; k < count; k++) ranks[k] = rankOf[hits[k]];
+      ranks.sort();
+      for (let i = 0; i < wanted; i++) numbers[i] = ordered[ranks[newest ? count - 1 - i : i]];
     } else {
-      const { marks, order } = this;
+      const { marks } = this;
       for (let k = 0; k < count; k++) marks[hits[k]] = 1;
       let n = 0;
-      const last = order.length - 1;
+      const last = ordered.length - 1;
       for (let k = 0; k <= last && n < wanted; k++) {
-        const no = order[sort === 'oldest' ? k : last - k].no;
+        const no = ordered[newest ? last - k : k];
         if (marks[no] === 1) numbers[n++] = no;
       }
       for (let k = 0; k < count; k++) marks[hits[k]] = 0;
@@ -298,6 +306,19 @@ export class NewsIndex {
       this.orderedBytes -= value.numbers.byteLength;
     }
     return entry;
+  }
+
+  private flatOrder() {
+    if (this.flat.generation === this.generation) return this.flat;
+    const { order } = this;
+    const numbers = new Int32Array(order.length);
+    const rankOf = this.flat.rankOf.length >= this.docs.length ? this.flat.rankOf : new Int32Array(this.state.length);
+    for (let k = 0; k < order.length; k++) {
+      numbers[k] = order[k].no;
+      rankOf[order[k].no] = k;
+    }
+    this.flat = { generation: this.generation, numbers, rankOf };
+    return this.flat;
   }
 
   /**
