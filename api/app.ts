@@ -89,7 +89,7 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
     const processors = [
       notificationsProcessor({ config, mailer, states: notices, log: (line) => log.info(line) }),
       news.processor(newsFollowFrom),
-      clearOnChange(store, 'public-pages-cache', ['publicPages'], () => pages.clear()),
+      clearOnChange(store, 'public-pages-cache', ['publicPages'], (changes) => pages.changed(changes)),
       accounts.processor,
       newsScheduler(store, read, (line) => log.warn(line)),
     ];

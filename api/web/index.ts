@@ -20,7 +20,7 @@ import { isDatabaseUnavailable } from '../../events';
 import { errorFields } from '../log';
 import { errorPage, pageTexts } from './error-page';
 import type { PublicQueries } from './types';
-import type { CachedPage, PageCache } from './page-cache';
+import { matchesEtag, PageReads, type CachedPage, type PageCache } from './page-cache';
 
 export type { PublicQueries } from './types';
 
@@ -80,7 +80,8 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
     // Visitors get the page as it was last rendered, unless something it shows changed since (in
     // development the sources change under it: never kept).
     const visitor = !ctx.state.user && !opts.dev;
-    const cached = visitor ? opts.pages.get(ctx.url) : undefined;
+    // Or, while another visitor's render of it is under way, the page that render keeps.
+    const cached = visitor ? (opts.pages.get(ctx.url) ?? (await opts.pages.inProgress(ctx.url))) : undefined;
     if (cached) {
       ctx.set('X-Cache', 'hit');
       await sendPage(ctx, cached, (encoding) => opts.pages.encoded(ctx.url, cached, encoding));
@@ -89,12 +90,16 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
     // Operators and tests can tell a kept page from a rendered one; staff's pages say neither.
     if (visitor) ctx.set('X-Cache', 'miss');
     const generation = opts.pages.generation;
+    const settle = visitor ? opts.pages.begin(ctx.url) : undefined;
     try {
       const template = await renderer.template(ctx.url);
       // The offline app shell (manifest.ts) is a client-only screen's shell under a neutral title.
       const shell = ctx.path === appShellPath;
       // A preview opens any article for signed-in staff; others need a working link.
-      const data = { ...opts.queries, previewArticle: (token: string, slug: string) => opts.queries.previewArticle(token, slug, Boolean(ctx.state.user)) };
+      // What the page reads is recorded with it: a change drops only the kept pages that read what changed.
+      const reads = new PageReads();
+      const queries = reads.queries(opts.queries);
+      const data = { ...queries, previewArticle: (token: string, slug: string) => queries.previewArticle(token, slug, Boolean(ctx.state.user)) };
       const result = await entry.render(shell ? appShellSourceRoute : ctx.url, { site, data, nonce: ctx.state.cspNonce as string | undefined });
       const pageHead = shell ? appShellHead(site) : result.head;
       const preload = shell ? '' : preloadTags(renderer.manifest, result.pageSources, template);
@@ -110,12 +115,15 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
         // Admin screens belong to a signed-in person: no cache may keep them. Public pages revalidate.
         cacheControl: (result.kind === 'shell' && result.admin) || unlisted ? 'no-store' : 'no-cache',
         body: Buffer.from(html, 'utf8'),
+        reads,
       };
       if (unlisted) ctx.set('X-Robots-Tag', 'noindex');
-      if (visitor && result.kind === 'page' && result.status === 200 && !unlisted && !(nonce && html.includes(nonce)))
-        opts.pages.set(ctx.url, generation, page);
-      await sendPage(ctx, page, (encoding) => compress(page.body, encoding, 'fast'));
+      const keepable = result.kind === 'page' && result.status === 200 && !unlisted && !(nonce && html.includes(nonce));
+      const kept = visitor && keepable ? opts.pages.set(ctx.url, generation, page) : undefined;
+      settle?.(kept);
+      await sendPage(ctx, kept ?? page, (encoding) => (kept ? opts.pages.encoded(ctx.url, kept, encoding) : compress(page.body, encoding, 'fast')));
     } catch (error) {
+      settle?.(undefined);
       renderer.fixError(error);
       const outage = isDatabaseUnavailable(error);
       ctx.log[outage ? 'warn' : 'error']({ requestId: ctx.state.requestId, path: ctx.path, ...errorFields(error) }, 'page failed');
@@ -133,6 +141,14 @@ async function sendPage(ctx: Koa.Context, page: CachedPage, encode: (encoding: E
   ctx.type = page.type;
   ctx.set('Cache-Control', page.cacheControl);
   ctx.vary('Accept-Encoding');
+  // A kept page has an ETag: a browser revalidating it (public pages are no-cache) gets a 304 without the bytes.
+  if (page.etag) {
+    ctx.set('ETag', page.etag);
+    if (matchesEtag(ctx.get('If-None-Match'), page.etag)) {
+      ctx.status = 304;
+      return;
+    }
+  }
   const encoding = page.body.length > 1024 ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
   if (encoding) {
     ctx.set('Content-Encoding', encoding);

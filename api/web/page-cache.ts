@@ -1,28 +1,81 @@
 // Rendered public pages kept per URL for visitors, as bytes ready to send (and their brotli/gzip
-// versions, made on first demand), so a page costs one render until something it shows changes:
-// - this instance drops every page the moment it commits an event the catalogue marks as touching
-//   `publicPages` (news and services), before the writer's answer leaves;
-// - every other instance sharing the database drops them when that append's notification reaches its
-//   per-instance processor (milliseconds later);
-// - a render that began before a change is sent but not kept.
-// (Both drops are wired in api/app.ts with api/clear-on-change.ts.)
+// versions, made once on first demand), each with a weak ETag so a browser revalidating gets a 304, so a
+// page costs one render until something it shows changes:
+// - each page records what it read (a news list, an article, the services: PageReads), and a change
+//   drops only the pages that read what changed: an article's event the lists and that article's page,
+//   any other event that touches public pages every page;
+// - this instance drops them the moment it commits such an event (before the writer's answer leaves);
+//   every other instance sharing the database when that append's notification reaches its per-instance
+//   processor (milliseconds later); both are wired in api/app.ts with api/clear-on-change.ts;
+// - a render that began before a change to something it read is sent but not kept;
+// - visitors asking for a URL that is being rendered wait for that render instead of starting their own
+//   (after a change, every connection asking for the home page would render it at once).
 // Signed-in staff never read from it nor write to it. Only complete pages answered 200 are kept, never
 // one that carries this response's CSP nonce. The cache is bounded in bytes (least recently used go first).
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { aggregateOf } from '../../events';
 import { compress, type Encoding } from './compress';
+import type { PublicQueries } from './types';
 
-export type CachedPage = { status: number; type: string; cacheControl: string; body: Buffer };
-type Entry = CachedPage & { encoded: Partial<Record<Encoding, Buffer>>; bytes: number };
+/** What a page read while it was rendered. A page with no record depends on everything. */
+export class PageReads {
+  /** A list of articles (any list may change with any article). */
+  news = false;
+  services = false;
+  /** Articles read one by one, by id. */
+  readonly articles = new Set<string>();
+
+  /** The queries a render reads through, recording what it read. */
+  queries(source: PublicQueries): PublicQueries {
+    return {
+      listNews: (query) => {
+        this.news = true;
+        return source.listNews(query);
+      },
+      newsBySlug: async (slug) => {
+        const article = await source.newsBySlug(slug);
+        // No article: whichever article takes that slug later must drop the page.
+        if (article) this.articles.add(article.id);
+        else this.news = true;
+        return article;
+      },
+      previewArticle: (token, slug, staff) => {
+        this.news = true;
+        return source.previewArticle(token, slug, staff);
+      },
+      listServices: () => {
+        this.services = true;
+        return source.listServices();
+      },
+    };
+  }
+}
+
+export type CachedPage = { status: number; type: string; cacheControl: string; body: Buffer; etag?: string; reads?: PageReads };
+type Entry = CachedPage & { etag: string; encoded: Partial<Record<Encoding, Promise<Buffer>>>; bytes: number };
+
+/** A change a page may have shown: an event's type and stream. */
+export type PageChange = { type: string; streamId: string };
+/** An article's event drops the lists and that article's page; any other every page. */
+const articleOf = (change: PageChange) => (aggregateOf(change.type) === 'newsArticle' ? change.streamId : null);
+const shows = (reads: PageReads | undefined, article: string | null) => !reads || article === null || reads.news || reads.articles.has(article);
+
+/** The changes remembered for renders in progress: a render older than these is not kept. */
+const recentChanges = 512;
 
 export class PageCache {
   private entries: LRUCache<string, Entry>;
   private generationNo = 0;
+  /** The article each recent change was about (null: anything), by generation, oldest first. */
+  private changes: { generation: number; article: string | null }[] = [];
+  private rendering = new Map<string, Promise<CachedPage | undefined>>();
 
   constructor(private readonly maxBytes = 64 * 1024 * 1024) {
     this.entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes });
   }
 
-  /** Taken before rendering; `set` keeps the page only if nothing changed since. */
+  /** Taken before rendering; `set` keeps the page only if nothing it read changed since. */
   get generation() {
     return this.generationNo;
   }
@@ -35,30 +88,88 @@ export class PageCache {
     return this.entries.get(url);
   }
 
-  set(url: string, generation: number, page: CachedPage) {
-    if (generation !== this.generationNo || page.body.length > this.maxBytes / 8) return;
-    this.entries.set(url, { ...page, encoded: {}, bytes: page.body.length });
+  /** Keeps the page, with its ETag, unless something it read changed since `generation`; answers the kept page. */
+  set(url: string, generation: number, page: CachedPage): CachedPage | undefined {
+    if (page.body.length > this.maxBytes / 8 || !this.unchangedSince(generation, page.reads)) return undefined;
+    const etag = `W/"${createHash('sha1').update(page.body).digest('base64url')}"`;
+    const entry: Entry = { ...page, etag, encoded: {}, bytes: page.body.length };
+    this.entries.set(url, entry);
+    return entry;
   }
 
-  /** The page's body in `encoding`, compressed once and kept beside it. */
-  async encoded(url: string, page: CachedPage, encoding: Encoding): Promise<Buffer> {
+  private unchangedSince(generation: number, reads: PageReads | undefined): boolean {
+    if (generation === this.generationNo) return true;
+    const first = this.changes[0];
+    if (!first || first.generation > generation + 1) return false;
+    return this.changes.every((change) => change.generation <= generation || !shows(reads, change.article));
+  }
+
+  /**
+   * A visitor's render of `url` begins: until it settles (with the page it kept, or undefined), other
+   * visitors asking for that URL wait for it (`inProgress`) instead of rendering it too.
+   */
+  begin(url: string): (kept: CachedPage | undefined) => void {
+    let settle!: (kept: CachedPage | undefined) => void;
+    const running = new Promise<CachedPage | undefined>((resolve) => (settle = resolve));
+    this.rendering.set(url, running);
+    return (kept) => {
+      if (this.rendering.get(url) === running) this.rendering.delete(url);
+      settle(kept);
+    };
+  }
+
+  /** The page a visitor's render of `url` under way will keep (undefined if it keeps none), if one is under way. */
+  inProgress(url: string): Promise<CachedPage | undefined> | undefined {
+    return this.rendering.get(url);
+  }
+
+  /** The page's body in `encoding`, compressed once (concurrent asks share it) and kept beside it. */
+  encoded(url: string, page: CachedPage, encoding: Encoding): Promise<Buffer> {
     const entry = page as Entry;
     const kept = entry.encoded?.[encoding];
     if (kept) return kept;
-    const body = await compress(page.body, encoding, 'fast');
-    // Still the same entry (not cleared or replaced meanwhile): keep the compressed bytes with it, and
-    // count them (set again, as the cache measures an entry when it is set).
-    if (this.entries.peek(url) === entry) {
-      entry.encoded[encoding] = body;
-      entry.bytes += body.length;
-      this.entries.delete(url);
-      this.entries.set(url, entry);
-    }
+    const body = compress(page.body, encoding, 'fast');
+    if (!entry.encoded) return body;
+    entry.encoded[encoding] = body;
+    void body.then(
+      (bytes) => {
+        // Still the same entry (not dropped or replaced meanwhile): count the compressed bytes with it
+        // (set again, as the cache measures an entry when it is set).
+        if (this.entries.peek(url) !== entry) return;
+        entry.bytes += bytes.length;
+        this.entries.delete(url);
+        this.entries.set(url, entry);
+      },
+      () => delete entry.encoded[encoding],
+    );
     return body;
   }
 
-  clear() {
-    this.generationNo += 1;
-    this.entries.clear();
+  /** Drops the pages that showed what these events changed. */
+  changed(events: readonly PageChange[]) {
+    if (events.length === 0) return;
+    const articles = events.map(articleOf);
+    for (const article of articles) {
+      this.generationNo += 1;
+      this.changes.push({ generation: this.generationNo, article });
+    }
+    if (this.changes.length > recentChanges) this.changes.splice(0, this.changes.length - recentChanges);
+    if (articles.includes(null)) return this.entries.clear();
+    const dropped: string[] = [];
+    for (const [url, entry] of this.entries.entries()) if (articles.some((article) => shows(entry.reads, article))) dropped.push(url);
+    for (const url of dropped) this.entries.delete(url);
   }
+
+  /** Drops every page (anything may have changed). */
+  clear() {
+    this.changed([{ type: '', streamId: '' }]);
+  }
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
 }

@@ -58,3 +58,40 @@ test('signed-in staff get freshly rendered pages, never a kept one', async ({ pa
   expect(staff?.headers()['x-cache']).toBeUndefined();
   await expect(adminPage.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test("an article's page stays kept while other articles are written, and its own edit drops it", async ({ page, api }) => {
+  const token = unique('Quetzal').replace(/\s/g, '');
+  const article = await createArticle(api, { title: `${token} en la embajada` });
+  const url = `/noticias/${article.slug}`;
+  await expectKept(page, url);
+  // Another article is a change to the lists, not to this page.
+  await createArticle(api, { title: `${token} en otra sala` });
+  expect((await page.goto(url))?.headers()['x-cache']).toBe('hit');
+  const edited = await api.patch(`/api/news/${article.id}`, { data: { title: `${token} en el consulado` } });
+  expect(edited.status()).toBe(200);
+  const after = await page.goto(url);
+  expect(after?.headers()['x-cache']).toBe('miss');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${token} en el consulado`);
+});
+
+test('a kept page answers a revalidation with its ETag by a 304, and a changed page with the new bytes', async ({ page, api, playwright, baseURL }) => {
+  const token = unique('Tapir').replace(/\s/g, '');
+  const url = `/noticias?q=${encodeURIComponent(token)}`;
+  await expectKept(page, url);
+  const visitor = await playwright.request.newContext({ baseURL });
+  try {
+    const etag = (await visitor.get(url)).headers()['etag'];
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await visitor.get(url, { headers: { 'if-none-match': etag } });
+    expect(again.status()).toBe(304);
+    expect(await again.body()).toHaveLength(0);
+    // What the page shows changed: the whole new page, under another ETag.
+    await createArticle(api, { title: `${token} en la bodega` });
+    const changed = await visitor.get(url, { headers: { 'if-none-match': etag } });
+    expect(changed.status()).toBe(200);
+    expect(await changed.text()).toContain(`${token} en la bodega`);
+    expect(changed.headers()['etag']).not.toBe(etag);
+  } finally {
+    await visitor.dispose();
+  }
+});

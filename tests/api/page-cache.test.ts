@@ -1,0 +1,106 @@
+// The visitors' kept pages on their own: each page is dropped by a change to what it read and by
+// nothing else, a render that began before such a change is not kept, visitors asking for a page being
+// rendered share that render, a kept page's ETag answers revalidations, and each compressed copy is
+// made once however many ask for it at once.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { NewsArticle } from '../../domain';
+import { matchesEtag, PageCache, PageReads, type CachedPage } from '../../api/web/page-cache';
+import type { PublicQueries } from '../../api/web/types';
+
+const article = (id: string) => ({ id, slug: `articulo-${id}` }) as NewsArticle;
+const source: PublicQueries = {
+  listNews: async () => ({ items: [], total: 0 }),
+  newsBySlug: async (slug) => (slug === 'perdido' ? null : article(slug.replace('articulo-', ''))),
+  previewArticle: async () => null,
+  listServices: async () => [],
+};
+const created = (id: string) => ({ type: 'NewsArticleCreated', streamId: id });
+const serviceChanged = { type: 'ServiceUpdated', streamId: 'servicio-1' };
+
+/** A page rendered now that read through `read`. */
+async function render(cache: PageCache, url: string, read: (queries: PublicQueries) => Promise<unknown>, body = url): Promise<CachedPage> {
+  const reads = new PageReads();
+  await read(reads.queries(source));
+  return { status: 200, type: 'text/html; charset=utf-8', cacheControl: 'no-cache', body: Buffer.from(body), reads };
+}
+
+test("an article's page stays kept when other articles change; the lists and its own change drop it", async () => {
+  const cache = new PageCache();
+  const generation = cache.generation;
+  cache.set('/noticias/articulo-a', generation, await render(cache, '/noticias/articulo-a', (q) => q.newsBySlug('articulo-a')));
+  cache.set('/', generation, await render(cache, '/', (q) => q.listNews({} as never)));
+  cache.set('/contacto', generation, await render(cache, '/contacto', async () => {}));
+  cache.changed([created('b')]);
+  assert.ok(cache.get('/noticias/articulo-a'), 'another article leaves it');
+  assert.not.ok(cache.get('/'), 'a list is dropped by any article');
+  assert.ok(cache.get('/contacto'), 'a page that read no article stays');
+  cache.changed([{ type: 'NewsArticleUpdated', streamId: 'a' }]);
+  assert.not.ok(cache.get('/noticias/articulo-a'));
+  assert.ok(cache.get('/contacto'));
+  // Any other event that touches public pages (a service) drops every page.
+  cache.changed([serviceChanged]);
+  assert.not.ok(cache.get('/contacto'));
+});
+
+test('a page with no record of what it read, or that found no article, is dropped by any change', async () => {
+  const cache = new PageCache();
+  cache.set('/vieja', cache.generation, { status: 200, type: 'text/html', cacheControl: 'no-cache', body: Buffer.from('vieja') });
+  cache.set('/noticias/perdido', cache.generation, await render(cache, '/noticias/perdido', (q) => q.newsBySlug('perdido')));
+  cache.changed([created('c')]);
+  assert.is(cache.size, 0);
+});
+
+test('a render that began before a change to what it read is not kept; one that read something else is', async () => {
+  const cache = new PageCache();
+  const before = cache.generation;
+  const pageA = await render(cache, '/noticias/articulo-a', (q) => q.newsBySlug('articulo-a'));
+  const list = await render(cache, '/noticias', (q) => q.listNews({} as never));
+  cache.changed([created('a')]);
+  assert.is(cache.set('/noticias/articulo-a', before, pageA), undefined);
+  assert.is(cache.set('/noticias', before, list), undefined);
+  const pageB = await render(cache, '/noticias/articulo-b', (q) => q.newsBySlug('articulo-b'));
+  assert.ok(cache.set('/noticias/articulo-b', before, pageB));
+  // Older than the changes remembered: not kept.
+  for (let i = 0; i < 600; i++) cache.changed([created(`x${i}`)]);
+  assert.is(cache.set('/noticias/articulo-b', before, pageB), undefined);
+});
+
+test("a kept page's weak ETag answers If-None-Match, and changes with its bytes", async () => {
+  const cache = new PageCache();
+  const kept = cache.set('/', cache.generation, await render(cache, '/', async () => {}, 'uno'))!;
+  assert.match(kept.etag!, /^W\/"[\w-]+"$/);
+  assert.ok(matchesEtag(kept.etag, kept.etag!));
+  assert.ok(matchesEtag(`"otra", ${kept.etag!.slice(2)}`, kept.etag!), 'in a list, weak or strong');
+  assert.ok(matchesEtag('*', kept.etag!));
+  assert.not.ok(matchesEtag(undefined, kept.etag!));
+  const other = cache.set('/', cache.generation, await render(cache, '/', async () => {}, 'dos'))!;
+  assert.is.not(other.etag, kept.etag);
+  assert.not.ok(matchesEtag(kept.etag, other.etag!));
+});
+
+test('visitors asking for a page being rendered wait for that render and get what it kept', async () => {
+  const cache = new PageCache();
+  assert.is(cache.inProgress('/'), undefined);
+  const settle = cache.begin('/');
+  const waiting = [cache.inProgress('/'), cache.inProgress('/')];
+  const kept = cache.set('/', cache.generation, await render(cache, '/', async () => {}));
+  settle(kept);
+  assert.equal(await Promise.all(waiting), [kept, kept]);
+  assert.is(cache.inProgress('/'), undefined);
+  // A render that kept nothing lets them render their own.
+  const failed = cache.begin('/noticias');
+  const waiter = cache.inProgress('/noticias');
+  failed(undefined);
+  assert.is(await waiter, undefined);
+});
+
+test('each compressed copy is made once, however many ask for it at once', async () => {
+  const cache = new PageCache();
+  const kept = cache.set('/', cache.generation, await render(cache, '/', async () => {}, 'x'.repeat(5000)))!;
+  const first = cache.encoded('/', kept, 'br');
+  assert.is(cache.encoded('/', kept, 'br'), first);
+  assert.ok((await first).length < 5000);
+});
+
+test.run();
