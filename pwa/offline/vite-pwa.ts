@@ -52,7 +52,7 @@ export function pwaPlugin(clientOutDir: string) {
     strategies: 'injectManifest',
     srcDir: 'pwa',
     filename: 'sw.ts',
-    // Registered by pwa/offline/register-worker.ts with workbox-window (update prompt), not injected.
+    // Registered by pwa/offline/register-worker.ts (update prompt), not injected.
     injectRegister: false,
     // Served by the server from SITE_NAME (api/web/manifest.ts), so no file is generated.
     manifest: false,
