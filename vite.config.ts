@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { pwaPlugin } from './pwa/offline/vite-pwa.ts';
 
+/** The chunks of the staff screens (and the staff lists' offline copy), by file name. */
+const staffScreens = /^assets\/(Admin\w*Page|AdvanceFormDetailPage|query-persist)-/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The service worker and its precache list belong to the browser build only (pwa/offline/vite-pwa.ts).
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [pwaPlugin('dist/client')])],
@@ -14,6 +17,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         // The manifest lets the server add <link rel="modulepreload"> for the chunk of the page it renders.
         manifest: true,
+        modulePreload: {
+          // The first-load chunk lists, for every page it may load, the files that page needs, so a
+          // navigation fetches them at once. Staff screens are left out of that list, which every first
+          // visit downloads: a visitor never opens them, and one loaded first gets its files from the
+          // server's modulepreload links.
+          resolveDependencies: (file, deps, { hostId }) => (/^assets\/index-/.test(hostId) && staffScreens.test(file) ? [] : deps),
+        },
         rolldownOptions: {
           // domain/ is pure by rule (docs/architecture.md): its modules that a chunk does not use can be
           // dropped, so importing formatLongDate from the barrel does not pull every zod schema along.

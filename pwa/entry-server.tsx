@@ -7,8 +7,8 @@ import { appDataScript } from './lib/app-data';
 import type { PageHead } from './lib/head';
 import { createQueryClient } from './lib/query-client';
 import type { SiteInfo } from './lib/site';
-import { matchRoute, preloadRoute, routes } from './routes';
-import { layoutSources, pageSources } from './route-sources';
+import { matchRoute, preloadRoute, routes, type RouteMatch } from './routes';
+import { layoutSources, localeSource, pageSources } from './route-sources';
 import { hreflang, langOfPath, pathIn, type Lang } from './i18n/lang';
 import { serverPages, type PageDataSource } from './server-pages';
 import { notFoundTexts } from './features/not-found/texts';
@@ -50,9 +50,16 @@ export type RenderOptions = {
   nonce?: string;
 };
 
-/** The chunks of a page and of its language's layout, which the server asks the browser to preload. */
-const sourcesOf = (pattern: string | undefined, layoutLang: Lang | null) =>
-  [pattern ? pageSources[pattern] : undefined, layoutLang ? layoutSources[layoutLang] : undefined].filter((source): source is string => Boolean(source));
+/**
+ * The chunks of a page, of what it loads beside it and of its language's layout: everything the browser
+ * runs before the first render, which the server asks it to preload so no module waits to be discovered.
+ */
+const sourcesOf = (match: RouteMatch | null, layoutLang: Lang | null) =>
+  [
+    match ? pageSources[match.route.pattern] : undefined,
+    match?.route.page.withLocale ? localeSource : undefined,
+    layoutLang ? layoutSources[layoutLang] : undefined,
+  ].filter((source): source is string => Boolean(source));
 
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
@@ -64,7 +71,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
 
   if (match?.route.rendering.mode === 'client') {
     const head: PageHead = { title: `${match.route.rendering.title} | ${site.siteName}`, description: site.siteName, path: pathname, noindex: true };
-    const pageSources = sourcesOf(match.route.pattern, match.route.layout === 'public' ? lang : null);
+    const pageSources = sourcesOf(match, match.route.layout === 'public' ? lang : null);
     return { kind: 'shell', status: 200, head, appData: appDataScript({ site, queries: null }), pageSources, admin: pathname.startsWith('/admin'), languages };
   }
 
@@ -85,7 +92,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   queryClient.clear();
   // A 404 has no twin in the other language.
   const pageLanguages = status === 404 ? { lang, htmlLang: lang, alternates: [] } : languages;
-  return { kind: 'page', status, head, html, appData, pageSources: sourcesOf(match?.route.pattern, lang), languages: pageLanguages };
+  return { kind: 'page', status, head, html, appData, pageSources: sourcesOf(match, lang), languages: pageLanguages };
 }
 
 /** The whole tree, lazy parts included: waits for onAllReady (renderToString would stop at Suspense). */

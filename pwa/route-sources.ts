@@ -4,6 +4,8 @@
 import type { Lang } from './i18n/lang';
 
 export const pageSources: Record<string, string> = {
+  '/': 'pwa/features/home/HomePage.tsx',
+  '/en': 'pwa/features/home/HomePage.tsx',
   '/servicios': 'pwa/features/services/ServicesPage.tsx',
   '/noticias': 'pwa/features/news/NewsListPage.tsx',
   '/noticias/:slug': 'pwa/features/news/ArticlePage.tsx',
@@ -23,3 +25,6 @@ export const pageSources: Record<string, string> = {
 };
 
 export const layoutSources: Record<Lang, string> = { es: 'pwa/features/layout/SpanishLayout.tsx', en: 'pwa/features/layout/EnglishLayout.tsx' };
+
+/** react-aria's locale provider, which pages made with lazyPage load beside their chunk (pwa/lib/lazy-page.ts). */
+export const localeSource = 'pwa/ui/Locale.tsx';

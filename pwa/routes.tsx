@@ -1,11 +1,10 @@
 // Every route of the app, wired here and nowhere else. The server reads the same
-// table to decide how to answer a URL: 'server' routes are rendered with their data, 'client' routes
-// (admin panel, advance form) get the empty shell and render in the browser only, which is also what
-// the offline service worker serves them as.
+// table to decide how to answer a URL: 'server' routes are rendered with their data (every public
+// page, the advance form included), 'client' routes (the admin panel) get the empty shell and render in
+// the browser only, which is also what the offline service worker serves for a page it never kept.
 import type { ReactNode } from 'react';
-import { lazyComponent, lazyPage, type PageComponent } from './lib/lazy-page';
+import { lazyComponent, lazyPage, type PageComponent, type PageProps } from './lib/lazy-page';
 import { langOfPath, type Lang } from './i18n/lang';
-import { HomePage } from './features/home/HomePage';
 
 export type RouteDefinition = {
   /** A path like '/noticias/:slug'. */
@@ -19,16 +18,20 @@ export type RouteDefinition = {
   lang?: Lang;
 };
 
-export type ServerPageId = 'home' | 'services' | 'news' | 'article' | 'contact';
+export type ServerPageId = 'home' | 'services' | 'news' | 'article' | 'contact' | 'advanceForm';
 
-// Public pages other than the home page come in their own chunks so that the first visit to '/'
-// stays small (docs/rules.md, 'Screens': ≤ 100 KB of gzipped JavaScript). Admin and form screens are separate
-// chunks that a visitor of the public pages never downloads.
+// Every page comes in its own chunk, the home page's too, so that a first visit stays small
+// (docs/rules.md, 'Screens': ≤ 100 KB of gzipped JavaScript) and no page carries another's code; the
+// server modulepreloads the chunk of the page it renders (pwa/route-sources.ts). Admin and form screens
+// are separate chunks that a visitor of the other public pages never downloads. The home page, the
+// contact page and the advance form use no react-aria control before the visitor reaches for a form:
+// lazyComponent, without the locale provider (their forms bring their own, pwa/lib/deferred-part.tsx).
+const HomePage = lazyComponent<PageProps>(() => import('./features/home/HomePage'));
 const ServicesPage = lazyPage(() => import('./features/services/ServicesPage'));
 const NewsListPage = lazyPage(() => import('./features/news/NewsListPage'));
 const ArticlePage = lazyPage(() => import('./features/news/ArticlePage'));
-const ContactPage = lazyPage(() => import('./features/contact/ContactPage'));
-const AdvanceFormPublicPage = lazyPage(() => import('./features/advance-form/AdvanceFormPublicPage'));
+const ContactPage = lazyComponent<PageProps>(() => import('./features/contact/ContactPage'));
+const AdvanceFormPublicPage = lazyComponent<PageProps>(() => import('./features/advance-form/AdvanceFormPublicPage'));
 const AdminLoginPage = lazyPage(() => import('./features/admin/AdminLoginPage'));
 const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'));
 const AdminAccountSecurityPage = lazyPage(() => import('./features/admin/AdminAccountSecurityPage'));
@@ -45,8 +48,8 @@ export const EnglishLayout = lazyComponent<Frame>(() => import('./features/layou
 const EnglishServicesPage = lazyPage(() => import('./features/services/EnglishServicesPage'));
 const EnglishNewsListPage = lazyPage(() => import('./features/news/EnglishNewsListPage'));
 const EnglishArticlePage = lazyPage(() => import('./features/news/EnglishArticlePage'));
-const EnglishContactPage = lazyPage(() => import('./features/contact/EnglishContactPage'));
-const EnglishAdvanceFormPage = lazyPage(() => import('./features/advance-form/EnglishAdvanceFormPage'));
+const EnglishContactPage = lazyComponent<PageProps>(() => import('./features/contact/EnglishContactPage'));
+const EnglishAdvanceFormPage = lazyComponent<PageProps>(() => import('./features/advance-form/EnglishAdvanceFormPage'));
 
 export const routes: RouteDefinition[] = [
   { pattern: '/', page: HomePage, layout: 'public', rendering: { mode: 'server', id: 'home' } },
@@ -54,13 +57,13 @@ export const routes: RouteDefinition[] = [
   { pattern: '/noticias', page: NewsListPage, layout: 'public', rendering: { mode: 'server', id: 'news' } },
   { pattern: '/noticias/:slug', page: ArticlePage, layout: 'public', rendering: { mode: 'server', id: 'article' } },
   { pattern: '/contacto', page: ContactPage, layout: 'public', rendering: { mode: 'server', id: 'contact' } },
-  { pattern: '/formulario-avanzada', page: AdvanceFormPublicPage, layout: 'public', rendering: { mode: 'client', title: 'Formulario de Avanzada' } },
+  { pattern: '/formulario-avanzada', page: AdvanceFormPublicPage, layout: 'public', rendering: { mode: 'server', id: 'advanceForm' } },
   { pattern: '/en', page: HomePage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'home' } },
   { pattern: '/en/services', page: EnglishServicesPage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'services' } },
   { pattern: '/en/news', page: EnglishNewsListPage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'news' } },
   { pattern: '/en/news/:slug', page: EnglishArticlePage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'article' } },
   { pattern: '/en/contact', page: EnglishContactPage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'contact' } },
-  { pattern: '/en/advance-form', page: EnglishAdvanceFormPage, layout: 'public', lang: 'en', rendering: { mode: 'client', title: 'VIP Advance Form' } },
+  { pattern: '/en/advance-form', page: EnglishAdvanceFormPage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'advanceForm' } },
   { pattern: '/admin', page: AdminLoginPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/login', page: AdminLoginPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },
   { pattern: '/admin/dashboard', page: AdminDashboardPage, layout: 'bare', rendering: { mode: 'client', title: adminTitle } },

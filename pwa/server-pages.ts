@@ -15,6 +15,8 @@ import { newsPageTexts } from './features/news/texts';
 import { newsTextsEn } from './features/news/texts.en';
 import { contactPageTexts } from './features/contact/texts';
 import { contactTextsEn } from './features/contact/texts.en';
+import { advanceFormTexts } from './features/advance-form/texts';
+import { advanceFormTextsEn } from './features/advance-form/texts.en';
 import { articleKey, latestNewsParams, newsListKey } from './features/news/latest';
 import { filtersFromSearch, newsListParams } from './features/news/filters';
 import { servicesKey } from './features/services/api';
@@ -39,8 +41,8 @@ export type PageLoadContext = {
 
 // The <head> of each page in each language comes from the same texts the page itself uses.
 const texts = {
-  es: { home: homePageTexts, services: servicesPageTexts, news: newsPageTexts, contact: contactPageTexts },
-  en: { home: homeTextsEn, services: servicesTextsEn, news: newsTextsEn, contact: contactTextsEn },
+  es: { home: homePageTexts, services: servicesPageTexts, news: newsPageTexts, contact: contactPageTexts, advanceForm: advanceFormTexts },
+  en: { home: homeTextsEn, services: servicesTextsEn, news: newsTextsEn, contact: contactTextsEn, advanceForm: advanceFormTextsEn },
 };
 
 export type PageLoadResult = { head: PageHead; notFound?: boolean };
@@ -82,5 +84,10 @@ export const serverPages: Record<ServerPageId, (ctx: PageLoadContext) => Promise
   },
   async contact(ctx) {
     return { head: texts[ctx.lang].contact.head(ctx.site) };
+  },
+  // Every field, label and help of the form, with no data: what the device keeps (drafts, the queue) is
+  // the browser's to show (docs/advance-form-rendering.md).
+  async advanceForm(ctx) {
+    return { head: texts[ctx.lang].advanceForm.head(ctx.site) };
   },
 };

@@ -1,5 +1,5 @@
-// The public website inside the Koa app: server-rendered public pages, the client-rendered shell of
-// the admin and form screens, static files, /robots.txt and /sitemap.xml. In development Vite
+// The public website inside the Koa app: server-rendered public pages (the advance form among them),
+// the client-rendered shell of the admin screens, static files, /robots.txt and /sitemap.xml. In development Vite
 // serves the sources with hot reload; in production the built files of dist/client and dist/server.
 // It never answers /api/* or /objects/*: those belong to the API.
 import { readFile } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type Koa from 'koa';
 import type { ViteDevServer } from 'vite';
 import { siteInfo, type Config } from '../config';
+import { newsListQuery } from '../../domain';
 import type * as ServerEntry from '../../pwa/entry-server';
 import { acceptedEncoding, compress, type Encoding } from './compress';
 import { fillTemplate, headTags, preloadTags, type ViteManifest } from './html';
@@ -39,11 +40,14 @@ type Renderer = {
   fixError(error: unknown): void;
 };
 
-export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middleware> {
+/** The web middleware, and its warm-up (run before the instance reports ready: api/app.ts). */
+export type WebMiddleware = Koa.Middleware & { warm(): Promise<void> };
+
+export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddleware> {
   const site = siteInfo(opts.config);
   const renderer = opts.dev ? await devRenderer(opts.httpServer) : await productionRenderer();
 
-  return async function web(ctx, next) {
+  const web: Koa.Middleware = async function web(ctx, next) {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
     if (await renderer.serveFile(ctx)) return;
 
@@ -92,33 +96,9 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
     const generation = opts.pages.generation;
     const settle = visitor ? opts.pages.begin(ctx.url) : undefined;
     try {
-      const template = await renderer.template(ctx.url);
-      // The offline app shell (manifest.ts) is a client-only screen's shell under a neutral title.
-      const shell = ctx.path === appShellPath;
-      // A preview opens any article for signed-in staff; others need a working link.
-      // What the page reads is recorded with it: a change drops only the kept pages that read what changed.
-      const reads = new PageReads();
-      const queries = reads.queries(opts.queries);
-      const data = { ...queries, previewArticle: (token: string, slug: string) => queries.previewArticle(token, slug, Boolean(ctx.state.user)) };
-      const result = await entry.render(shell ? appShellSourceRoute : ctx.url, { site, data, nonce: ctx.state.cspNonce as string | undefined });
-      const pageHead = shell ? appShellHead(site) : result.head;
-      const preload = shell ? '' : preloadTags(renderer.manifest, result.pageSources, template);
-      const head = [headTags(pageHead, site, shell ? undefined : result.languages), preload].filter(Boolean).join('\n    ');
-      const htmlLang = shell ? 'es' : result.languages.htmlLang;
-      const html = fillTemplate(template, { head, html: result.kind === 'page' ? result.html : '', appData: result.appData, htmlLang });
       const nonce = ctx.state.cspNonce as string | undefined;
-      // A page that must not be indexed (an article's preview) is for whoever holds its address: never kept.
-      const unlisted = result.kind === 'page' && Boolean(result.head.noindex);
-      const page: CachedPage = {
-        status: result.status,
-        type: 'text/html; charset=utf-8',
-        // Admin screens belong to a signed-in person: no cache may keep them. Public pages revalidate.
-        cacheControl: (result.kind === 'shell' && result.admin) || unlisted ? 'no-store' : 'no-cache',
-        body: Buffer.from(html, 'utf8'),
-        reads,
-      };
+      const { page, unlisted, keepable } = await renderPage(ctx.url, { staff: Boolean(ctx.state.user), nonce });
       if (unlisted) ctx.set('X-Robots-Tag', 'noindex');
-      const keepable = result.kind === 'page' && result.status === 200 && !unlisted && !(nonce && html.includes(nonce));
       const kept = visitor && keepable ? opts.pages.set(ctx.url, generation, page) : undefined;
       settle?.(kept);
       await sendPage(ctx, kept ?? page, (encoding) => (kept ? opts.pages.encoded(ctx.url, kept, encoding) : compress(page.body, encoding, 'fast')));
@@ -134,6 +114,60 @@ export async function createWebMiddleware(opts: WebOptions): Promise<Koa.Middlew
       ctx.body = errorPage(outage ? pageTexts.unavailable : pageTexts.failed, site.siteName);
     }
   };
+
+  /** One URL as HTML: a server-rendered page, an admin screen's shell, or the offline app shell. */
+  async function renderPage(url: string, who: { staff: boolean; nonce?: string }): Promise<{ page: CachedPage; unlisted: boolean; keepable: boolean }> {
+    const entry = await renderer.entry();
+    const template = await renderer.template(url);
+    // The offline app shell (manifest.ts) is a client-only screen's shell under a neutral title.
+    const shell = new URL(url, 'http://localhost').pathname === appShellPath;
+    // A preview opens any article for signed-in staff; others need a working link.
+    // What the page reads is recorded with it: a change drops only the kept pages that read what changed.
+    const reads = new PageReads();
+    const queries = reads.queries(opts.queries);
+    const data = { ...queries, previewArticle: (token: string, slug: string) => queries.previewArticle(token, slug, who.staff) };
+    const result = await entry.render(shell ? appShellSourceRoute : url, { site, data, nonce: who.nonce });
+    const pageHead = shell ? appShellHead(site) : result.head;
+    const preload = shell ? '' : preloadTags(renderer.manifest, result.pageSources, template);
+    const head = [headTags(pageHead, site, shell ? undefined : result.languages), preload].filter(Boolean).join('\n    ');
+    const htmlLang = shell ? 'es' : result.languages.htmlLang;
+    const html = fillTemplate(template, { head, html: result.kind === 'page' && !shell ? result.html : '', appData: result.appData, htmlLang });
+    // A page that must not be indexed (an article's preview) is for whoever holds its address: never kept.
+    const unlisted = result.kind === 'page' && Boolean(result.head.noindex);
+    const page: CachedPage = {
+      status: result.status,
+      type: 'text/html; charset=utf-8',
+      // Admin screens belong to a signed-in person: no cache may keep them. Public pages (and the app
+      // shell, which the service worker keeps) revalidate.
+      cacheControl: !shell && ((result.kind === 'shell' && result.admin) || unlisted) ? 'no-store' : 'no-cache',
+      body: Buffer.from(html, 'utf8'),
+      reads,
+    };
+    const keepable = result.kind === 'page' && !shell && result.status === 200 && !unlisted && !(who.nonce && html.includes(who.nonce));
+    return { page, unlisted, keepable };
+  }
+
+  /**
+   * Renders every public page once, in both languages, with the newest article, and keeps them (with
+   * their compressed copies) for visitors: the server bundle, the pages' chunks, the database's first
+   * queries and the compressors are ready before /readyz says so, and the first visitor waits no longer
+   * than the next. Development (sources changing under it) skips it.
+   */
+  async function warm(): Promise<void> {
+    if (opts.dev) return;
+    const entry = await renderer.entry();
+    const [newest] = (await opts.queries.listNews(newsListQuery.parse({ limit: 1 }))).items;
+    const spanish = [...entry.publicPaths, ...(newest ? [`/noticias/${newest.slug}`] : [])];
+    const urls = [...new Set(spanish.flatMap((path) => [path, entry.pathIn('en', path) ?? path]))];
+    for (const url of urls) {
+      const generation = opts.pages.generation;
+      const { page, keepable } = await renderPage(url, { staff: false });
+      const kept = keepable ? opts.pages.set(url, generation, page) : undefined;
+      if (kept) await Promise.all((['br', 'gzip'] as const).map((encoding) => opts.pages.encoded(url, kept, encoding)));
+    }
+  }
+
+  return Object.assign(web, { warm });
 }
 
 async function sendPage(ctx: Koa.Context, page: CachedPage, encode: (encoding: Encoding) => Promise<Buffer>) {

@@ -42,7 +42,7 @@ export function webManifest(site: SiteInfo): string {
  */
 export const appShellPath = '/app-shell';
 
-/** A client-only route whose render gives the shell's data script (site details, no queries). */
-export const appShellSourceRoute = '/formulario-avanzada';
+/** A client-only route whose render gives the shell's data script (site details, no queries); its markup is not used. */
+export const appShellSourceRoute = '/admin/login';
 
 export const appShellHead = (site: SiteInfo): PageHead => ({ title: site.siteName, description: site.siteName, path: '/', noindex: true });

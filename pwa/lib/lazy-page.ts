@@ -4,7 +4,11 @@
 import { createElement, lazy, type ComponentType } from 'react';
 
 export type PageProps = { params: Record<string, string> };
-export type LazyComponent<P> = ComponentType<P> & { preload?: () => Promise<unknown> };
+export type LazyComponent<P> = ComponentType<P> & {
+  preload?: () => Promise<unknown>;
+  /** Loads react-aria's locale provider beside its own chunk (lazyPage): the server preloads that chunk too. */
+  withLocale?: boolean;
+};
 export type PageComponent = LazyComponent<PageProps>;
 
 export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
@@ -21,5 +25,9 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
  * provider comes with the page chunks that use react-aria, not with the first load of '/'.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): PageComponent {
-  return lazyComponent(() => Promise.all([load(), import('../ui/Locale')]).then(([page, locale]) => ({ default: locale.withLocale(page.default) })));
+  const component = lazyComponent<PageProps>(() =>
+    Promise.all([load(), import('../ui/Locale')]).then(([page, locale]) => ({ default: locale.withLocale(page.default) })),
+  );
+  component.withLocale = true;
+  return component;
 }

@@ -1,5 +1,5 @@
 // What the app starts for offline use (called by pwa/entry-client.tsx). Kept tiny: the heavier parts
-// (IndexedDB, the sync, workbox-window) load in their own chunks, and only on devices that need them.
+// (IndexedDB, the sync, the worker's registration) load in their own chunks, and only on devices that need them.
 import type { QueryClient } from '@tanstack/react-query';
 import { hasStaffOnDevice } from './device-flags';
 
@@ -11,7 +11,7 @@ const offlineDatabaseName = 'contraespionaje-offline';
  * (opening would create an empty one), so a visitor's first visit loads no offline code at all.
  * A browser without indexedDB.databases() loads the queue and lets it look.
  */
-async function mayHoldDrafts(): Promise<boolean> {
+export async function mayHoldDrafts(): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;
   if (!indexedDB.databases) return true;
   try {

@@ -189,7 +189,8 @@ export function AdvanceForm({
 
   const saving = formState.isSubmitting;
   return (
-    <form noValidate onSubmit={handleSubmit(send)} className="flex flex-col gap-6" aria-busy={saving}>
+    // POST: a press on 'Guardar' before any script ran would otherwise put the answers in the address.
+    <form method="post" noValidate onSubmit={handleSubmit(send)} className="flex flex-col gap-6" aria-busy={saving}>
       {advanceFormSections.map((section) => (
         <section
           key={section.number}

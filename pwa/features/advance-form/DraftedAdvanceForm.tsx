@@ -44,7 +44,12 @@ type Phase =
 function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: string | null }) {
   const variant: DraftVariant = props.mode;
   const resumeId = new URLSearchParams(useSearch()).get(resumeParam);
-  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  // A visitor's form is on screen from the first paint (the server renders it): a new draft, kept
+  // unless the device holds an open one to offer; its lock is taken once the device has been asked.
+  const [shown] = useState(() =>
+    variant === 'public' && !resumeId ? { draft: newDraft(variant, ownerId, newAdvanceFormDefaults()), lock: lockTakenLater() } : null,
+  );
+  const [phase, setPhase] = useState<Phase>(() => (shown ? { kind: 'editing', draft: shown.draft, lock: shown.lock } : { kind: 'loading' }));
   const t = useDraftTexts();
 
   useEffect(() => {
@@ -64,7 +69,14 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
       }
       return { kind: 'editing', draft: current, lock };
     };
-    const choose = async (): Promise<Phase> => {
+    /** The form already on screen stays, with its lock now (a new id: granted at once). */
+    const keepShown = async (kept: NonNullable<typeof shown>): Promise<null> => {
+      lock = holdDraftLock(kept.draft.id);
+      await lock.granted;
+      kept.lock.take(lock);
+      return null;
+    };
+    const choose = async (): Promise<Phase | null> => {
       try {
         if (variant === 'admin' && ownerId && !(await staffKeyReady(ownerId))) return { kind: 'locked' };
         if (resumeId) {
@@ -72,20 +84,23 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
           if (draft && draft.variant === variant) return draft.state === 'sent' ? { kind: 'sent', draft } : edit(draft);
         }
         const open = await latestOpenDraft(variant, ownerId);
+        // The form shown is the one the visitor may already have started: it is theirs, not an offer.
+        if (shown && (!open || open.id === shown.draft.id)) return keepShown(shown);
         return open ? { kind: 'offer', draft: open } : edit(fresh());
       } catch {
         // No IndexedDB (a private window of some browsers): the form still works, without drafts.
+        if (shown) return null;
         return { kind: 'editing', draft: fresh(), lock: { granted: Promise.resolve(), release: () => undefined } };
       }
     };
     void choose().then((next) => {
       if (cancelled) lock?.release();
-      else setPhase(next);
+      else if (next) setPhase(next);
     });
     return () => {
       cancelled = true;
     };
-  }, [resumeId, variant, ownerId]);
+  }, [resumeId, variant, ownerId, shown]);
 
   // A lock granted after the screen is gone is let go at once, or the queue would skip the draft.
   const mounted = useRef(true);
@@ -210,4 +225,24 @@ function EditingDraft({ draft, lock, ownerId, ...props }: AdvanceFormProps & { d
       uploadPhoto={uploadPhoto}
     />
   );
+}
+
+/** A draft's lock handed over after the form is on screen: releasing it first lets go of the one handed over later. */
+function lockTakenLater(): DraftLock & { take: (lock: DraftLock) => void } {
+  let held: DraftLock | null = null;
+  let released = false;
+  let grant!: () => void;
+  const granted = new Promise<void>((resolve) => (grant = resolve));
+  return {
+    granted,
+    release() {
+      released = true;
+      held?.release();
+    },
+    take(lock) {
+      held = lock;
+      if (released) lock.release();
+      grant();
+    },
+  };
 }

@@ -3,7 +3,7 @@
 // the browser says online), the forms waiting on this device, the one being sent with its photos'
 // bytes, the last try and the next, and 'Enviar ahora'. All of it is shared client state in jotai atoms
 // (pwa/offline/connection.ts, queue-state.ts), fed by the queue and the connection probe.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { ServerOff, Wifi, WifiOff } from 'lucide-react';
 import { Button } from '../../ui/Button';
@@ -22,18 +22,26 @@ const networkLook: Record<NetworkState, { icon: typeof Wifi; className: string }
   unreachable: { icon: ServerOff, className: 'border-red-300 bg-red-50 text-red-900' },
 };
 
-/** Rendered in the browser only: what it shows is the device's, never the server's page. */
+/**
+ * What it shows is the device's: the server's page (and the hydration of it) shows 'En línea' with
+ * nothing waiting, the same box at the same height, and the device's own state follows before the
+ * next paint, so the form below never moves on a connected device with nothing queued.
+ */
 export function QueueStatus({ mode, ownerId }: { mode: AdvanceFormMode; ownerId: string | null }) {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted ? <StatusPanel mode={mode} ownerId={ownerId} /> : null;
+  useLayoutEffect(() => setMounted(true), []);
+  return <StatusPanel mode={mode} ownerId={ownerId} live={mounted} />;
 }
 
-function StatusPanel({ mode, ownerId }: { mode: AdvanceFormMode; ownerId: string | null }) {
+const nobodyWaiting: never[] = [];
+
+function StatusPanel({ mode, ownerId, live }: { mode: AdvanceFormMode; ownerId: string | null; live: boolean }) {
   const t = useStatusTexts();
-  const network = useAtomValue(networkStateAtom);
+  const deviceNetwork = useAtomValue(networkStateAtom);
+  const network = live ? deviceNetwork : 'online';
   // A visitor's phone, or this staff member's forms: another staff member's on the same tablet are not theirs to see.
-  const waiting = useAtomValue(waitingFormsAtom).filter((f) => f.variant === mode && (mode === 'public' || f.ownerId === ownerId));
+  const deviceWaiting = useAtomValue(waitingFormsAtom).filter((f) => f.variant === mode && (mode === 'public' || f.ownerId === ownerId));
+  const waiting = live ? deviceWaiting : nobodyWaiting;
   const runner = useAtomValue(runnerStateAtom);
   const sending = useAtomValue(sendingFormAtom);
   const uploads = useAtomValue(photoUploadsAtom);

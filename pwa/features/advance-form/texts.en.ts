@@ -32,6 +32,12 @@ const messages: AdvanceFormMessages = {
 };
 
 export const advanceFormTextsEn: AdvanceFormTexts = {
+  head: (site) => ({
+    title: `VIP Advance Form | ${site.siteName}`,
+    description:
+      'Advance form for VIP events: the details of the event, the venue, the routes and the security our team needs to plan your protection. It also works offline.',
+    path: '/en/advance-form',
+  }),
   publicTitle: 'VIP Advance Form',
   publicIntro:
     'Tell us about your event so our team can plan its security. Fields marked with * are required, and everything you share is handled in strict confidence.',

@@ -4,6 +4,8 @@
 // (domain/schemas/advance-form.ts); the English page gives its own for all of them (texts.en.ts).
 import { advanceFormMessages, formatDateTime, type AdvanceFormFieldKey, type EventNature, type FirstAidKitLevel, type GuardsArmed } from '../../../domain';
 import { offlineTexts, queueToastTexts, type QueueToastTexts } from '../../offline/texts';
+import type { PageHead } from '../../lib/head';
+import type { SiteInfo } from '../../lib/site';
 
 /** The words of the layout in another language than the domain's Spanish: every section, field and option. */
 export type AdvanceFormLayoutWords = {
@@ -86,6 +88,13 @@ export const queueStatusTexts = {
 export type QueueStatusTexts = typeof queueStatusTexts;
 
 export const advanceFormTexts = {
+  /** The public page's <head>: its title and description for search engines and link previews. */
+  head: (site: SiteInfo): PageHead => ({
+    title: `Formulario de Avanzada VIP | ${site.siteName}`,
+    description:
+      'Formulario de avanzada para eventos VIP: datos del evento, la sede, las rutas y la seguridad que nuestro equipo necesita para planificar su protección. Funciona también sin conexión.',
+    path: '/formulario-avanzada',
+  }),
   publicTitle: 'Formulario de Avanzada VIP',
   publicIntro:
     'Complete la información del evento para que nuestro equipo planifique su seguridad. Los campos marcados con * son obligatorios. La información se trata de forma confidencial.',

@@ -47,7 +47,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))} className="mt-6 grid gap-5 sm:grid-cols-2">
+    // POST: a message sent before any script ran would otherwise travel in the address.
+    <form method="post" noValidate onSubmit={handleSubmit((values) => send.mutate(values))} className="mt-6 grid gap-5 sm:grid-cols-2">
       <Controller
         control={control}
         name="name"

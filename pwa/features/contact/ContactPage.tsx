@@ -1,20 +1,20 @@
-// Contact (/contacto): the ways to reach us, and the message form (editing -> submitting -> sent).
-import { useState } from 'react';
+// Contact (/contacto): the ways to reach us, and the message form (ContactFormSection.tsx), which is in
+// the server's HTML and loads its code when the visitor first reaches for it (pwa/lib/deferred-part.tsx).
 import { CalendarClock, Globe, Mail, type LucideIcon } from 'lucide-react';
+import { deferredPart } from '../../lib/deferred-part';
 import { usePageHead } from '../../lib/head';
 import { formatPhone, useSite, whatsappLink } from '../../lib/site';
 import { PageHero } from '../layout/PageHero';
 import { WhatsAppIcon } from '../layout/WhatsAppIcon';
-import { ContactForm } from './ContactForm';
-import { MessageSent } from './MessageSent';
 import { useTexts } from '../../i18n/texts';
 import { contactPageTexts } from './texts';
+
+const FormSection = deferredPart(() => import('./ContactFormSection'));
 
 export default function ContactPage() {
   const site = useSite();
   const contactTexts = useTexts('contact', contactPageTexts);
   usePageHead(contactTexts.head(site));
-  const [sent, setSent] = useState(false);
 
   return (
     <>
@@ -45,19 +45,7 @@ export default function ContactPage() {
           </ul>
         </section>
 
-        <section aria-labelledby="formulario-contacto" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
-          {sent ? (
-            <MessageSent onSendAnother={() => setSent(false)} />
-          ) : (
-            <>
-              <h2 id="formulario-contacto" className="text-2xl font-bold text-slate-900">
-                {contactTexts.formTitle}
-              </h2>
-              <p className="mt-1 text-slate-600">{contactTexts.formIntro}</p>
-              <ContactForm onSent={() => setSent(true)} />
-            </>
-          )}
-        </section>
+        <FormSection />
       </div>
     </>
   );

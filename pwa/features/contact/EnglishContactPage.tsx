@@ -3,9 +3,11 @@ import { ProvideTexts } from '../../i18n/texts';
 import ContactPage from './ContactPage';
 import { contactTextsEn } from './texts.en';
 
+const englishTexts = { contact: contactTextsEn };
+
 export default function EnglishContactPage() {
   return (
-    <ProvideTexts texts={{ contact: contactTextsEn }}>
+    <ProvideTexts texts={englishTexts}>
       <ContactPage />
     </ProvideTexts>
   );

@@ -31,7 +31,7 @@ const serviceIcons: LucideIcon[] = [Radar, ScanSearch, Wifi, ShieldCheck];
 const benefitIcons: LucideIcon[] = [Cpu, BadgeCheck, Globe, CalendarClock, FileText, EyeOff];
 const threatIcons: LucideIcon[] = [Mic, Camera, MapPin, Wifi];
 
-export function HomePage() {
+export default function HomePage() {
   const homeTexts = useHomeTexts();
   const to = useLocalePath();
   usePageHead(homeTexts.head(useSite()));
