@@ -56,6 +56,8 @@ export type App = {
   services: AppServices;
   /** From now on /readyz answers 503, so a load balancer stops sending requests here. */
   markStopping(): void;
+  /** Settles once the public pages were rendered once (/readyz answers 503 'warming' until then). */
+  warmed: Promise<void>;
   close(): Promise<void>;
 };
 
@@ -134,7 +136,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.context.log = services.log;
   // Koa's own last-resort logging would print whole errors to stderr; ours are logged by errorHandler.
   app.silent = true;
-  const readiness: Readiness = { stopping: false };
+  const readiness: Readiness = { stopping: false, warming: false };
   // Behind a reverse proxy, trust only the address it appended (the last X-Forwarded-For entry):
   // the entries before it are whatever the client wrote, and would let anyone dodge the rate limits.
   app.proxy = config.trustProxy;
@@ -162,27 +164,35 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   cleanup.unref();
   const stopSweep = services.photos.startSweep();
 
+  let warm = async () => {};
   if (options.web !== false && existsSync(path.join(here, 'web', 'index.ts'))) {
     const web = await import('./web/index');
-    app.use(
-      await web.createWebMiddleware({
-        dev: Boolean(options.dev),
-        httpServer: options.httpServer,
-        config,
-        queries: publicQueries(services),
-        pages: services.pages,
-      }),
-    );
+    const middleware = await web.createWebMiddleware({
+      dev: Boolean(options.dev),
+      httpServer: options.httpServer,
+      config,
+      queries: publicQueries(services),
+      pages: services.pages,
+    });
+    app.use(middleware);
+    warm = middleware.warm;
+    readiness.warming = true;
   }
 
   // Last, once the routes are in place: the processors catch up with what the log holds.
   const subscriptions = await startSubscriptions(services.db, services.processors, { log: options.log, ...options.subscriptions });
   backups?.start();
   const stopWeeklySummary = startWeeklySummary(services, options.weeklySummary);
+  // A cold instance would make its first visitors wait for what the warm-up does (docs/advance-form-rendering.md,
+  // 'A cold server'); it reports ready once done, and a failed warm-up only costs those first visitors the wait.
+  const warmed = warm()
+    .catch((error: unknown) => services.log.warn(errorFields(error), 'page warm-up failed'))
+    .finally(() => (readiness.warming = false));
 
   return {
     app,
     services,
+    warmed,
     markStopping() {
       readiness.stopping = true;
     },

@@ -1,12 +1,14 @@
 // GET /healthz: the process answers (a restart is due when it does not). GET /readyz: this instance
-// can serve, meaning the database answers and every migration is applied; while it stops, it says no,
-// so a load balancer sends no new requests its way. With BACKUP_DIR set, both also tell the age of
+// can serve, meaning the database answers, every migration is applied and the public pages were
+// rendered once (api/web's warm-up, so the first visitor waits no longer than the next); while it
+// starts or stops, it says no, so a load balancer sends no new requests its way. With BACKUP_DIR set,
+// both also tell the age of
 // the newest scheduled copy (`lastBackup`); an old copy never makes the instance unready.
 import Router from '@koa/router';
 import { pendingMigrations, type Sql } from '../events';
 import type { BackupStatus } from './backup/scheduler';
 
-export type Readiness = { stopping: boolean };
+export type Readiness = { stopping: boolean; warming?: boolean };
 
 const readyTimeoutMs = 2_000;
 
@@ -33,6 +35,11 @@ export function healthRoutes(sql: Sql, migrations: string[], readiness: Readines
     if (readiness.stopping) {
       ctx.status = 503;
       ctx.body = { status: 'stopping', message: 'El servidor se está deteniendo', ...(await backup()) };
+      return;
+    }
+    if (readiness.warming) {
+      ctx.status = 503;
+      ctx.body = { status: 'warming', message: 'El servidor se está preparando', ...(await backup()) };
       return;
     }
     let pending: string[];

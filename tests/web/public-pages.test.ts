@@ -1,0 +1,120 @@
+// The public pages through the real web layer (the built pages, as in production): the instance says it
+// is ready only once it has rendered every public page in both languages, which the first visitors
+// then get at once; and every address of /sitemap.xml answers 200 without a noindex anywhere.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createApp, type App } from '../../api/app';
+import { loadConfig } from '../../api/config';
+import { adminCredentials, Client } from '../helpers/app';
+import { freshDatabase } from '../helpers/database';
+import { skipBecause } from '../helpers/skip';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const built = existsSync(path.join(root, 'dist/client/.vite/manifest.json')) && existsSync(path.join(root, 'dist/server/entry-server.js'));
+
+const publicPages = ['/', '/servicios', '/noticias', '/contacto', '/formulario-avanzada', '/en', '/en/services', '/en/news', '/en/contact', '/en/advance-form'];
+
+type Started = { app: App; base: string; stop(): Promise<void> };
+
+async function start(): Promise<Started> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'public-pages-'));
+  const database = await freshDatabase();
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig(
+    {
+      ADMIN_USERNAME: adminCredentials.username,
+      ADMIN_PASSWORD: adminCredentials.password,
+      PUBLIC_WRITE_LIMIT: '0',
+      FEED_SCHEDULER: 'off',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+    } as NodeJS.ProcessEnv,
+    { databaseUrl: database.databaseUrl },
+  );
+  const app = await createApp(config, { httpServer: server, db: database.db, log: () => {} });
+  server.on('request', app.app.callback());
+  return {
+    app,
+    base,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const noindexMeta = /<meta name="robots" content="[^"]*noindex/i;
+
+if (!built) {
+  skipBecause('the public pages through the web layer', 'no dist/: run npm run build first');
+} else {
+  let site: Started;
+  test.before(async () => {
+    site = await start();
+  });
+  test.after(() => site.stop());
+
+  test('ready only once every public page was rendered, in both languages; the first visitors get them kept', async () => {
+    let warmed = false;
+    void site.app.warmed.then(() => (warmed = true));
+    const visitor = new Client(site.base);
+    const early = await visitor.get('/readyz');
+    if (!warmed) {
+      assert.is(early.status, 503);
+      assert.is(early.body.status, 'warming');
+      assert.is(early.body.message, 'El servidor se está preparando');
+    }
+    await site.app.warmed;
+    assert.is((await visitor.get('/readyz')).status, 200);
+    for (const page of publicPages) {
+      const answer = await visitor.get(page, { 'accept-encoding': 'br' });
+      assert.is(answer.status, 200, page);
+      assert.is(answer.headers.get('x-cache'), 'hit', `${page} was rendered before the instance said it was ready`);
+    }
+    // A page no warm-up could foresee is rendered by modules and queries that are already loaded.
+    const started = performance.now();
+    assert.is((await visitor.get('/noticias?q=barrido')).status, 200);
+    console.log(`first /noticias?q=barrido after ready: ${Math.round(performance.now() - started)} ms`);
+  });
+
+  test('every address of the sitemap answers 200, indexable, with its own canonical', async () => {
+    const admin = await new Client(site.base).login();
+    for (const title of ['Barrido en la sala de juntas', 'Rastreadores en vehículos de ejecutivos']) {
+      const created = await admin.post('/api/news', {
+        title,
+        slug: title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, '-'),
+        excerpt: 'Resumen breve de la noticia para la lista.',
+        content: '<p>Texto del artículo.</p>',
+        category: 'Anti-Espionaje',
+        author: 'Redacción',
+      });
+      assert.is(created.status, 201, created.text);
+    }
+    const sitemap = await new Client(site.base).get('/sitemap.xml');
+    assert.is(sitemap.status, 200);
+    const addresses = [...new Set([...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>|href="([^"]+)"/g)].map((match) => match[1] ?? match[2]))];
+    for (const page of publicPages) assert.ok(addresses.includes(site.base + (page === '/' ? '/' : page)), `${page} is in the sitemap`);
+    assert.ok(addresses.some((address) => address.includes('/en/news/barrido-en-la-sala-de-juntas')));
+    const visitor = new Client(site.base);
+    for (const address of addresses) {
+      const answer = await visitor.get(address.slice(site.base.length));
+      assert.is(answer.status, 200, address);
+      assert.not.ok(/noindex/i.test(answer.headers.get('x-robots-tag') ?? ''), `${address}: X-Robots-Tag`);
+      assert.not.ok(noindexMeta.test(answer.text), `${address}: <meta name="robots">`);
+      assert.ok(answer.text.includes(`<link rel="canonical" href="${address}" />`), `${address}: canonical`);
+    }
+  });
+}
+
+test.run();
