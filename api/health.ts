@@ -2,8 +2,8 @@
 // can serve, meaning the database answers, every migration is applied and the public pages were
 // rendered once (api/web's warm-up, so the first visitor waits no longer than the next); while it
 // starts or stops, it says no, so a load balancer sends no new requests its way. With BACKUP_DIR set,
-// both also tell the age of
-// the newest scheduled copy (`lastBackup`); an old copy never makes the instance unready.
+// both also tell the age of the newest scheduled copy (`lastBackup`); an old copy never makes the
+// instance unready.
 import Router from '@koa/router';
 import { pendingMigrations, type Sql } from '../events';
 import type { BackupStatus } from './backup/scheduler';

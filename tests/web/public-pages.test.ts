@@ -93,7 +93,11 @@ if (!built) {
     for (const title of ['Barrido en la sala de juntas', 'Rastreadores en vehículos de ejecutivos']) {
       const created = await admin.post('/api/news', {
         title,
-        slug: title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, '-'),
+        slug: title
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .replace(/\s+/g, '-'),
         excerpt: 'Resumen breve de la noticia para la lista.',
         content: '<p>Texto del artículo.</p>',
         category: 'Anti-Espionaje',
