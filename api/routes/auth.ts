@@ -77,6 +77,13 @@ export function authRoutes(services: AppServices) {
     ctx.body = ctx.state.setupRequired ? { ...ctx.state.user, setupRequired: ctx.state.setupRequired } : ctx.state.user;
   });
 
+  // Who is signed in, as an answer even when nobody is: { user } (null for a visitor). The sign-in page
+  // asks this, so a visitor's browser logs no failed request; /me keeps its 401 for other clients.
+  router.get('/session', openDuringSetup, async (ctx) => {
+    const user = ctx.state.user ?? null;
+    ctx.body = { user: user && ctx.state.setupRequired ? { ...user, setupRequired: ctx.state.setupRequired } : user };
+  });
+
   // The wrapping secret of this device's draft key, and what became of the earlier sign-ins it names
   // (docs/offline.md, 'Drafts encrypted at rest'). Answered to anyone: a visitor learns only whether a
   // sign-in whose random id it already holds was ended from elsewhere, which is what that device must know.

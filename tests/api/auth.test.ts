@@ -68,6 +68,19 @@ test('me without a session is a 401', async () => {
   assert.equal(me.body, { message: 'No ha iniciado sesión' });
 });
 
+test('session answers 200 for everyone: { user: null } for a visitor, the signed-in user otherwise', async () => {
+  const visitor = await app.client().get('/api/auth/session');
+  assert.is(visitor.status, 200);
+  assert.equal(visitor.body, { user: null });
+  const client = await app.client().login();
+  const me = await client.get('/api/auth/me');
+  const session = await client.get('/api/auth/session');
+  assert.is(session.status, 200);
+  assert.equal(session.body, { user: me.body });
+  await client.post('/api/auth/logout');
+  assert.equal((await client.get('/api/auth/session')).body, { user: null });
+});
+
 test('logout ends the session: 204, then me is 401 and the old cookie is dead', async () => {
   const client = app.client();
   const login = await client.post('/api/auth/login', adminCredentials);

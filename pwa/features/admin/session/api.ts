@@ -1,10 +1,20 @@
-// Who is signed in (GET /api/auth/me), signing in (password, code, passkey) and out. One query key for
-// the whole app, so the login, the dashboard and the advance-form screens all read the same answer.
+// Who is signed in, signing in (password, code, passkey) and out. One query key for the whole app (the
+// user as GET /api/auth/me describes it), so the login, the dashboard and the advance-form screens all
+// read the same answer; it is asked of GET /api/auth/session, which answers a visitor with `{ user: null }`
+// rather than /me's 401, so the sign-in page leaves no failed request in a visitor's console.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, SessionUser } from '../../../../domain';
-import { apiJson, getQueryFn } from '../../../lib/api';
+import { apiJson, throwIfNotOk } from '../../../lib/api';
 
 export const sessionKey = ['/api/auth/me'] as const;
+
+const sessionUrl = '/api/auth/session';
+
+async function fetchSession({ signal }: { signal: AbortSignal }): Promise<SessionUser | null> {
+  const response = await fetch(sessionUrl, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+  await throwIfNotOk(response);
+  return ((await response.json()) as { user: SessionUser | null }).user;
+}
 
 export type Session = {
   /** The signed-in user; null when nobody is (or while loading). */
@@ -20,8 +30,8 @@ export type Session = {
 export function useSession(): Session {
   const query = useQuery<SessionUser | null>({
     queryKey: sessionKey,
-    // A 401 means "nobody signed in": an answer, not an error.
-    queryFn: getQueryFn<SessionUser | null>({ on401: 'returnNull' }),
+    // Nobody signed in is an answer (null), not an error.
+    queryFn: fetchSession,
     // Offline, fail at once (and show "cannot check") instead of waiting paused forever.
     networkMode: 'always',
   });
