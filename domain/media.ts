@@ -46,8 +46,11 @@ export const mediaFileUrl = (id: string, file: string) => `/media/${id}/${file}`
 export const originalFileName = (width: number, height: number, type: MediaUploadType) => `${width}x${height}.${mediaExtensions[type]}`;
 export const variantFileName = (width: number, type: MediaVariantType) => `${width}.${type === 'image/avif' ? 'avif' : 'webp'}`;
 
-/** What a page needs to write a <picture>: the intrinsic size (no layout shift) and one srcset per type. */
-export type Picture = { width: number; height: number; sources: { type: MediaVariantType; srcset: string }[] };
+/**
+ * What a page needs to write a <picture>: the intrinsic size (no layout shift) and one srcset per type,
+ * each source named as its element's props (`<source {...source} />`).
+ */
+export type Picture = { width: number; height: number; sources: { type: MediaVariantType; srcSet: string }[] };
 
 /** The <picture> of an image of the library; null for any other address (an older article's https image). */
 export function pictureOf(url: string | null | undefined, origin = ''): Picture | null {
@@ -59,7 +62,7 @@ export function pictureOf(url: string | null | undefined, origin = ''): Picture 
     height: media.height,
     sources: mediaVariantTypes.map((type) => ({
       type,
-      srcset: widths.map((width) => `${origin}${mediaFileUrl(media.id, variantFileName(width, type))} ${width}w`).join(', '),
+      srcSet: widths.map((width) => `${origin}${mediaFileUrl(media.id, variantFileName(width, type))} ${width}w`).join(', '),
     })),
   };
 }

@@ -13,7 +13,7 @@ export type PageHead = {
   /** An absolute or site-relative image for link previews. */
   image?: string | null;
   /** The page's main image, fetched before the browser reaches its <picture>: the srcset, sizes and type of its first source. */
-  preloadImage?: { srcset: string; sizes: string; type: string };
+  preloadImage?: { srcSet: string; sizes: string; type: string };
   publishedTime?: string;
   /** Structured data (schema.org) for search engines. */
   jsonLd?: Record<string, unknown>;

@@ -25,7 +25,7 @@ export function headTags(head: PageHead, site: SiteInfo, languages?: PageLanguag
     head.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(head.canonicalUrl ?? url)}" />`,
     // The largest image of the page starts loading with the page, in the size its <picture> will pick.
     head.preloadImage
-      ? `<link rel="preload" as="image" imagesrcset="${escapeHtml(head.preloadImage.srcset)}" imagesizes="${escapeHtml(head.preloadImage.sizes)}" type="${escapeHtml(head.preloadImage.type)}" fetchpriority="high" />`
+      ? `<link rel="preload" as="image" imagesrcset="${escapeHtml(head.preloadImage.srcSet)}" imagesizes="${escapeHtml(head.preloadImage.sizes)}" type="${escapeHtml(head.preloadImage.type)}" fetchpriority="high" />`
       : '',
     // The same page in Spanish (es-CR, also x-default) and English, for search engines.
     ...(languages?.alternates ?? []).map((alt) => `<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absolute(site, alt.path))}" />`),

@@ -197,8 +197,8 @@ test('an article shows an image of the library as a <picture>: its srcset per ty
     width: 1800,
     height: 1000,
     sources: [
-      { type: 'image/avif', srcset: `/media/${id}/480.avif 480w, /media/${id}/960.avif 960w, /media/${id}/1440.avif 1440w` },
-      { type: 'image/webp', srcset: `/media/${id}/480.webp 480w, /media/${id}/960.webp 960w, /media/${id}/1440.webp 1440w` },
+      { type: 'image/avif', srcSet: `/media/${id}/480.avif 480w, /media/${id}/960.avif 960w, /media/${id}/1440.avif 1440w` },
+      { type: 'image/webp', srcSet: `/media/${id}/480.webp 480w, /media/${id}/960.webp 960w, /media/${id}/1440.webp 1440w` },
     ],
   });
   const listed = (await visitor.get('/api/news')).body.find((item: { slug: string }) => item.slug === 'con-imagen-propia');

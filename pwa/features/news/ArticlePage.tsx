@@ -13,7 +13,8 @@ import { useLang, useLocalePath } from '../../i18n/lang';
 import { useTexts } from '../../i18n/texts';
 import { buttonClass } from '../../ui/button-styles';
 import { useArticle } from './api';
-import { useImageFallback } from './NewsCard';
+import { Picture, useImageFallback } from './NewsCard';
+import { articleImageSizes } from './article-image';
 import { newsPageTexts } from './texts';
 
 const useNewsTexts = () => useTexts('news', newsPageTexts);
@@ -86,12 +87,14 @@ function ArticleBody({ article }: { article: NewsArticle }) {
         {!repeatsExcerpt(excerpt, content) && <p className="mt-4 text-xl leading-relaxed text-slate-600">{excerpt}</p>}
       </header>
       {article.image && !imageFailed && (
-        <img
+        // Above the fold: fetched at once (the server also preloads it), in the size the page needs.
+        <Picture
+          article={article}
+          sizes={articleImageSizes}
           ref={image}
-          src={article.image}
-          alt=""
-          width={1200}
-          height={675}
+          width={article.picture?.width ?? 1200}
+          height={article.picture?.height ?? 675}
+          fetchPriority="high"
           onError={() => setImageFailed(true)}
           className="mt-8 aspect-video w-full rounded-xl bg-slate-100 object-cover"
         />

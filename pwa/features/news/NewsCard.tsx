@@ -1,14 +1,15 @@
-// One article in a grid: image if any (a neutral panel when it fails to load), category, date, title
+// One article in a grid: image if any (a plain neutral panel when it fails to load), category, date, title
 // and excerpt clamped. On the English pages: the English version when staff wrote one, else the
-// Spanish text marked as such.
-import { useEffect, useRef, useState } from 'react';
+// Spanish text marked as such. An image of the media library is a <picture> (AVIF, then WebP, at each
+// width the server made: docs/media.md); an older article's https image is its <img> alone.
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { Link } from 'wouter';
-import { CalendarDays, Newspaper } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import type { NewsArticle } from '../../../domain';
 import { useLang, useLocalePath } from '../../i18n/lang';
 
 type Props = {
-  article: Pick<NewsArticle, 'slug' | 'title' | 'excerpt' | 'image' | 'category' | 'publishedAt'> &
+  article: Pick<NewsArticle, 'slug' | 'title' | 'excerpt' | 'image' | 'imageAlt' | 'picture' | 'category' | 'publishedAt'> &
     Partial<Pick<NewsArticle, 'englishTitle' | 'englishExcerpt'>>;
   /**
    * The date as shown ('5 de marzo, 2024', from domain's formatLongDate). Passed in rather than
@@ -32,13 +33,11 @@ export function NewsCard({ article, dateLabel, headingLevel: Heading = 'h2', inS
       {article.image && (
         <div className="aspect-video overflow-hidden bg-slate-100">
           {imageFailed ? (
-            <div data-testid="imagen-no-disponible" className="flex size-full items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200">
-              <Newspaper className="size-10 text-slate-400" aria-hidden="true" />
-            </div>
+            <div data-testid="imagen-no-disponible" className="size-full bg-gradient-to-br from-slate-100 to-slate-200" />
           ) : (
-            <img
-              src={article.image}
-              alt=""
+            <Picture
+              article={article}
+              sizes={cardImageSizes}
               loading="lazy"
               decoding="async"
               width={640}
@@ -72,6 +71,27 @@ export function NewsCard({ article, dateLabel, headingLevel: Heading = 'h2', inS
         </p>
       </div>
     </article>
+  );
+}
+
+/** A card's width: half the row from md, a third from lg (max-w-7xl); the whole column otherwise (the default). */
+const cardImageSizes = '(min-width:1024px) 400px,(min-width:768px) 50vw';
+
+type PictureProps = { article: Pick<NewsArticle, 'image' | 'imageAlt' | 'picture'>; sizes: string } & ComponentProps<'img'>;
+
+/**
+ * The article's image: its <img>, after the AVIF and WebP sources of the library's copies when it is one
+ * of them. An https address has no sources, and its <img> loads it as before; the <picture> around it is
+ * kept rather than branched on, because this card is in the home page's first-visit JavaScript.
+ */
+export function Picture({ article: { image, imageAlt, picture }, sizes, ...img }: PictureProps) {
+  return (
+    <picture>
+      {picture?.sources.map((source) => (
+        <source key={source.type} {...source} sizes={sizes} />
+      ))}
+      <img src={image!} alt={imageAlt ?? ''} {...img} />
+    </picture>
   );
 }
 
