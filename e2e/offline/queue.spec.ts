@@ -9,18 +9,7 @@ import type { AdvanceForm } from '../../domain';
 import { e2eAdmin, expect, test, unique } from '../fixtures';
 import { fillRequired, jpegFixture } from '../advance-form/fill';
 import { createUser } from '../admin/seed';
-import {
-  completeValues,
-  formsOf,
-  jpeg,
-  readDrafts,
-  seedDraft,
-  staffId,
-  waitForChunksCached,
-  waitForOfflineReady,
-  waitForSavedLists,
-  watchFormSends,
-} from './helpers';
+import { completeValues, formsOf, jpeg, readDrafts, seedDraft, staffId, waitForChunksCached, waitForOfflineReady, watchFormSends } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -43,8 +32,8 @@ test('a queued form opened again from Borradores, corrected and saved: the serve
   await page.goto('/admin/dashboard?tab=drafts');
   await expect(page.getByRole('tab', { name: 'Borradores', selected: true })).toBeVisible();
   await waitForOfflineReady(page);
+  // Offline, the app goes back to this panel (its chunks), where Borradores reads the device, not lists.
   await waitForChunksCached(page);
-  await waitForSavedLists(page, '/api/auth/me');
   await page.goto('/admin/avanzadas/nuevo');
   await waitForOfflineReady(page);
 
