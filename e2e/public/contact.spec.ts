@@ -42,12 +42,16 @@ test('contact: a sent message shows "¡Mensaje Enviado!", a toast, and "Enviar o
   await page.getByLabel('Teléfono (Opcional)').fill('+506 8888 0000');
   await page.getByLabel('Mensaje *').fill('Necesito un barrido electrónico de mi oficina.');
   const request = page.waitForRequest('**/api/contact');
+  // The message is held until 'Enviando...' has been seen (a delay could end before it shows).
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/api/contact', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await held;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Enviar Mensaje' }).click();
   await expect(page.getByRole('button', { name: 'Enviando...' })).toBeDisabled();
+  answer();
   const body = (await request).postDataJSON();
   expect(body).toMatchObject({ name: 'Ana Pérez', email: 'ana@example.com', message: 'Necesito un barrido electrónico de mi oficina.' });
   await expect(page.getByRole('heading', { name: '¡Mensaje Enviado!' })).toBeVisible();

@@ -128,13 +128,17 @@ test('long lists are paged with the total of X-Total-Count', async ({ page, api 
 test('loading and error states of the list', async ({ page }) => {
   await page.goto('/contacto');
   await waitForHydration(page);
+  // The first answer is held until its loading text has been seen (a delay could end before it shows).
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/api/news?**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await held;
     await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Error interno' }) });
   });
   // Opened from another page, the list has nothing to show until its first answer.
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Noticias' }).click();
   await expect(page.getByText('Cargando noticias...')).toBeVisible();
+  answer();
   // A new filter is a new query: not cached, fetched, and failing.
   await page.getByPlaceholder('Buscar noticias...').fill('consulta que falla');
   await expect(page.getByText('Error al cargar noticias')).toBeVisible();

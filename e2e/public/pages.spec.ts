@@ -98,12 +98,16 @@ test('article: opened from the list on the client, it shows the loading text, th
   const article = await createArticle(api, { title: unique('Navegación cliente'), publishedAt: '2098-12-31T12:00:00Z' });
   await page.goto('/noticias');
   await waitForHydration(page);
+  // The answer is held until the loading text has been seen (a delay could end before it shows).
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
   await page.route(`**/api/news/${article.slug}`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await held;
     await route.continue();
   });
   await page.getByRole('link', { name: article.title }).click();
   await expect(page.getByText('Cargando artículo...')).toBeVisible();
+  answer();
   await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
 });
 
