@@ -10,6 +10,10 @@ const staffScreens = /^assets\/(Admin\w*Page|AdvanceFormDetailPage|query-persist
 export default defineConfig(({ isSsrBuild }) => ({
   // The service worker and its precache list belong to the browser build only (pwa/offline/vite-pwa.ts).
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [pwaPlugin('dist/client')])],
+  // The server bundle takes in the icon and widget packages instead of loading them from node_modules:
+  // their entry points load every icon (about 2,000 modules) and every widget, some 80 MB of a server's
+  // memory, for the few that pages render.
+  ssr: { noExternal: ['lucide-react', /^react-aria/, /^react-stately/, /^@react-aria\//, /^@react-stately\//, /^@internationalized\//] },
   build: isSsrBuild
     ? // The server bundle needs no copy of public/; the output folder comes from the build script.
       { copyPublicDir: false, target: 'node20' }

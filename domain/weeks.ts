@@ -1,7 +1,9 @@
 // The business's weeks: Monday to Sunday in Costa Rica (dates.ts has the zone). Apart from dates.ts,
 // which the public pages load, so only the screens that count by week (the admin's Resumen) carry this.
-import { format, startOfWeek } from 'date-fns';
-import { es } from 'date-fns/locale';
+// By their own paths, not the barrels (see dates.ts).
+import { format } from 'date-fns/format';
+import { startOfWeek } from 'date-fns/startOfWeek';
+import { es } from 'date-fns/locale/es';
 import { TZDate } from '@date-fns/tz';
 import { addDaysToDay, businessTimeZone } from './dates';
 

@@ -1,18 +1,14 @@
 // Passkeys (WebAuthn) through @simplewebauthn/server: registration by a signed-in user, and sign-in
 // with a discoverable credential (no username typed). Each ceremony's challenge lives in the session.
 import type { Context } from 'koa';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { BadRequest, Conflict } from '../../domain';
 import { uniqueViolation, type PasskeyData } from '../../events';
 import type { StoredPasskey } from '../../projections';
 import type { Config } from '../config';
+
+/** Loaded on the first ceremony: the library and its dependencies are some 30 MB of a server's memory, most of which never sees a passkey. */
+const webauthn = () => import('@simplewebauthn/server');
 
 /**
  * The relying party is the site's public host. Browsers refuse an IP address as its id, so a site
@@ -45,7 +41,9 @@ const uuidBytes = (uuid: string) => Uint8Array.from(Buffer.from(uuid.replace(/-/
 
 export async function registrationOptions(ctx: Context, config: Config, account: { id: string; username: string }, existing: StoredPasskey[]) {
   const rp = relyingParty(config);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: account.username,
@@ -64,7 +62,9 @@ export async function verifyRegistration(ctx: Context, config: Config, response:
   const expectedChallenge = takeChallenge(ctx, 'register');
   let result;
   try {
-    result = await verifyRegistrationResponse({
+    result = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
       expectedChallenge,
       expectedOrigin: rp.origins,
@@ -93,7 +93,7 @@ export const passkeyTaken = 'Esa llave de acceso ya está registrada';
 export const passkeyConflictOf = (error: unknown): unknown => (uniqueViolation(error) === 'user_passkeys_pkey' ? new Conflict(passkeyTaken) : error);
 
 export async function authenticationOptions(ctx: Context, config: Config) {
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(config).id, userVerification: 'preferred' });
+  const options = await (await webauthn()).generateAuthenticationOptions({ rpID: relyingParty(config).id, userVerification: 'preferred' });
   keepChallenge(ctx, 'sign-in', options.challenge);
   return options;
 }
@@ -109,7 +109,9 @@ export async function verifyAuthentication(ctx: Context, config: Config, respons
   const rp = relyingParty(config);
   const expectedChallenge = takeChallenge(ctx, 'sign-in');
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
       expectedChallenge,
       expectedOrigin: rp.origins,
