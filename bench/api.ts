@@ -286,6 +286,11 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
     console.log(
       `  reconstrucción de ${ready.rebuildEvents} eventos: ${ready.rebuildSeconds.toFixed(1)} s (la primera, calculando cada vector de búsqueda: ${ready.firstRebuildSeconds.toFixed(1)} s); arranque con el índice cargado: ${ready.indexLoadSeconds.toFixed(1)} s`,
     );
+    // What the app holds once started (its index loaded), before any request: the load adds the rest.
+    const atStart = await ask<Memory>(child, 'memory:arranque', 'memory');
+    console.log(
+      `  memoria al arrancar: RSS ${mb(atStart.rss)} MB, montículo ${mb(atStart.heapUsed)} MB (${atStart.heapUsedAfterGc === null ? '?' : mb(atStart.heapUsedAfterGc)} MB tras una recolección completa)`,
+    );
     const base = `http://127.0.0.1:${ready.port}`;
     const staff = { cookie: ready.cookie };
     const searches = ready.words.flatMap((word) => Array.from({ length: pagesPerWord }, (_, page) => ({ word: encodeURIComponent(word), page })));
@@ -346,9 +351,9 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
         `  ${last.case}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}, CPU del servidor ${last.serverCpuMs} ms por solicitud, de la carga ${last.loaderCpuMs} ms${last.writes !== undefined ? `, ${last.writes} artículos escritos` : ''}`,
       );
     }
-    const memory = await ask<Memory>(child, 'memory', 'memory');
+    const memory = await ask<Memory>(child, 'memory:carga', 'memory');
     console.log(
-      `  memoria tras la carga: RSS ${mb(memory.rss)} MB, montículo ${mb(memory.heapUsed)} de ${mb(memory.heapTotal)} MB (${memory.heapUsedAfterGc === null ? '?' : mb(memory.heapUsedAfterGc)} MB tras una recolección completa), fuera del montículo ${mb(memory.external)} MB`,
+      `  memoria tras la carga: RSS ${mb(memory.rss)} MB, montículo ${mb(memory.heapUsed)} de ${mb(memory.heapTotal)} MB (${memory.heapUsedAfterGc === null ? '?' : mb(memory.heapUsedAfterGc)} MB tras una recolección completa), fuera del montículo ${mb(memory.external)} MB; ${memory.keptPages} páginas guardadas, ${mb(memory.keptPageBytes)} MB`,
     );
     return {
       articles: count,
@@ -357,6 +362,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
       rebuildSeconds: ready.rebuildSeconds,
       indexLoadSeconds: ready.indexLoadSeconds,
       loadAverage: os.loadavg()[0],
+      memoryAtStart: atStart,
       memory,
       cases: results,
     };
@@ -431,6 +437,7 @@ function printTable(runs: Run[]) {
       rssGoal ? `<= ${rssGoal} MB` : '',
       rssGoal ? mb(run.memory.rss) <= rssGoal : undefined,
     );
+    figureRow(run.articles, 'RSS del servidor al arrancar', `${mb(run.memoryAtStart.rss)} MB`);
     figureRow(
       run.articles,
       'montículo tras la carga (tras GC)',

@@ -84,6 +84,11 @@ export class PageCache {
     return this.entries.size;
   }
 
+  /** The bytes the kept pages hold (bodies and compressed copies). */
+  get bytes() {
+    return this.entries.calculatedSize;
+  }
+
   get(url: string): CachedPage | undefined {
     return this.entries.get(url);
   }

@@ -31,7 +31,17 @@ export type Ready = {
   cookie: string;
 };
 
-export type Memory = { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; heapUsedAfterGc: number | null };
+export type Memory = {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  heapUsedAfterGc: number | null;
+  /** Pages kept for visitors, and the bytes they hold. */
+  keptPages: number;
+  keptPageBytes: number;
+};
 
 /** A database written by `seed`, for `serve`. */
 export type Seeded = {
@@ -128,13 +138,19 @@ async function serve(count: number, seeded: Seeded) {
     if (message === 'cpu') return process.send!({ cpu: process.cpuUsage() });
     // What the process holds after the load (RSS first: what the machine must have), and the live heap
     // once a full collection ran (when the parent started us with --expose-gc).
-    if (message === 'memory') {
+    if (typeof message === 'string' && message.startsWith('memory')) {
+      const label = message.slice('memory:'.length) || 'carga';
       const usage = process.memoryUsage();
       const gc = (globalThis as { gc?: () => void }).gc;
       gc?.();
-      const memory: Memory = { ...usage, heapUsedAfterGc: gc ? process.memoryUsage().heapUsed : null };
+      const memory: Memory = {
+        ...usage,
+        heapUsedAfterGc: gc ? process.memoryUsage().heapUsed : null,
+        keptPages: app.services.pages.size,
+        keptPageBytes: app.services.pages.bytes,
+      };
       if (process.env.BENCH_HEAP_SNAPSHOT)
-        console.log(`  instantánea del montículo: ${writeHeapSnapshot(path.join(process.env.BENCH_HEAP_SNAPSHOT, `servidor-${count}.heapsnapshot`))}`);
+        console.log(`  instantánea del montículo: ${writeHeapSnapshot(path.join(process.env.BENCH_HEAP_SNAPSHOT, `servidor-${count}-${label}.heapsnapshot`))}`);
       return process.send!({ memory });
     }
     if (message !== 'stop') return;
