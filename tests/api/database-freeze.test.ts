@@ -76,7 +76,8 @@ if (!postgresBin()) {
     const together = await Promise.all([
       ...Array.from({ length: 8 }, (_, i) => timed(`staff list ${i + 1} of 8`, () => admin.get('/api/contact/messages'))),
       timed('contact form', () => visitor.post('/api/contact', { name: 'Congelada', email: 'ana@example.com', message: 'Durante la congelación' })),
-      timed('new search', () => visitor.get('/api/news?search=congelado')),
+      // (A visitor's new search is answered from memory now, without the database: a staff read instead.)
+      timed('advance forms', () => admin.get('/api/advance-forms')),
     ]);
     assert.is((await visitor.get('/healthz')).status, 200, 'the process itself is alive');
     console.log(`frozen: first 503 in ${first} ms, ten at once in at most ${Math.max(...together)} ms (deadline ${deadlineMs} ms)`);
