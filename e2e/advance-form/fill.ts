@@ -110,6 +110,15 @@ export async function fillRequired(page: Page, host: string, language: FormLangu
   }
 }
 
+/**
+ * The form's code arrives at the visitor's first touch (pwa/lib/deferred-part.tsx): what a test checks
+ * before touching anything (the connection it shows, say) needs it first, as a visitor's finger would.
+ */
+export async function touchForm(page: Page) {
+  await page.locator('form input[type=text]').first().focus();
+  await page.waitForFunction(() => Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__react')));
+}
+
 /** A switch is turned on by pressing its visible label, as a finger does (the checkbox itself is hidden). */
 export async function turnOn(page: Page, label: string) {
   await page

@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test, unique } from '../fixtures';
-import { fillRequired, turnOn } from '../advance-form/fill';
+import { fillRequired, touchForm, turnOn } from '../advance-form/fill';
 import { formsOf, readDrafts, waitForOfflineReady } from './helpers';
 import { KillableBrowser } from './killable-browser';
 import { ResettingProxy } from './resetting-proxy';
@@ -83,6 +83,7 @@ test('offline: the status says Sin conexión, and En línea again when the signa
   const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto('/formulario-avanzada');
+  await touchForm(page);
   await expect(status(page).getByText('En línea', { exact: true })).toBeVisible();
   await context.setOffline(true);
   await expect(status(page).getByRole('status').filter({ hasText: 'Sin conexión' })).toBeVisible();
@@ -90,6 +91,7 @@ test('offline: the status says Sin conexión, and En línea again when the signa
   await expect(status(page).getByText('En línea', { exact: true })).toBeVisible();
   // The English edition says it in English.
   await page.goto('/en/advance-form');
+  await touchForm(page);
   const english = page.getByRole('region', { name: 'Connection and sending status' });
   await expect(english.getByText('Online', { exact: true })).toBeVisible();
   await context.setOffline(true);

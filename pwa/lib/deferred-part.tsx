@@ -4,8 +4,8 @@
 // than the home page does (docs/advance-form-rendering.md).
 // Until the code arrives React leaves the server's markup as it is (a Suspense boundary not hydrated
 // yet): nothing flashes or moves, and the native fields already take text. Nothing done meanwhile is
-// lost: text typed and boxes ticked are handed to the components once they hydrate, and the last press
-// on a button, or a submit, is repeated then.
+// lost: text typed, boxes ticked and files chosen are handed to the components once they hydrate,
+// typing in a date's segments is typed again, and the last press on a button, or a submit, is repeated.
 // Rendered in the browser instead (the offline app shell, a navigation inside the app), the part loads at once.
 import { createContext, createElement, lazy, Suspense, useContext, useEffect, useRef, type ComponentType } from 'react';
 
@@ -17,13 +17,6 @@ export type DeferredPartOptions = {
 type Field = HTMLInputElement | HTMLTextAreaElement;
 /** Text typed into an editable element that is no field (react-aria's date and time segments). */
 type Typed = { target: HTMLElement; inputType: string; data: string | null };
-/** What the visitor did before the code arrived. */
-type Pending = {
-  values: Map<Field, string | boolean>;
-  typed: Typed[];
-  press: HTMLButtonElement | null;
-  submit: { form: HTMLFormElement; submitter: HTMLElement | null } | null;
-};
 
 const Arrived = createContext<(() => void) | null>(null);
 
@@ -32,7 +25,7 @@ const Arrived = createContext<(() => void) | null>(null);
 const wakeEvents = ['focusin', 'pointerdown', 'touchstart', 'keydown', 'pointerover'] as const;
 
 export function deferredPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, options: DeferredPartOptions = {}): ComponentType<P> {
-  // Every wake-up (a touch, a key, the connection coming back) resolves the current wait.
+  // Every wake-up (a touch, a key, the connection changing) resolves the current wait.
   let wake: () => void = () => undefined;
   const nextWake = () => new Promise<void>((resolve) => (wake = resolve));
   const started = nextWake();
@@ -48,9 +41,7 @@ export function deferredPart<P extends object>(load: () => Promise<{ default: Co
         return await load();
       } catch (error) {
         if (import.meta.env.SSR) throw error;
-        const again = nextWake();
-        window.addEventListener('online', start, { once: true });
-        await again;
+        await nextWake();
       }
     }
   }
@@ -73,67 +64,27 @@ export function deferredPart<P extends object>(load: () => Promise<{ default: Co
 
   return function DeferredPart(props: P) {
     const box = useRef<HTMLDivElement>(null);
-    const pending = useRef<Pending | null>({ values: new Map(), typed: [], press: null, submit: null });
+    const catchUp = useRef<CatchUp | null>(null);
+    catchUp.current ??= new CatchUp();
     // Stable, so the part below never sees a change before it hydrates.
-    const arrived = useRef(() => {
-      const before = pending.current;
-      pending.current = null;
-      if (before) void replay(before);
-    }).current;
+    const arrived = useRef(() => void catchUp.current?.replay()).current;
 
     useEffect(() => {
       const element = box.current;
       if (!element) return;
-      const inside = (event: Event) => pending.current !== null && event.target instanceof Node && element.contains(event.target);
-      const wake = (event: Event) => {
-        if (inside(event)) start();
-      };
-      const note = (event: Event) => {
-        if (!inside(event)) return;
-        start();
-        const field = event.target;
-        if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) pending.current!.values.set(field, field.checked);
-        else if ((field instanceof HTMLInputElement && field.type !== 'file') || field instanceof HTMLTextAreaElement)
-          pending.current!.values.set(field, field.value);
-      };
-      // An editable element changed before hydration would no longer match what React expects: its
-      // typing waits, and is typed again once the part has its code.
-      const hold = (event: Event) => {
-        if (!inside(event) || !(event.target instanceof HTMLElement) || !event.target.isContentEditable) return;
-        event.preventDefault();
-        start();
-        const { inputType, data } = event as InputEvent;
-        pending.current!.typed.push({ target: event.target, inputType, data });
-      };
-      const press = (event: Event) => {
-        if (!inside(event)) return;
-        start();
-        const button = (event.target as Element).closest('button');
-        if (button && button.type !== 'submit') pending.current!.press = button;
-      };
-      // A form sent before its code arrived would go to the server as a plain page request.
-      const submit = (event: Event) => {
-        if (!inside(event)) return;
-        event.preventDefault();
-        start();
-        pending.current!.submit = { form: event.target as HTMLFormElement, submitter: (event as SubmitEvent).submitter };
-      };
-      const listeners: [string, (event: Event) => void][] = [
-        ...wakeEvents.map((type): [string, (event: Event) => void] => [type, wake]),
-        ['input', note],
-        ['change', note],
-        ['beforeinput', hold],
-        ['click', press],
-        ['submit', submit],
-      ];
-      listeners.forEach(([type, listener]) => document.addEventListener(type, listener, true));
+      const stop = catchUp.current!.listen(element, start);
+      // The connection changing is a reason to have the code (the form says where it stands).
+      window.addEventListener('online', start);
+      window.addEventListener('offline', start);
       let cancelled = false;
       void Promise.resolve(options.eager?.() ?? false)
         .catch(() => false)
         .then((eager) => !cancelled && eager && start());
       return () => {
         cancelled = true;
-        listeners.forEach(([type, listener]) => document.removeEventListener(type, listener, true));
+        stop();
+        window.removeEventListener('online', start);
+        window.removeEventListener('offline', start);
       };
     }, []);
 
@@ -150,47 +101,131 @@ export function deferredPart<P extends object>(load: () => Promise<{ default: Co
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const groupOf = (element: Element) => element.closest('[role=group]');
 
-/**
- * Hands what was typed or ticked to the hydrated components (their onChange; then onBlur for the fields
- * the visitor had left), types again what went to editable segments, then repeats the last press or
- * submit. A task passes between the steps, so each one meets the components as the last left them.
- */
-async function replay({ values, typed, press, submit }: Pending) {
-  const focused = document.activeElement;
-  for (const [field, value] of values) {
-    if (!field.isConnected) continue;
-    if (typeof value === 'boolean') {
-      // React's change tracking is told the box holds the other state; the click then ticks it as the visitor did.
-      if (field instanceof HTMLInputElement) {
-        field.checked = !value;
-        field.click();
+/** What the visitor did before the code arrived, and its replay once the part has hydrated. */
+class CatchUp {
+  private phase: 'waiting' | 'replaying' | 'done' = 'waiting';
+  private values = new Map<Field, string | boolean>();
+  private files = new Set<HTMLInputElement>();
+  private typed: Typed[] = [];
+  private press: HTMLButtonElement | null = null;
+  private submit: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  /** Where the visitor put the focus last (not the replay). */
+  private visitorFocus: Element | null = null;
+  private replayFocusing = false;
+
+  /** Hears the visitor inside `element` until the replay is done; `wake` asks for the code. */
+  listen(element: HTMLElement, wake: () => void): () => void {
+    const inside = (event: Event) => event.target instanceof Node && element.contains(event.target);
+    const waiting = (event: Event) => this.phase === 'waiting' && inside(event);
+    const listeners: [string, (event: Event) => void][] = [
+      ...wakeEvents.map((type): [string, (event: Event) => void] => [type, (event) => waiting(event) && wake()]),
+      [
+        'focusin',
+        (event) => {
+          if (this.phase !== 'done' && !this.replayFocusing && inside(event)) this.visitorFocus = event.target as Element;
+        },
+      ],
+      ['input', (event) => waiting(event) && (wake(), this.note(event.target))],
+      ['change', (event) => waiting(event) && (wake(), this.note(event.target))],
+      // An editable element changed before hydration would no longer match what React expects: its
+      // typing waits, in order with whatever follows until the replay has typed it all.
+      [
+        'beforeinput',
+        (event) => {
+          if (this.phase === 'done' || !inside(event) || !(event.target instanceof HTMLElement) || !event.target.isContentEditable || this.replayFocusing)
+            return;
+          event.preventDefault();
+          wake();
+          const { inputType, data } = event as InputEvent;
+          this.typed.push({ target: event.target, inputType, data });
+        },
+      ],
+      [
+        'click',
+        (event) => {
+          if (!waiting(event)) return;
+          wake();
+          const button = (event.target as Element).closest('button');
+          if (button && button.type !== 'submit') this.press = button;
+        },
+      ],
+      // A form sent before its code arrived would go to the server as a plain page request.
+      [
+        'submit',
+        (event) => {
+          if (!waiting(event)) return;
+          event.preventDefault();
+          wake();
+          this.submit = { form: event.target as HTMLFormElement, submitter: (event as SubmitEvent).submitter };
+        },
+      ],
+    ];
+    listeners.forEach(([type, listener]) => document.addEventListener(type, listener, true));
+    return () => listeners.forEach(([type, listener]) => document.removeEventListener(type, listener, true));
+  }
+
+  private note(target: EventTarget | null) {
+    if (target instanceof HTMLInputElement && target.type === 'file') this.files.add(target);
+    else if (target instanceof HTMLInputElement && (target.type === 'checkbox' || target.type === 'radio')) this.values.set(target, target.checked);
+    else if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) this.values.set(target, target.value);
+  }
+
+  /**
+   * Hands what was typed, ticked or chosen to the hydrated components (their onChange; then onBlur for
+   * the fields the visitor had left), types again what went to editable segments, then repeats the last
+   * press or submit. A task passes between the steps, so each one meets the components as the last left them.
+   */
+  async replay(): Promise<void> {
+    if (this.phase !== 'waiting') return;
+    this.phase = 'replaying';
+    const focusedThen = document.activeElement;
+    for (const [field, value] of this.values) {
+      if (!field.isConnected) continue;
+      if (typeof value === 'boolean') {
+        // React's change tracking is told the box holds the other state; the click then ticks it as the visitor did.
+        if (field instanceof HTMLInputElement) {
+          field.checked = !value;
+          field.click();
+        }
+        continue;
       }
-      continue;
+      // Set through the element's own property (which React watches) to another value, then through the
+      // prototype's (which it does not): React sees a change and calls the field's onChange.
+      field.value = value !== '' ? '' : field.type === 'number' ? '0' : ' ';
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
     }
-    // Set through the element's own property (which React watches) to another value, then through the
-    // prototype's (which it does not): React sees a change and calls the field's onChange.
-    field.value = value !== '' ? '' : field.type === 'number' ? '0' : ' ';
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }
-  await nextTask();
-  for (const [field, value] of values)
-    if (typeof value === 'string' && field.isConnected && field !== focused) field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
-
-  // Into the segment the visitor chose, then wherever the control moves the focus as it fills.
-  let chosen: HTMLElement | null = null;
-  for (const { target, inputType, data } of typed) {
-    if (!target.isConnected) continue;
-    if (target !== chosen) target.focus();
-    chosen = target;
-    const into = document.activeElement instanceof HTMLElement && document.activeElement.isContentEditable ? document.activeElement : target;
-    into.dispatchEvent(new InputEvent('beforeinput', { inputType, data, bubbles: true, cancelable: true }));
+    for (const input of this.files) if (input.isConnected && input.files?.length) input.dispatchEvent(new Event('change', { bubbles: true }));
     await nextTask();
-  }
-  if (typed.length > 0 && focused instanceof HTMLElement && focused.isConnected && !focused.isContentEditable) focused.focus();
+    for (const [field, value] of this.values)
+      if (typeof value === 'string' && field.isConnected && field !== focusedThen) field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
 
-  await nextTask();
-  if (submit?.form.isConnected) submit.form.requestSubmit(submit.submitter && submit.form.contains(submit.submitter) ? submit.submitter : undefined);
-  else if (press?.isConnected) press.click();
+    // Into the segment the visitor chose, then wherever the control moves the focus as it fills.
+    let cursor: HTMLElement | null = null;
+    while (this.typed.length > 0) {
+      const { target, inputType, data } = this.typed.shift()!;
+      if (!target.isConnected) continue;
+      const active = document.activeElement;
+      const sameControl: boolean = cursor !== null && groupOf(cursor) === groupOf(target);
+      const into: HTMLElement =
+        sameControl && active instanceof HTMLElement && active.isContentEditable && groupOf(active) === groupOf(target) ? active : target;
+      this.replayFocusing = true;
+      if (into !== active) into.focus();
+      into.dispatchEvent(new InputEvent('beforeinput', { inputType, data, bubbles: true, cancelable: true }));
+      this.replayFocusing = false;
+      cursor = into;
+      await nextTask();
+    }
+    // Back where the visitor went meanwhile, unless that is where the typing was.
+    const wanted = this.visitorFocus ?? focusedThen;
+    if (cursor && wanted instanceof HTMLElement && wanted.isConnected && groupOf(wanted) !== groupOf(cursor)) wanted.focus();
+    this.phase = 'done';
+
+    await nextTask();
+    if (this.submit?.form.isConnected)
+      this.submit.form.requestSubmit(this.submit.submitter && this.submit.form.contains(this.submit.submitter) ? this.submit.submitter : undefined);
+    else if (this.press?.isConnected) this.press.click();
+  }
 }
