@@ -13,7 +13,18 @@ export type PageComponent = LazyComponent<PageProps>;
 
 export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null;
-  const preload = () => load().then((module) => (loaded = module.default));
+  // Loaded once: the server preloads the page of every render, and each import() of a module already
+  // loaded still went through the module loader's hooks (on their own thread under tsx), about a tenth
+  // of a render. A failed load (a chunk the network lost) may be tried again.
+  let loading: Promise<ComponentType<P>> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module.default),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   const Component: LazyComponent<P> = (props: P) => createElement(loaded ?? (Lazy as unknown as ComponentType<P>), props);
   Component.preload = preload;
