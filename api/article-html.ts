@@ -2,7 +2,7 @@
 // a feed on import. Allowed to format, never to run code, style the page or submit anything. The one
 // frame allowed is a YouTube (no-cookie) or Vimeo player of one video (domain/embeds.ts).
 import sanitizeHtml from 'sanitize-html';
-import { allowedEmbedSrc, imageUrlSchemes } from '../domain';
+import { allowedEmbedSrc, articleImageSizes, imageUrlSchemes, pictureOf } from '../domain';
 
 const linkSchemes = ['http', 'https', 'mailto', 'tel'];
 const webSchemes = ['http', 'https'];
@@ -13,7 +13,7 @@ export const droppedWithContent = ['script', 'style', 'textarea', 'option', 'nos
 
 /**
  * Sanitized article HTML. Links get rel="noopener nofollow" (and open apart when they leave the site),
- * images load lazily. With `baseUrl` (a feed's), relative links and images are made absolute against it
+ * images load lazily, and an image of the media library offers its copies (srcset). With `baseUrl` (a feed's), relative links and images are made absolute against it
  * first, which also normalises tricks such as "java\tscript:" before the scheme check refuses them.
  */
 export function sanitizeArticleHtml(html: string, options: { baseUrl?: string } = {}): string {
@@ -22,7 +22,7 @@ export function sanitizeArticleHtml(html: string, options: { baseUrl?: string } 
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'iframe'],
     allowedAttributes: {
       a: ['href', 'title', 'rel', 'target'],
-      img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+      img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'srcset', 'sizes'],
       td: ['colspan', 'rowspan'],
       th: ['colspan', 'rowspan', 'scope'],
       ol: ['start'],
@@ -39,7 +39,11 @@ export function sanitizeArticleHtml(html: string, options: { baseUrl?: string } 
         const resolved = baseUrl ? withResolved(attribs, 'href', baseUrl, linkSchemes) : attribs;
         return { tagName, attribs: { ...resolved, rel: 'noopener nofollow', ...(resolved.href?.startsWith('http') ? { target: '_blank' } : {}) } };
       },
-      img: (tagName, attribs) => ({ tagName, attribs: { ...(baseUrl ? withResolved(attribs, 'src', baseUrl, imageSchemes) : attribs), loading: 'lazy' } }),
+      img: (tagName, attribs) => {
+        // A srcset is only ever ours: the copies of an image of the media library, in the article's width.
+        const { srcset: _srcset, sizes: _sizes, ...rest } = baseUrl ? withResolved(attribs, 'src', baseUrl, imageSchemes) : attribs;
+        return { tagName, attribs: { ...rest, ...libraryImage(rest.src), loading: 'lazy' } };
+      },
       // Rebuilt whole: only the player's address and a title are taken from what was written.
       iframe: (tagName, attribs): sanitizeHtml.Tag => {
         const src = allowedEmbedSrc(attribs.src ?? '');
@@ -61,6 +65,14 @@ export function sanitizeArticleHtml(html: string, options: { baseUrl?: string } 
     // An image without a source, and any frame that is not an allowed player (with whatever it holds), go.
     exclusiveFilter: (frame) => (frame.tag === 'img' || frame.tag === 'iframe') && !frame.attribs.src,
   }).trim();
+}
+
+/** An image of the media library in an article's text: its size (no layout shift) and its WebP copies to pick from. */
+function libraryImage(src: string | undefined): sanitizeHtml.Attributes {
+  const picture = pictureOf(src);
+  const webp = picture?.sources.find((source) => source.type === 'image/webp');
+  if (!picture || !webp) return {};
+  return { width: String(picture.width), height: String(picture.height), srcset: webp.srcSet, sizes: articleImageSizes };
 }
 
 /** An absolute URL with one of the given schemes (http or https unless told), or null. */

@@ -67,6 +67,13 @@ export function pictureOf(url: string | null | undefined, origin = ''): Picture 
   };
 }
 
+/**
+ * How wide an image is on an article's page: the text column (max-w-3xl less its padding). The page's
+ * <picture>, the server's preload of it and the images inside the article's text all say so, so the
+ * browser picks one file for all of them.
+ */
+export const articleImageSizes = '(min-width: 768px) 720px, calc(100vw - 32px)';
+
 /** One file of an image: the original or a copy. */
 export type MediaFile = { url: string; type: MediaUploadType; width: number; height: number; bytes: number };
 

@@ -45,6 +45,13 @@ export const newsArticleInput = z.object({
   englishContent: optionalText(200_000),
 });
 export type NewsArticleInput = z.infer<typeof newsArticleInput>;
+
+export const imageAltMessage = 'Describa la imagen: el texto alternativo es obligatorio';
+/** What the news dialog checks before saving: an image comes with its description, for people who cannot see it. */
+export const newsArticleForm = newsArticleInput.refine((article) => !article.image || Boolean(article.imageAlt), {
+  error: imageAltMessage,
+  path: ['imageAlt'],
+});
 export type NewsArticleFormValues = z.input<typeof newsArticleInput>;
 
 export const newsArticlePatch = patchOf(newsArticleInput);

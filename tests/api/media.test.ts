@@ -250,6 +250,17 @@ test('the list says where each image is used; a used image cannot be deleted, an
   });
   assert.is(first.status, 201, first.text);
   assert.is(second.status, 201, second.text);
+  // In the text, the image offers its copies in the article's width, with its size.
+  const inText = /<img [^>]*>/.exec(second.body.content)?.[0] ?? '';
+  assert.match(inText, `src="${inline.url}"`);
+  assert.match(inText, `srcset="/media/${inline.id}/480.webp 480w, /media/${inline.id}/500.webp 500w"`);
+  assert.match(inText, 'sizes="(min-width: 768px) 720px, calc(100vw - 32px)"');
+  assert.match(inText, 'width="500" height="500"');
+  const forged = await article({
+    slug: 'srcset-ajeno',
+    content: '<p><img src="https://cdn.example/a.jpg" srcset="https://otro.example/b.jpg 2x" alt="a"></p>',
+  });
+  assert.not.match(forged.body.content, 'srcset', 'a srcset from outside never survives');
   await article({ title: 'Otra con la portada', slug: 'otra-portada', content: `<p><img src="${cover.url}" alt="x"></p>` });
 
   const listed = await admin.get('/api/media?limit=100');

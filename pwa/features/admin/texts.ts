@@ -85,8 +85,6 @@ export const newsTexts = {
   fieldExcerpt: 'Extracto',
   fieldContent: 'Contenido',
   contentHint: 'HTML permitido', // spec
-  fieldImage: 'URL de Imagen (opcional)',
-  imageHint: 'Solo direcciones https:// (las http no se muestran en el sitio).',
   englishSection: 'Versión en inglés (opcional)',
   englishHint: 'Para la edición en inglés del sitio. Sin ella, la noticia se muestra en español con una nota.',
   fieldEnglishTitle: 'Título en inglés',
@@ -100,6 +98,8 @@ export const newsTexts = {
   statusPending: 'Pendientes de revisión',
   pending: 'Pendiente de revisión',
   imported: 'Importada',
+  reviewNote: 'Nota de la importación',
+  media: 'Medios',
   publish: 'Publicar',
   publishing: 'Publicando...',
   empty: 'No hay noticias registradas',

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, CalendarDays, ExternalLink, FileQuestion, UserRound } from 'lucide-react';
-import type { NewsArticle } from '../../../domain';
+import { articleImageSizes, type NewsArticle } from '../../../domain';
 import type { PageProps } from '../../lib/lazy-page';
 import { usePageHead } from '../../lib/head';
 import { useSite } from '../../lib/site';
@@ -14,7 +14,6 @@ import { useTexts } from '../../i18n/texts';
 import { buttonClass } from '../../ui/button-styles';
 import { useArticle } from './api';
 import { Picture, useImageFallback } from './NewsCard';
-import { articleImageSizes } from './article-image';
 import { newsPageTexts } from './texts';
 
 const useNewsTexts = () => useTexts('news', newsPageTexts);

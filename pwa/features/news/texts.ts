@@ -1,8 +1,7 @@
 // Every text of the news list and the article. `// spec`: required wording (docs/rules.md, 'Required wording').
-import { formatLongDate, type NewsArticle } from '../../../domain';
+import { articleImageSizes, formatLongDate, type NewsArticle } from '../../../domain';
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
-import { articleImageSizes } from './article-image';
 
 export const newsTexts = {
   title: 'Noticias y Actualizaciones',

@@ -13,6 +13,8 @@ import { DraftsTab } from '../drafts/DraftsTab';
 import { draftsTexts } from '../drafts/texts';
 import { SummaryTab } from '../summary/SummaryTab';
 import { summaryTexts } from '../summary/texts';
+import { MediaTab } from '../media/MediaTab';
+import { mediaTexts } from '../media/texts';
 
 export type DashboardTab = {
   /** The value of ?tab= in the URL. */
@@ -34,6 +36,8 @@ export const dashboardTabs: DashboardTab[] = [
   { id: 'users', label: dashboardTexts.tabs.users, adminOnly: true, Panel: UsersTab },
   { id: 'activity', label: dashboardTexts.tabs.activity, Panel: ActivityTab },
   { id: 'drafts', label: draftsTexts.tab, Panel: DraftsTab },
+  // The news' images; Noticias links to it too (docs/media.md).
+  { id: 'media', label: mediaTexts.tab, Panel: MediaTab },
 ];
 
 export const defaultTabId = 'news';

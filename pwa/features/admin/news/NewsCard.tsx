@@ -1,6 +1,7 @@
 // One article in the dashboard: title, category, date, author, excerpt; a draft or a scheduled article
-// says so (with its time); imported articles waiting for review say so and offer 'Publicar'.
-import { Send } from 'lucide-react';
+// says so (with its time); imported articles waiting for review say so and offer 'Publicar', with the
+// importer's note when it could not copy the item's image.
+import { ImageOff, Send } from 'lucide-react';
 import { formatLongDate, type NewsArticle } from '../../../../domain';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
@@ -42,6 +43,15 @@ export function NewsCard({ article, onEdit }: { article: NewsArticle; onEdit: ()
         <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time> · {t.by(article.author)}
       </p>
       <p className="line-clamp-3">{article.excerpt}</p>
+      {/* The importer's word to the reviewer: an image it could not copy. */}
+      {article.reviewNote && (
+        <p className="flex items-start gap-1.5 rounded-md bg-amber-50 px-2 py-1.5 text-amber-900">
+          <ImageOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            <span className="font-medium">{t.reviewNote}:</span> {article.reviewNote}
+          </span>
+        </p>
+      )}
     </RecordCard>
   );
 }

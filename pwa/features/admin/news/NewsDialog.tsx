@@ -1,7 +1,8 @@
 // 'Nueva Noticia' / 'Editar Noticia': the article in Spanish and English tabs, written in the rich-text
 // editor (its own chunk, loaded with the dialog), with its status (draft, scheduled with its time, or
-// published), autosave, 'Vista previa', preview links and versions (docs/news-editing.md). While the
-// slug has not been typed by hand it follows the title (slugify); an existing article keeps its slug.
+// published), autosave, 'Vista previa', preview links and versions (docs/news-editing.md), and its image
+// uploaded or chosen from Medios (docs/media.md). While the slug has not been typed by hand it follows
+// the title (slugify); an existing article keeps its slug.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,7 +12,7 @@ import { Eye } from 'lucide-react';
 import {
   businessTimeZone,
   formatDateTime,
-  newsArticleInput,
+  newsArticleForm,
   newsCategories,
   newsStatuses,
   slugify,
@@ -31,6 +32,7 @@ import { newsTexts } from '../texts';
 import { useSaveNews } from './api';
 import { localDrafts, newArticleKey, type LocalDraft } from './local-drafts';
 import { PreviewLinkPanel } from './PreviewLinkPanel';
+import { ImageField } from './ImageField';
 import { autosaveTexts, dialogTexts, editorTexts, previewLinkTexts, revisionTexts, statusTexts } from './texts';
 import { useAutosave, type AutosaveState } from './useAutosave';
 
@@ -48,6 +50,7 @@ const emptyArticle: NewsArticleFormValues = {
   excerpt: '',
   content: '',
   image: '',
+  imageAlt: '',
   status: 'draft',
   publishedAt: undefined,
   englishTitle: '',
@@ -63,6 +66,7 @@ const valuesOf = (article: NewsArticle): NewsArticleFormValues => ({
   excerpt: article.excerpt,
   content: article.content,
   image: article.image ?? '',
+  imageAlt: article.imageAlt ?? '',
   status: article.status,
   publishedAt: article.publishedAt,
   englishTitle: article.englishTitle ?? '',
@@ -102,7 +106,7 @@ type Props = { isOpen: boolean; onOpenChange: (open: boolean) => void; article: 
 export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
   const save = useSaveNews();
   const { isAdmin } = useSession();
-  const form = useForm<NewsArticleFormValues, unknown, NewsArticleInput>({ resolver: zodResolver(newsArticleInput), defaultValues: emptyArticle });
+  const form = useForm<NewsArticleFormValues, unknown, NewsArticleInput>({ resolver: zodResolver(newsArticleForm), defaultValues: emptyArticle });
   const slugTypedByHand = useRef(false);
   // The article on the server: the one opened, or the draft autosave made for a new one.
   const [saved, setSaved] = useState<{ id: string | null; status: NewsStatus | null; slug: string | null }>({ id: null, status: null, slug: null });
@@ -152,7 +156,11 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
           form.setError('publishedAt', { message: statusTexts.scheduleInPast });
           throw new Error(statusTexts.scheduleInPast);
         }
-        const result = await save.mutateAsync({ id: saved.id, input, mode });
+        const id = await autosave.hold();
+        const result = await save.mutateAsync({ id, input, mode }).catch((error: unknown) => {
+          autosave.release();
+          throw error;
+        });
         await autosave.settled(result.id);
       },
       () => onOpenChange(false),
@@ -293,7 +301,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
             </div>
             <FormTextArea control={form.control} name="excerpt" label={t.fieldExcerpt} rows={3} isRequired />
             {editor('content', t.fieldContent, t.contentHint, true)}
-            <FormTextField control={form.control} name="image" label={t.fieldImage} description={t.imageHint} type="url" />
+            <ImageField control={form.control} />
           </div>
         </TabPanel>
         <TabPanel id="en">

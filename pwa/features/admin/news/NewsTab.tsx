@@ -1,8 +1,11 @@
 // 'Gestión de Noticias': search, status (all, drafts, scheduled, published, waiting for review), pages
 // of cards, and the article dialog.
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { Images } from 'lucide-react';
 import type { NewsArticle } from '../../../../domain';
 import { Button } from '../../../ui/Button';
+import { buttonClass } from '../../../ui/button-styles';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
 import { CreateButton, ListState, SectionHeader } from '../common/states';
@@ -22,6 +25,7 @@ const statusOptions = [
   { id: 'pending', label: t.statusPending },
 ];
 const searchDelayMs = 300;
+const dashboardPath = '/admin/dashboard';
 
 export function NewsTab() {
   const [searchText, setSearchText] = useState('');
@@ -58,7 +62,16 @@ export function NewsTab() {
         id="news-title"
         title={t.title}
         subtitle={news.data ? t.total(total) : undefined}
-        action={<CreateButton label={t.create} onPress={() => setDialog({ open: true, article: null })} />}
+        action={
+          <div className="flex flex-wrap gap-2">
+            {/* The images of the articles: the Medios tab. */}
+            <Link href={`${dashboardPath}?tab=media`} className={buttonClass('outline', 'md')}>
+              <Images className="size-4" aria-hidden="true" />
+              {t.media}
+            </Link>
+            <CreateButton label={t.create} onPress={() => setDialog({ open: true, article: null })} />
+          </div>
+        }
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_16rem]">
         <TextField label={t.searchLabel} type="search" placeholder={t.searchPlaceholder} value={searchText} onChange={setSearchText} />

@@ -9,10 +9,11 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { Button as AriaButton, ToggleButton, Toolbar } from 'react-aria-components';
 import { Bold, Code, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Pilcrow, Quote, Redo2, Undo2, Video } from 'lucide-react';
-import { allowedEmbedSrc, isAllowedImageUrl, videoEmbedUrl } from '../../../../domain';
+import { allowedEmbedSrc, isArticleImage, videoEmbedUrl } from '../../../../domain';
 import { Button } from '../../../ui/Button';
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
+import { MediaUpload } from '../media/MediaUpload';
 import { descriptionClass, errorClass, labelClass } from '../../../ui/field-styles';
 import { cleanPastedHtml, hasTagsEditorDrops } from './pasted-html';
 import { editorTexts as t } from './texts';
@@ -245,7 +246,7 @@ function InsertPanel({ kind, editor, onClose }: { kind: 'link' | 'image' | 'vide
       if (!linkSchemes.test(href)) return setErrors({ first: t.linkInvalid });
       editor.chain().extendMarkRange('link').setLink({ href }).run();
     } else if (kind === 'image') {
-      const next = { first: isAllowedImageUrl(first.trim()) ? undefined : t.imageUrlInvalid, second: second.trim() ? undefined : t.imageAltRequired };
+      const next = { first: isArticleImage(first.trim()) ? undefined : t.imageUrlInvalid, second: second.trim() ? undefined : t.imageAltRequired };
       if (next.first || next.second) return setErrors(next);
       editor.chain().setImage({ src: first.trim(), alt: second.trim() }).run();
     } else {
@@ -283,6 +284,13 @@ function InsertPanel({ kind, editor, onClose }: { kind: 'link' | 'image' | 'vide
         : { first: t.videoUrl, firstHint: t.videoHint, second: t.videoTitle, apply: t.videoInsert };
   return (
     <div role="group" aria-label={labels.apply} className="grid gap-3 border-b border-slate-200 bg-slate-50 p-3" onKeyDown={onKeyDown}>
+      {/* An image may be uploaded here too: it goes to Medios and its address fills the field. Enter there
+          presses its button instead of applying the form. */}
+      {kind === 'image' && (
+        <div onKeyDown={(event) => event.key === 'Enter' && event.stopPropagation()}>
+          <MediaUpload compact onUploaded={(item) => setFirst(item.url)} />
+        </div>
+      )}
       <TextField
         label={labels.first}
         description={'firstHint' in labels ? labels.firstHint : undefined}

@@ -141,3 +141,16 @@ export const revisionTexts = {
   restoreError: 'No se pudo restaurar la versión',
   unsaved: 'Tiene cambios sin guardar: se perderán al restaurar.',
 } as const;
+
+/** The article's image in the dialog: upload, choose from Medios, its description. */
+export const imageFieldTexts = {
+  legend: 'Imagen (opcional)',
+  none: 'Sin imagen. Suba una o elíjala de Medios.',
+  current: 'Imagen actual de la noticia',
+  fromLibrary: 'Imagen de Medios: el sitio la muestra en el tamaño de cada pantalla.',
+  external: (url: string) => `Imagen externa: ${url}`,
+  remove: 'Quitar imagen',
+  choose: 'Elegir de Medios',
+  alt: 'Descripción de la imagen (texto alternativo)',
+  altHint: 'Qué muestra la imagen, para quien no puede verla. Obligatoria si hay imagen.',
+};

@@ -37,6 +37,12 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
   const [now, setNow] = useState(() => Date.now());
   const changes = useRef<{ first: number; last: number } | null>(null);
   const running = useRef(false);
+  // While 'Crear' / 'Actualizar' saves, autosave waits: its PATCH (always a draft) landing after the
+  // article was published would make it a draft again.
+  const held = useRef(false);
+  const inFlight = useRef<Promise<void> | null>(null);
+  // The article an autosave has just made, before the dialog's next render knows it.
+  const created = useRef<string | null>(null);
   const latest = useRef({ articleId, savedStatus, onCreated });
   latest.current = { articleId, savedStatus, onCreated };
   const key = articleId ?? newArticleKey;
@@ -45,6 +51,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
   useEffect(() => {
     if (!isOpen) return;
     changes.current = null;
+    created.current = null;
     setState({ kind: 'idle' });
     const subscription = form.watch((_values, { type }) => {
       if (type !== 'change') return;
@@ -54,9 +61,15 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     return () => subscription.unsubscribe();
   }, [isOpen, form]);
 
-  async function save(): Promise<void> {
+  function save(): Promise<void> {
+    if (held.current || running.current || !changes.current) return Promise.resolve();
+    inFlight.current = saveNow().finally(() => (inFlight.current = null));
+    return inFlight.current;
+  }
+
+  async function saveNow(): Promise<void> {
     const pending = changes.current;
-    if (!pending || running.current) return;
+    if (!pending) return;
     running.current = true;
     changes.current = null;
     const values = form.getValues();
@@ -75,6 +88,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
           ? await apiJson<NewsArticle>('PATCH', `/api/news/${id}`, draftBody(values))
           : await apiJson<NewsArticle>('POST', '/api/news', draftBody(values));
         if (!id) {
+          created.current = saved.id;
           latest.current.onCreated(saved);
           await localDrafts.remove(newArticleKey);
         }
@@ -127,8 +141,22 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     flush: async () => {
       if (changes.current) await save();
     },
+    /**
+     * Before 'Crear' / 'Actualizar': autosave stops, and one already sent is waited for. Answers the
+     * article on the server, also one that autosave made meanwhile (so it is updated, not made twice).
+     */
+    async hold(): Promise<string | null> {
+      held.current = true;
+      await inFlight.current;
+      return latest.current.articleId ?? created.current;
+    },
+    /** 'Crear' / 'Actualizar' failed: autosave goes on. */
+    release() {
+      held.current = false;
+    },
     /** After 'Crear' / 'Actualizar': nothing is left to autosave, and no copy is kept here. */
     async settled(savedKey: string) {
+      held.current = false;
       changes.current = null;
       await Promise.all([localDrafts.remove(savedKey), localDrafts.remove(newArticleKey)]).catch(() => {});
       setState({ kind: 'idle' });
