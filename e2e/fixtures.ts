@@ -6,9 +6,21 @@ import { e2eAdmin } from './credentials';
 export { expect };
 export { e2eAdmin, e2eSite } from './credentials';
 
+/**
+ * The test's own HTTP client opens a new connection for each request. Kept alive, a connection idle
+ * for about the server's keep-alive time (5 s) may be reused just as the server closes it (ECONNRESET),
+ * which a loaded machine makes likely; a browser retries such a request by itself, this client does not.
+ */
+const freshConnections = { Connection: 'close' };
+
 export const test = base.extend<{ api: APIRequestContext; adminPage: Page }>({
+  request: async ({ playwright, baseURL, userAgent, extraHTTPHeaders }, use) => {
+    const request = await playwright.request.newContext({ baseURL, userAgent, extraHTTPHeaders: { ...extraHTTPHeaders, ...freshConnections } });
+    await use(request);
+    await request.dispose();
+  },
   api: async ({ playwright, baseURL }, use) => {
-    const api = await playwright.request.newContext({ baseURL });
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: freshConnections });
     const login = await api.post('/api/auth/login', { data: e2eAdmin });
     expect(login.status()).toBe(200);
     await use(api);
