@@ -13,7 +13,7 @@ import { empty, likeMatcher, mergeIntersection, mergeUnion, Postings, trigramsOf
 /** What a search text means, as PostgreSQL parsed it: the lexemes all required (an empty list matches no text) and the LIKE pattern for the title. */
 export type SearchTerms = { lexemes: readonly string[]; titlePattern: string };
 
-/** One article as the index keeps it: the visitors' summary (and its JSON, made once), and what lists and searches test. */
+/** One article as the index reads it: the visitors' summary (kept as its JSON, made once), and what lists and searches test. */
 export type IndexedArticle = {
   id: string;
   /** published_at in milliseconds (the app writes whole milliseconds). */
@@ -31,7 +31,11 @@ export type IndexedArticle = {
   summary: NewsSummary;
 };
 
-type Doc = Omit<IndexedArticle, 'lexemes'> & { no: number; json: string };
+/**
+ * What the index keeps of an article: the summary as its JSON only (the object beside it held every text
+ * twice, a third of a 100,000-article index's heap; a list that needs objects parses its page).
+ */
+type Doc = Omit<IndexedArticle, 'lexemes' | 'summary'> & { no: number; json: string };
 
 /** The state code of a live document: what the status filters test. 0 is a dead document. */
 const stateOf = (doc: { pending: boolean; status: NewsStatus }) => (doc.pending ? 2 : doc.status === 'published' ? 1 : doc.status === 'draft' ? 3 : 4);
@@ -93,7 +97,7 @@ export class NewsIndex {
     // Read again but unchanged (a replay of the log, another instance's echo): nothing to drop.
     if (known && known.json === json && known.titleKey === article.titleKey && known.textKey === article.textKey) return;
     this.removeDoc(article.id);
-    const { lexemes, ...kept } = article;
+    const { lexemes, summary: _summary, ...kept } = article;
     const doc: Doc = { ...kept, no: this.docs.length, json };
     this.docs.push(doc);
     this.ensureCapacity(this.docs.length);
@@ -121,6 +125,7 @@ export class NewsIndex {
       for await (const articles of batches) for (const article of articles) this.upsert(article);
     } finally {
       this.loading = false;
+      for (const map of [this.lexemes, this.trigrams]) for (const list of map.values()) list.trim();
       this.order.sort(older);
       this.changed();
     }
@@ -343,7 +348,7 @@ export class NewsIndex {
   }
 
   /** One page of the list the query asks for, in its order, and how many match in all. */
-  list(query: NewsListQuery, terms: SearchTerms | null): { items: Pick<IndexedArticle, 'id' | 'summary'>[]; total: number; json: string } {
+  list(query: NewsListQuery, terms: SearchTerms | null): { items: Pick<Doc, 'id' | 'json'>[]; total: number; json: string } {
     const filters = newsFilters(query);
     const { limit, offset } = query;
     let page: Doc[];

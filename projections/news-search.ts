@@ -178,7 +178,15 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       }
       const generation = index.generation;
       const found = index.list(published, searchTerms === 'none' ? null : searchTerms);
-      const page = { items: found.items.map((article) => article.summary), total: found.total, json: found.json };
+      // The summaries as objects only when asked for (a page rendered from them): the API sends the JSON.
+      const { json, total } = found;
+      const page: PublishedNewsPage = {
+        total,
+        json,
+        get items() {
+          return JSON.parse(json) as NewsSummary[];
+        },
+      };
       answers.set(key, { generation, page });
       return page;
     },

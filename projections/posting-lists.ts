@@ -20,6 +20,10 @@ export class Postings {
     for (let i = 0; i < this.length; i++) if (alive(this.data[i])) this.data[kept++] = this.data[i];
     this.length = kept;
   }
+  /** Gives back the room grown ahead (a quarter of a loaded index's postings, on average). */
+  trim() {
+    if (this.data.length > this.length) this.data = this.data.slice(0, this.length);
+  }
   view(): Int32Array {
     return this.data.subarray(0, this.length);
   }
