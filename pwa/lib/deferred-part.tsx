@@ -101,6 +101,13 @@ export function deferredPart<P extends object>(load: () => Promise<{ default: Co
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** A field whose state is no longer the server's: the visitor typed, ticked or chose a file. */
+function changedByVisitor(field: Field): boolean {
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return field.checked !== field.defaultChecked;
+  if (field instanceof HTMLInputElement && field.type === 'file') return Boolean(field.files?.length);
+  return field.value !== field.defaultValue;
+}
 const groupOf = (element: Element) => element.closest('[role=group]');
 
 /** What the visitor did before the code arrived, and its replay once the part has hydrated. */
@@ -163,6 +170,13 @@ class CatchUp {
       ],
     ];
     listeners.forEach(([type, listener]) => document.addEventListener(type, listener, true));
+    // What the visitor did before the page around the part had hydrated, when nobody listened yet.
+    const touched = [...element.querySelectorAll<Field>('input, textarea')].filter(changedByVisitor);
+    touched.forEach((field) => this.note(field));
+    if (touched.length > 0 || element.contains(document.activeElement)) {
+      this.visitorFocus = element.contains(document.activeElement) ? document.activeElement : null;
+      wake();
+    }
     return () => listeners.forEach(([type, listener]) => document.removeEventListener(type, listener, true));
   }
 
