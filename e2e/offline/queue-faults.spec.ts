@@ -88,9 +88,12 @@ test("the sign-out dialog agrees in number and follows the queue; signing out on
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(toasts(page).getByText(expired)).toHaveCount(0);
   // Nor after a reload: the queue starts with the page, and still says nothing.
-  // Two answers 'nobody signed in': the login screen's own question and the queue's.
+  // Two answers 'nobody signed in': the login screen's own question (/api/auth/session, no error status) and the queue's.
   let refusals = 0;
-  page.on('response', (response) => void (response.url().endsWith('/api/auth/me') && response.status() === 401 && refusals++));
+  page.on('response', (response) => {
+    const url = response.url();
+    if ((url.endsWith('/api/auth/me') && response.status() === 401) || url.endsWith('/api/auth/session')) refusals++;
+  });
   await page.reload();
   await expect.poll(() => refusals).toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('status').filter({ hasText: '1 formulario sin enviar en este dispositivo' })).toBeVisible();
