@@ -108,4 +108,11 @@ export const fieldLabel: Record<string, string> = {
   week: 'Semana',
   recipients: 'Destinatarios',
   filtered: 'Rechazados por filtros',
+  imageAlt: 'Descripción de la imagen',
+  reviewNote: 'Nota de la importación',
+  file: 'Archivo',
+  width: 'Ancho (px)',
+  height: 'Alto (px)',
+  bytes: 'Tamaño (bytes)',
+  copies: 'Copias para el sitio',
 };
