@@ -1,9 +1,9 @@
 // One rule for every paged list: `limit` 1–100 (default 30) and `offset` 0–100,000 (default 0).
 // A bigger offset is no page anyone reads; it only makes the database walk a whole table.
 import { z } from 'zod';
+import { maxListLimit, maxListOffset } from '../list-limits';
 
-export const maxListLimit = 100;
-export const maxListOffset = 100_000;
+export { maxListLimit, maxListOffset } from '../list-limits';
 
 /** `?limit=` as a form writes it: an empty parameter is an absent one. */
 const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
