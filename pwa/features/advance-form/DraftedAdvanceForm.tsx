@@ -5,12 +5,11 @@
 // (pwa/offline/use-advance-form-draft.ts). The editor holds the draft's lock, so the queue never sends it mid-edit.
 // Drafts are sealed on the device: a staff member whose key is not here (past its time offline) is
 // told to sign in again with a connection, rather than typing into a form that cannot be saved.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { newAdvanceFormDefaults } from '../../../domain';
 import { Button } from '../../ui/Button';
 import { buttonClass } from '../../ui/button-styles';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 import { AdvanceForm, type AdvanceFormProps } from './AdvanceForm';
 import { deleteDraft, getDraft, latestOpenDraft, newDraft, type Draft, type DraftSummary, type DraftVariant } from '../../offline/drafts';
@@ -22,6 +21,9 @@ import { draftContents } from '../../offline/sync-rules';
 import { useAdvanceFormDraft } from '../../offline/use-advance-form-draft';
 import { useTexts } from '../../i18n/texts';
 import { advanceFormTexts } from './texts';
+
+// react-aria's dialog comes with the first 'Descartar': most visitors never see it.
+const ConfirmDialog = lazy(() => import('../../ui/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })));
 
 /** The draft's words in the page's language. */
 const useDraftTexts = () => useTexts('advanceForm', advanceFormTexts).drafts;
@@ -175,15 +177,19 @@ function DraftOffer({ draft, onContinue, onDiscarded }: { draft: DraftSummary; o
           {t.discard}
         </Button>
       </div>
-      <ConfirmDialog
-        isOpen={confirming}
-        onOpenChange={setConfirming}
-        title={t.discardTitle}
-        message={t.discardConfirm(answers, photos)}
-        confirmLabel={t.discard}
-        cancelLabel={t.keep}
-        onConfirm={() => void discard()}
-      />
+      {confirming && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            isOpen={confirming}
+            onOpenChange={setConfirming}
+            title={t.discardTitle}
+            message={t.discardConfirm(answers, photos)}
+            confirmLabel={t.discard}
+            cancelLabel={t.keep}
+            onConfirm={() => void discard()}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
