@@ -26,10 +26,11 @@ export type ServerPageId = 'home' | 'services' | 'news' | 'article' | 'contact' 
 // are separate chunks that a visitor of the other public pages never downloads. The home page, the
 // contact page and the advance form use no react-aria control before the visitor reaches for a form:
 // lazyComponent, without the locale provider (their forms bring their own, pwa/lib/deferred-part.tsx).
+// The services and article pages use none at all (the provider was 1.5 KB of their first visit).
 const HomePage = lazyComponent<PageProps>(() => import('./features/home/HomePage'));
-const ServicesPage = lazyPage(() => import('./features/services/ServicesPage'));
+const ServicesPage = lazyComponent<PageProps>(() => import('./features/services/ServicesPage'));
 const NewsListPage = lazyPage(() => import('./features/news/NewsListPage'));
-const ArticlePage = lazyPage(() => import('./features/news/ArticlePage'));
+const ArticlePage = lazyComponent<PageProps>(() => import('./features/news/ArticlePage'));
 const ContactPage = lazyComponent<PageProps>(() => import('./features/contact/ContactPage'));
 const AdvanceFormPublicPage = lazyComponent<PageProps>(() => import('./features/advance-form/AdvanceFormPublicPage'));
 const AdminLoginPage = lazyPage(() => import('./features/admin/AdminLoginPage'));
@@ -45,9 +46,9 @@ const adminTitle = 'Panel de Administración';
 type Frame = { children: ReactNode };
 export const SpanishLayout = lazyComponent<Frame>(() => import('./features/layout/SpanishLayout'));
 export const EnglishLayout = lazyComponent<Frame>(() => import('./features/layout/EnglishLayout'));
-const EnglishServicesPage = lazyPage(() => import('./features/services/EnglishServicesPage'));
+const EnglishServicesPage = lazyComponent<PageProps>(() => import('./features/services/EnglishServicesPage'));
 const EnglishNewsListPage = lazyPage(() => import('./features/news/EnglishNewsListPage'));
-const EnglishArticlePage = lazyPage(() => import('./features/news/EnglishArticlePage'));
+const EnglishArticlePage = lazyComponent<PageProps>(() => import('./features/news/EnglishArticlePage'));
 const EnglishContactPage = lazyComponent<PageProps>(() => import('./features/contact/EnglishContactPage'));
 const EnglishAdvanceFormPage = lazyComponent<PageProps>(() => import('./features/advance-form/EnglishAdvanceFormPage'));
 
