@@ -15,9 +15,12 @@ import { sampleArticles } from './lib/sample-articles';
 
 export type Site = { baseURL: string; articleSlug: string; stop(): Promise<void> };
 
-const admin = { username: 'admin', password: 'clave-medicion-segura-123' };
+/** The measuring site's admin, for scripts that write more content through the API. */
+export const siteAdmin = { username: 'admin', password: 'clave-medicion-segura-123' };
+const admin = siteAdmin;
 
-export async function startSite(): Promise<Site> {
+/** `sampleArticles: false` leaves the news empty, for a script that writes its own. */
+export async function startSite(options: { sampleArticles?: boolean } = {}): Promise<Site> {
   if (!process.env.SKIP_BUILD) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build falló');
@@ -51,7 +54,7 @@ export async function startSite(): Promise<Site> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  for (const article of sampleArticles) {
+  for (const article of options.sampleArticles === false ? [] : sampleArticles) {
     const response = await fetch(`${baseURL}/api/news`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: baseURL },
@@ -62,7 +65,7 @@ export async function startSite(): Promise<Site> {
 
   return {
     baseURL,
-    articleSlug: sampleArticles[0].slug,
+    articleSlug: options.sampleArticles === false ? '' : sampleArticles[0].slug,
     async stop() {
       httpServer.closeAllConnections();
       await new Promise((resolve) => httpServer.close(resolve));
