@@ -73,7 +73,9 @@ export function deferredPart<P extends object>(load: () => Promise<{ default: Co
       const element = box.current;
       if (!element) return;
       const stop = catchUp.current!.listen(element, start);
-      // The connection changing is a reason to have the code (the form says where it stands).
+      // No connection, or the connection changing, is a reason to have the code (the form says where
+      // it stands): a page opened offline is the worker's copy, and the code is in its precache.
+      if (!navigator.onLine) start();
       window.addEventListener('online', start);
       window.addEventListener('offline', start);
       let cancelled = false;
