@@ -59,22 +59,30 @@ export type EventFacts = {
 };
 
 const news = ['news_articles', 'publicPages'] as const;
+/** An article's image and text say which images of the media library it shows (media_uses). */
+const newsWithImages = [...news, 'media'] as const;
 const services = ['services', 'publicPages'] as const;
 
 export const eventCatalogue = {
-  NewsArticleCreated: { aggregate: 'newsArticle', creates: true, touches: news, label: { es: 'Noticia creada', en: 'Article created' }, verb: 'Creado' },
-  NewsArticleUpdated: { aggregate: 'newsArticle', touches: news, label: { es: 'Noticia actualizada', en: 'Article updated' }, verb: 'Actualizado' },
+  NewsArticleCreated: {
+    aggregate: 'newsArticle',
+    creates: true,
+    touches: newsWithImages,
+    label: { es: 'Noticia creada', en: 'Article created' },
+    verb: 'Creado',
+  },
+  NewsArticleUpdated: { aggregate: 'newsArticle', touches: newsWithImages, label: { es: 'Noticia actualizada', en: 'Article updated' }, verb: 'Actualizado' },
   NewsArticlePublished: { aggregate: 'newsArticle', touches: news, label: { es: 'Noticia publicada', en: 'Article published' }, verb: 'Noticia publicada' },
   // A version's text made current again: what it changed, like an update, and which version it came from.
   NewsArticleRestored: {
     aggregate: 'newsArticle',
-    touches: news,
+    touches: newsWithImages,
     label: { es: 'Versión de noticia restaurada', en: 'Article version restored' },
     verb: 'Restaurado',
   },
   NewsArticleDeleted: {
     aggregate: 'newsArticle',
-    touches: [...news, 'deleted_feed_items'],
+    touches: [...newsWithImages, 'deleted_feed_items'],
     label: { es: 'Noticia eliminada', en: 'Article deleted' },
     verb: 'Eliminado',
   },

@@ -17,7 +17,7 @@ import {
   type Sql,
   type StoredEvent,
 } from '../events';
-import { articleStatus, deviceClockSkewMs, mediaFileUrl } from '../domain';
+import { articleStatus, deviceClockSkewMs, mediaFileUrl, mediaReference } from '../domain';
 import { usersProjector } from './users';
 import { summaryProjector, summaryReadTables } from './summary';
 import type { NewsRow } from './rows';
@@ -150,6 +150,31 @@ const newsColumns = {
 
 type ArticleCreated = StoredEvent<Extract<NewsArticleEvent, { type: 'NewsArticleCreated' }>>;
 
+type ArticleImages = Pick<NewsRow, 'id' | 'image' | 'content' | 'english_content'>;
+
+/** The images of the media library an article shows: its image, or an address of one anywhere in its HTML. */
+const mediaIdsOf = ({ image, content, english_content }: ArticleImages) => [
+  ...new Set([image, content, english_content].flatMap((text) => [...(text ?? '').matchAll(mediaReference)].map((match) => match[1]))),
+];
+
+async function addMediaUses(tx: Sql, articles: readonly ArticleImages[]) {
+  const uses = articles.flatMap((article) => mediaIdsOf(article).map((media_id) => ({ media_id, article_id: article.id })));
+  if (uses.length === 0) return;
+  await tx.query(
+    `INSERT INTO media_uses (media_id, article_id) SELECT media_id, article_id FROM jsonb_to_recordset($1::jsonb) AS u(media_id uuid, article_id uuid)
+     ON CONFLICT DO NOTHING`,
+    [JSON.stringify(uses)],
+  );
+}
+
+/** After a change of an article's image or text: its uses read again from its row. */
+async function refreshMediaUses(tx: Sql, id: string, changes: Changes) {
+  if (!['image', 'content', 'englishContent'].some((field) => field in changes)) return;
+  await tx.query('DELETE FROM media_uses WHERE article_id = $1', [id]);
+  const rows = await tx.query<ArticleImages>('SELECT id, image, content, english_content FROM news_articles WHERE id = $1', [id]);
+  await addMediaUses(tx, rows);
+}
+
 /** The read table's row of a new article: what the projector inserts (and so what a read of it answers). */
 export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
   return {
@@ -207,6 +232,7 @@ async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
        .join(', ')}, vectors.search_vector FROM r JOIN vectors USING (text_key)`,
     [JSON.stringify(rows)],
   );
+  await addMediaUses(tx, rows);
 }
 
 export const newsProjector = typedProjector<NewsArticleEvent>({
@@ -222,14 +248,17 @@ export const newsProjector = typedProjector<NewsArticleEvent>({
       case 'NewsArticleCreated':
         return insertArticles(tx, [event]);
       case 'NewsArticleUpdated':
-        return updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns);
+        await updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns);
+        return refreshMediaUses(tx, event.streamId, event.data.changes);
       case 'NewsArticlePublished':
         await tx.query(`UPDATE news_articles SET review_required = false, status = 'published' WHERE id = $1`, [event.streamId]);
         return;
       case 'NewsArticleRestored':
-        return updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns);
+        await updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns);
+        return refreshMediaUses(tx, event.streamId, event.data.changes);
       case 'NewsArticleDeleted': {
         await tx.query('DELETE FROM news_articles WHERE id = $1', [event.streamId]);
+        await tx.query('DELETE FROM media_uses WHERE article_id = $1', [event.streamId]);
         const { sourceId, guidHash } = event.data;
         if (sourceId && guidHash) {
           await tx.query('INSERT INTO deleted_feed_items (source_id, guid_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [sourceId, guidHash]);
@@ -377,5 +406,6 @@ export const readTables = [
   'user_passkeys',
   'security_settings',
   'media',
+  'media_uses',
   ...summaryReadTables,
 ];

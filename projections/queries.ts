@@ -314,18 +314,11 @@ const toMedia = (r: MediaRow, usedBy: MediaUse[]): MediaItem => ({
   usedBy,
 });
 
-/**
- * The articles that show images of the library, by image: their `image`, or an address of one in their
- * HTML (either language). `ids` narrows it to those images.
- */
+/** The articles that show images of the library (media_uses, kept by the news projector), by image; `ids` narrows it to those images. */
 export async function mediaUses(sql: Sql, ids?: readonly string[]): Promise<Map<string, MediaUse[]>> {
   const rows = await sql.query<{ media_id: string; id: string; title: string; slug: string }>(
-    `SELECT DISTINCT m.media_id, a.id, a.title, a.slug
-     FROM news_articles a,
-       LATERAL (SELECT (regexp_matches(coalesce(a.image, '') || ' ' || a.content || ' ' || coalesce(a.english_content, ''),
-                        '/media/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/', 'g'))[1] AS media_id) m
-     WHERE position('/media/' in coalesce(a.image, '') || a.content || coalesce(a.english_content, '')) > 0
-       ${ids ? 'AND m.media_id IN (SELECT jsonb_array_elements_text($1::jsonb))' : ''}
+    `SELECT u.media_id, a.id, a.title, a.slug FROM media_uses u JOIN news_articles a ON a.id = u.article_id
+     ${ids ? 'WHERE u.media_id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid)' : ''}
      ORDER BY a.title, a.id`,
     ids ? [JSON.stringify(ids)] : [],
   );
