@@ -5,6 +5,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { NewsArticle } from '../../domain';
+import type { EventStore, StoredEvent } from '../../events';
+import { clearOnChange } from '../../api/clear-on-change';
 import { matchesEtag, PageCache, PageReads, type CachedPage } from '../../api/web/page-cache';
 import type { PublicQueries } from '../../api/web/types';
 
@@ -101,6 +103,20 @@ test('each compressed copy is made once, however many ask for it at once', async
   const first = cache.encoded('/', kept, 'br');
   assert.is(cache.encoded('/', kept, 'br'), first);
   assert.ok((await first).length < 5000);
+});
+
+test("this instance's own commit drops the pages once, not again when its processor sees it", async () => {
+  type Committed = Parameters<EventStore['onCommitted']>[0];
+  let committed: Committed = () => {};
+  const store = { onCommitted: (listener: Committed) => (committed = listener) } as unknown as EventStore;
+  const drops: string[][] = [];
+  const processor = clearOnChange(store, 'public-pages-cache', ['publicPages'], (changes) => drops.push(changes.map((change) => change.streamId)));
+  const event = (position: number, streamId: string) => ({ position, streamId, type: 'NewsArticleCreated' }) as StoredEvent;
+  committed([event(7, 'a')]);
+  await processor.handle(event(7, 'a'), {} as never);
+  // Another instance's write reaches this one through the processor only.
+  await processor.handle(event(8, 'b'), {} as never);
+  assert.equal(drops, [['a'], ['b']]);
 });
 
 test.run();
