@@ -34,7 +34,7 @@ import { startWeeklySummary, type WeeklySummaryOptions } from './weekly-summary'
 import { MediaLibrary } from './media/library';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const apiMigrations = sqlFilesIn(path.join(here, 'migrations'));
+const apiMigrations = sqlFilesIn(path.join(here, 'migrations'));
 
 export type AppOptions = {
   /** Vite dev server in middleware mode instead of the built assets. */

@@ -7,7 +7,7 @@ import { allowedEmbedSrc, articleImageSizes, imageUrlSchemes, pictureOf } from '
 const linkSchemes = ['http', 'https', 'mailto', 'tel'];
 const webSchemes = ['http', 'https'];
 /** Images over https only (domain/images.ts): an http image would be blocked by the pages' Content-Security-Policy. */
-export const imageSchemes: string[] = [...imageUrlSchemes];
+const imageSchemes: string[] = [...imageUrlSchemes];
 /** Elements dropped together with their content (the rest keep their text when their tag goes). */
 export const droppedWithContent = ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'svg', 'math'];
 

@@ -8,7 +8,7 @@ import type { Config } from './config';
 type Limits = Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'maxConnections'> & Partial<Pick<Config, 'maxConnectionsPerAddress' | 'trustProxy'>>;
 
 /** Request line and headers together (Node's default, fixed here so a command-line flag cannot move it). */
-export const maxHeaderBytes = 16 * 1024;
+const maxHeaderBytes = 16 * 1024;
 
 export const busyAddressMessage = 'Demasiadas conexiones simultáneas desde su dirección. Intente de nuevo en unos segundos.';
 

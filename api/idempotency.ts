@@ -16,7 +16,7 @@ export function idempotencyKey(ctx: Context): string | null {
 }
 
 /** JSON with sorted keys: the same value always gives the same text. */
-export function stableJson(value: unknown): string {
+function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
     return `{${Object.keys(value)

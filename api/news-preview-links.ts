@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Sql } from '../events';
 
-export const previewLinkLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+const previewLinkLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 /** What a token looks like: anything else is not looked up. */

@@ -9,7 +9,7 @@ const rawScrypt = (password: string, salt: Buffer, keylen: number, options: Scry
   new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
 
 /** At most `running` tasks at once and `waiting` queued; beyond that, `refuse()` is thrown at once. */
-export function concurrencyLimit(running: number, waiting: number, refuse: () => Error) {
+function concurrencyLimit(running: number, waiting: number, refuse: () => Error) {
   let active = 0;
   const queue: (() => void)[] = [];
   return async function limited<T>(task: () => Promise<T>): Promise<T> {

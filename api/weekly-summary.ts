@@ -12,7 +12,7 @@ import type { AppServices } from './context';
 import { errorFields } from './log';
 
 /** The hour of Monday (Costa Rica) from which the summary of the week before is sent. */
-export const weeklySummaryHour = 7;
+const weeklySummaryHour = 7;
 
 /** The week to summarise at `now` (its Monday): the week that just ended, while Monday lasts from 7:00; null otherwise. */
 export function dueWeekAt(now: Date): string | null {

@@ -63,7 +63,7 @@ export function businessTimeOn(day: string, hour: number): Date {
   return new Date(new TZDate(y, m - 1, d, hour, 0, 0, businessTimeZone).getTime());
 }
 
-export const calendarDayPattern = /^\d{4}-\d{2}-\d{2}$/;
+const calendarDayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 export function isValidCalendarDay(day: string): boolean {
   if (!calendarDayPattern.test(day)) return false;

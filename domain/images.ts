@@ -9,7 +9,7 @@ export const imageUrlSchemes = ['https'] as const;
 
 export const imageUrlMessage = 'La imagen debe ser una URL válida que empiece por https://';
 
-export function isAllowedImageUrl(value: string): boolean {
+function isAllowedImageUrl(value: string): boolean {
   try {
     return (imageUrlSchemes as readonly string[]).includes(new URL(value).protocol.slice(0, -1));
   } catch {

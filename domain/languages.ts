@@ -2,7 +2,7 @@
 // and contact messages and advance forms record the one they were sent from.
 import { z } from 'zod';
 
-export const siteLanguages = ['es', 'en'] as const;
+const siteLanguages = ['es', 'en'] as const;
 export type SiteLanguage = (typeof siteLanguages)[number];
 
 export const siteLanguageLabel: Record<SiteLanguage, string> = { es: 'Español', en: 'Inglés' };

@@ -14,7 +14,7 @@ export type MediaVariantType = (typeof mediaVariantTypes)[number];
 export const mediaExtensions: Record<MediaUploadType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif' };
 
 /** The widths of the copies: phones, tablets and a wide article, never wider than the original. */
-export const mediaWidths = [480, 960, 1440] as const;
+const mediaWidths = [480, 960, 1440] as const;
 
 /** Larger images are refused (413), as venue photos are. */
 export const maxMediaBytes = 10_485_760;
@@ -75,7 +75,7 @@ export function pictureOf(url: string | null | undefined, origin = ''): Picture 
 export const articleImageSizes = '(min-width: 768px) 720px, calc(100vw - 32px)';
 
 /** One file of an image: the original or a copy. */
-export type MediaFile = { url: string; type: MediaUploadType; width: number; height: number; bytes: number };
+type MediaFile = { url: string; type: MediaUploadType; width: number; height: number; bytes: number };
 
 /** An article that shows an image, as the library lists it. */
 export type MediaUse = { id: string; title: string; slug: string };

@@ -1,7 +1,6 @@
 // The e-mail notice staff get about a new contact message or advance form: its state as the cards
 // show it. Attempts and outcome are kept by the server; this is their shape and their Spanish words.
-export const noticeStatuses = ['pending', 'sent', 'failed'] as const;
-export type NoticeStatus = (typeof noticeStatuses)[number];
+export type NoticeStatus = 'pending' | 'sent' | 'failed';
 
 /** `attempts`: tries made so far; `reason`: why the last one failed (Spanish), null once sent. */
 export type NoticeState = { status: NoticeStatus; attempts: number; reason: string | null; updatedAt: string };

@@ -33,7 +33,7 @@ export const weeksEndingWith = (lastWeek: string, count = summaryWeeks): string[
   Array.from({ length: count }, (_, i) => addWeeksToDay(lastWeek, i - count + 1));
 
 export type LeadCounts = { total: number; contact: number; publicForm: number; es: number; en: number };
-export type LeadsWeek = LeadCounts & { week: string };
+type LeadsWeek = LeadCounts & { week: string };
 export type LeadsSummary = {
   weeks: LeadsWeek[];
   /** The 12 weeks before, in the same order: week i of one beside week i of the other. */
@@ -50,15 +50,15 @@ export type ResponseFigures = {
   /** Answered within the target. */
   withinTarget: number;
 };
-export type ResponseWeek = ResponseFigures & { week: string };
+type ResponseWeek = ResponseFigures & { week: string };
 export type ResponseTimesSummary = { targetHours: number; weeks: ResponseWeek[]; totals: { current: ResponseFigures; previous: ResponseFigures } };
 
 export type AdvanceFormCounts = { total: number; staff: number; public: number; late: number };
-export type AdvanceFormsWeek = AdvanceFormCounts & { week: string };
+type AdvanceFormsWeek = AdvanceFormCounts & { week: string };
 export type AdvanceFormsSummary = { lateAfterMinutes: number; weeks: AdvanceFormsWeek[]; totals: { current: AdvanceFormCounts; previous: AdvanceFormCounts } };
 
 export type FeedCounts = { runs: number; fetched: number; created: number; filtered: number; failedRuns: number; failingSources: number };
-export type FeedsWeek = FeedCounts & { week: string };
+type FeedsWeek = FeedCounts & { week: string };
 /** A source with failed runs in the 12 weeks; `name` is null once the source was deleted. */
 export type FailingSource = { id: string; name: string | null; failedRuns: number; lastError: string | null; lastFailedAt: string };
 export type FeedsSummary = { weeks: FeedsWeek[]; totals: { current: FeedCounts; previous: FeedCounts }; failingSources: FailingSource[] };

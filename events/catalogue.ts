@@ -7,7 +7,6 @@ import {
   allEventTypes,
   createsRecord,
   erasesStream,
-  isEventType,
   touches,
   eventCatalogue,
   type Aggregate,
@@ -30,11 +29,9 @@ import type { MediaEvent } from './aggregates/media';
 
 export {
   aggregateOf,
-  aggregates,
   allEventTypes,
   createsRecord,
   erasesStream,
-  isEventType,
   touches,
   type Aggregate,
   type CreatingEventType,
@@ -59,7 +56,7 @@ export type DomainEvent =
   | MediaEvent;
 
 /** Each aggregate's event union: the payload types of the catalogue's types (domain/event-catalogue.ts). */
-export type AggregateEvents = {
+type AggregateEvents = {
   newsArticle: NewsArticleEvent;
   service: ServiceEvent;
   feedSource: FeedSourceEvent;

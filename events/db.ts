@@ -29,7 +29,7 @@ export interface Db extends Sql {
 }
 
 /** A lock being held: `alive()` answers false once the connection that holds it is gone (and the lock with it). */
-export type HeldLock = { alive(): Promise<boolean> };
+type HeldLock = { alive(): Promise<boolean> };
 
 export type DbOptions = {
   databaseUrl?: string | null;
@@ -412,7 +412,7 @@ export function sqlFilesIn(dir: string): string[] {
 }
 
 /** 'events/migrations/001_events.sql': a migration's name, the same wherever the project is checked out. */
-export const migrationName = (file: string) => file.split(path.sep).slice(-3).join('/');
+const migrationName = (file: string) => file.split(path.sep).slice(-3).join('/');
 
 /** Names of the given migrations not yet applied to the database (empty: the schema is current). */
 export async function pendingMigrations(sql: Sql, files: string[]): Promise<string[]> {

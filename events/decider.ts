@@ -30,7 +30,7 @@ export type HandleOptions = {
 };
 
 /** The one retry policy: five attempts, immediately (the other writer has already committed). */
-export const maxAttempts = 5;
+const maxAttempts = 5;
 
 /**
  * Loads the stream, decides, appends at the version it read. An event the catalogue marks as erasing

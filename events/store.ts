@@ -4,7 +4,7 @@ import { Conflict } from '../domain';
 import type { EventType } from '../domain';
 import { isDatabaseUnavailable, uniqueViolation, type Db, type Sql } from './db';
 
-export type Actor = { id: string; username: string; role: string };
+type Actor = { id: string; username: string; role: string };
 export type Origin = 'api' | 'seed' | 'feed-import' | 'offline-sync' | 'system';
 export type EventMetadata = { actor: Actor | null; origin: Origin; requestId: string };
 
@@ -128,7 +128,7 @@ type QueuedAppend = {
 
 /** How many transactions of appends may run at once, and how many appends one of them may carry. */
 export type GroupCommit = { lanes: number; maxAppends: number };
-export const defaultGroupCommit: GroupCommit = { lanes: 2, maxAppends: 64 };
+const defaultGroupCommit: GroupCommit = { lanes: 2, maxAppends: 64 };
 
 export class EventStore {
   private projectors: Projector[] = [];

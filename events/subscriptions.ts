@@ -19,9 +19,9 @@ import { defaultRetryPolicy, retryDelayMs, retryWindowOver, type RetryPolicy } f
 import { headPosition, processorState, readCommittedAfter, readHeadersAfter } from './subscription-store';
 
 export { defaultRetryPolicy, type RetryPolicy } from './subscription-retry';
-export { readablePosition, readCommittedAfter, readHeadersAfter } from './subscription-store';
+export { readablePosition } from './subscription-store';
 
-export type ProcessorContext = {
+type ProcessorContext = {
   db: Sql;
   /** 1 on the first try of an event, 2 on its first retry, ... */
   attempt: number;
@@ -60,7 +60,7 @@ export type ExclusiveProcessor = ProcessorBase & {
  * not its payload: these processors keep an instance's caches and indexes current, dropping what changed
  * or reading it again from the read tables, so the log is read without its largest column.
  */
-export type InstanceProcessor = ProcessorBase & {
+type InstanceProcessor = ProcessorBase & {
   mode: 'per-instance';
   handle(event: EventHeader, context: ProcessorContext): Promise<void>;
 };
@@ -93,7 +93,7 @@ export type Subscriptions = {
   stop(): Promise<void>;
 };
 
-export const eventsChannel = 'events_appended';
+const eventsChannel = 'events_appended';
 
 /** A wake-up that is never lost: a notify() before wait() makes the next wait() return at once. */
 class Wakeup {

@@ -16,7 +16,7 @@ const timings = `LEFT JOIN LATERAL (
   FROM events e WHERE e.stream_id = c.id
 ) t ON true`;
 
-export const toContact = (r: ContactWithTimingsRow): ContactMessage => ({
+const toContact = (r: ContactWithTimingsRow): ContactMessage => ({
   id: r.id,
   name: r.name,
   email: r.email,

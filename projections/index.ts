@@ -10,7 +10,6 @@ export * from './summary';
 export * from './rebuild';
 export * from './news-search';
 export * from './news-revisions';
-export { NewsIndex, type IndexedArticle, type SearchTerms } from './news-index';
 export * from './users';
 
 export const projectionMigrations = sqlFilesIn(fileURLToPath(new URL('./migrations', import.meta.url)));

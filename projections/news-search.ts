@@ -15,7 +15,7 @@ import { newsQueries, type Page } from './queries';
 import { agreesWithDatabase, searchTermsInProcess } from './spanish-lexemes';
 import { conjunctionLexemes } from './tsquery';
 
-export type PublishedNewsPage = Page<NewsSummary> & { json: string };
+type PublishedNewsPage = Page<NewsSummary> & { json: string };
 
 export type NewsSearch = {
   /** Visitors: published articles only, as summaries, with the page's JSON made once. */

@@ -39,7 +39,7 @@ async function updateColumns(tx: Sql, table: string, id: string, changes: Change
 
 const serviceColumns = { title: 'title', description: 'description', icon: 'icon', category: 'category', features: 'features', order: '"order"' };
 
-export const servicesProjector = typedProjector<ServiceEvent>({
+const servicesProjector = typedProjector<ServiceEvent>({
   name: 'services',
   handles: eventTypes.service,
   async project(tx, event) {
@@ -81,7 +81,7 @@ const sourceColumns = {
   excludeKeywords: 'exclude_keywords',
 };
 
-export const feedSourcesProjector = typedProjector<FeedSourceEvent>({
+const feedSourcesProjector = typedProjector<FeedSourceEvent>({
   name: 'rss_sources',
   uniqueRules: { rss_sources_url_key: { field: 'url', message: 'Ya existe una fuente RSS con esa URL' } },
   handles: eventTypes.feedSource,
@@ -235,7 +235,7 @@ async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
   await addMediaUses(tx, rows);
 }
 
-export const newsProjector = typedProjector<NewsArticleEvent>({
+const newsProjector = typedProjector<NewsArticleEvent>({
   name: 'news_articles',
   uniqueRules: {
     news_articles_slug_key: { field: 'slug', message: 'Ya existe una noticia con ese slug' },
@@ -271,7 +271,7 @@ export const newsProjector = typedProjector<NewsArticleEvent>({
   },
 });
 
-export const contactProjector = typedProjector<ContactMessageEvent>({
+const contactProjector = typedProjector<ContactMessageEvent>({
   name: 'contact_messages',
   handles: eventTypes.contactMessage,
   async project(tx, event) {
@@ -310,7 +310,7 @@ export const contactProjector = typedProjector<ContactMessageEvent>({
   },
 });
 
-export const advanceFormsProjector = typedProjector<AdvanceFormEvent>({
+const advanceFormsProjector = typedProjector<AdvanceFormEvent>({
   name: 'advance_forms',
   handles: eventTypes.advanceForm,
   async project(tx, event) {
@@ -347,7 +347,7 @@ export const advanceFormsProjector = typedProjector<AdvanceFormEvent>({
   },
 });
 
-export const mediaProjector = typedProjector<MediaEvent>({
+const mediaProjector = typedProjector<MediaEvent>({
   name: 'media',
   handles: eventTypes.media,
   async project(tx, event) {

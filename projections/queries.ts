@@ -11,7 +11,6 @@ import {
   type NewsListQuery,
   type NewsSummary,
   type Service,
-  type UserRole,
 } from '../domain';
 import { userQueries } from './users';
 import { summaryQueries } from './summary';
@@ -235,7 +234,7 @@ export function newsQueries(sql: Sql) {
 // Orders written before the schema required digits may be any text: only short digit runs are cast.
 const serviceOrder = `ORDER BY (CASE WHEN "order" ~ '^[0-9]{1,9}$' THEN "order"::int END) NULLS LAST, "order", created_at`;
 
-export function serviceQueries(sql: Sql) {
+function serviceQueries(sql: Sql) {
   return {
     list: async (): Promise<Service[]> => (await sql.query<ServiceRow>(`SELECT * FROM services ${serviceOrder}`)).map(toService),
     byId: async (id: string): Promise<Service | null> => {
@@ -245,7 +244,7 @@ export function serviceQueries(sql: Sql) {
   };
 }
 
-export function feedSourceQueries(sql: Sql) {
+function feedSourceQueries(sql: Sql) {
   return {
     list: async (): Promise<FeedSource[]> => (await sql.query<FeedSourceRow>('SELECT * FROM rss_sources ORDER BY created_at DESC, id')).map(toSource),
     byId: async (id: string): Promise<FeedSource | null> => {
@@ -281,12 +280,12 @@ function recordsOf<T, R>(sql: Sql, table: 'advance_forms', map: (row: R) => T) {
   };
 }
 
-export const contactQueries = inboxQueries;
+const contactQueries = inboxQueries;
 
 /** Each photo field of the form's schema as a column of the stored form (the names are the schema's own constants). */
 const photoLinkColumns = photoFields.map((field) => `(data->>'${field}')`).join(', ');
 
-export function advanceFormQueries(sql: Sql) {
+function advanceFormQueries(sql: Sql) {
   return {
     ...recordsOf<AdvanceForm, AdvanceFormRow>(sql, 'advance_forms', toForm),
     /** Every photo link some form refers to: uploads outside this set may be swept. */
@@ -327,7 +326,7 @@ export async function mediaUses(sql: Sql, ids?: readonly string[]): Promise<Map<
   return uses;
 }
 
-export function mediaQueries(sql: Sql) {
+function mediaQueries(sql: Sql) {
   return {
     /** The library newest first, each image with the articles that show it. */
     async list(limit: number, offset: number): Promise<Page<MediaItem>> {
@@ -363,4 +362,3 @@ export function readModels(sql: Sql) {
     media: mediaQueries(sql),
   };
 }
-export type { UserRole };

@@ -19,7 +19,7 @@ type Timestamp = string | Date;
 /** One page of a list and the total it is taken from. */
 export type Page<T> = { items: T[]; total: number };
 
-export type UserRow = {
+type UserRow = {
   id: string;
   username: string;
   password_hash: string;
@@ -96,7 +96,7 @@ export type MediaRow = {
   uploaded_by: string | null;
   created_at: Timestamp;
 };
-export type ContactRow = {
+type ContactRow = {
   id: string;
   name: string;
   email: string;

@@ -85,7 +85,7 @@ function unaccentLower(text: string): string {
 }
 
 /** The Spanish lexeme of one lowercase, unaccented word; null for a stop word. */
-export function spanishLexeme(word: string): string | null {
+function spanishLexeme(word: string): string | null {
   return spanishStopWords.has(word) ? null : stemmer(word);
 }
 

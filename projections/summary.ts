@@ -57,7 +57,7 @@ type Submitted = StoredEvent<Extract<AdvanceFormEvent, { type: 'AdvanceFormSubmi
  * device's own clock when it told its time of sending, so a clock set wrong does not make forms look
  * late; otherwise against the server's time of receipt. A save cannot come after its own sending.
  */
-export function fieldDelayMs(event: Submitted): number | null {
+function fieldDelayMs(event: Submitted): number | null {
   const { form, deviceTime, createdAt } = event.data;
   if (event.metadata.origin !== 'offline-sync' || !form.completedOnSiteAt) return null;
   const sentAt = Date.parse(deviceTime ?? createdAt);
@@ -318,4 +318,3 @@ export function summaryQueries(sql: Sql) {
     },
   };
 }
-export type SummaryQueries = ReturnType<typeof summaryQueries>;

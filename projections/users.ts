@@ -134,7 +134,7 @@ export const usersProjector = typedProjector<StaffEvent>({
 
 const userColumns = `u.*, (u.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM user_passkeys p WHERE p.user_id = u.id)) AS has_second_factor`;
 
-export const toUser = (r: UserWithFactorRow): User => ({
+const toUser = (r: UserWithFactorRow): User => ({
   id: r.id,
   username: r.username,
   role: r.role,

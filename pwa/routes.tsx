@@ -45,7 +45,7 @@ const adminTitle = 'Panel de Administración';
 // English pages are chunks that bring the English texts of what they show.
 type Frame = { children: ReactNode };
 export const SpanishLayout = lazyComponent<Frame>(() => import('./features/layout/SpanishLayout'));
-export const EnglishLayout = lazyComponent<Frame>(() => import('./features/layout/EnglishLayout'));
+const EnglishLayout = lazyComponent<Frame>(() => import('./features/layout/EnglishLayout'));
 const EnglishServicesPage = lazyComponent<PageProps>(() => import('./features/services/EnglishServicesPage'));
 const EnglishNewsListPage = lazyPage(() => import('./features/news/EnglishNewsListPage'));
 const EnglishArticlePage = lazyComponent<PageProps>(() => import('./features/news/EnglishArticlePage'));

@@ -12,7 +12,7 @@ import { setupRequiredFor, touchSession } from './sessions';
 
 type SetupStep = NonNullable<SessionUser['setupRequired']>;
 
-export const setupTexts: Record<SetupStep, string> = {
+const setupTexts: Record<SetupStep, string> = {
   password: 'Debe cambiar su contraseña antes de continuar. Hágalo en Seguridad de la cuenta.',
   'second-factor': 'Debe configurar un segundo factor antes de continuar. Hágalo en Seguridad de la cuenta.',
 };

@@ -13,7 +13,7 @@ export function draftKeySecret(serverSecret: string, userId: string, signInId: s
 }
 
 /** Who signed in with this sign-in, and whether it was ended by anything but its own 'Cerrar Sesión'. */
-export async function signInFate(store: Pick<EventStore, 'readStream'>, signInId: string): Promise<{ userId: string | null; endedRemotely: boolean }> {
+async function signInFate(store: Pick<EventStore, 'readStream'>, signInId: string): Promise<{ userId: string | null; endedRemotely: boolean }> {
   let userId: string | null = null;
   let endedRemotely = false;
   for (const event of await store.readStream(signInId)) {

@@ -11,7 +11,7 @@ import { accountLockout, type LockoutRule } from '../middleware/rate-limit';
 const window = 15 * 60;
 
 /** Each secret's rule: a password is tried by someone who does not know it; a code only after the right password. */
-export const lockoutRules: Record<GuessedSecret, LockoutRule> = {
+const lockoutRules: Record<GuessedSecret, LockoutRule> = {
   password: {
     scope: 'lock-password',
     failures: 10,

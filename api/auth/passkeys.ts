@@ -14,7 +14,7 @@ const webauthn = () => import('@simplewebauthn/server');
  * The relying party is the site's public host. Browsers refuse an IP address as its id, so a site
  * published on one (local tests on 127.0.0.1) uses passkeys from http://localhost on the same port.
  */
-export function relyingParty(config: Config) {
+function relyingParty(config: Config) {
   const url = new URL(config.publicUrl);
   const onIpAddress = /^\d+\.\d+\.\d+\.\d+$/.test(url.hostname) || url.hostname.startsWith('[');
   const id = onIpAddress ? 'localhost' : url.hostname;

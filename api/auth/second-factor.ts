@@ -12,7 +12,7 @@ type Account = User & { totpSecret: string | null; recoveryCodeHashes: string[] 
 /** A refusal the login answers as 401 with this body: `mfa` asks the client for a code. */
 export type SecondFactorRefusal = { message: string; mfa?: true; passkey?: true };
 
-export const secondFactorTexts = {
+const secondFactorTexts = {
   codeNeeded: 'Introduzca el código de verificación de su aplicación de autenticación',
   wrongCode: 'Código de verificación incorrecto o ya utilizado',
   passkeyNeeded: 'Esta cuenta inicia sesión con su llave de acceso',

@@ -20,7 +20,7 @@ export async function newTotpSecret(issuer: string, username: string) {
 }
 
 /** The time step a code belongs to, allowing one step of clock drift either way; null when wrong. */
-export function matchingStep(secret: string, code: string, now = Date.now()): number | null {
+function matchingStep(secret: string, code: string, now = Date.now()): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totpOf(secret).validate({ token: code, timestamp: now, window: 1 });
   return delta === null ? null : Math.floor(now / 1000 / period) + delta;

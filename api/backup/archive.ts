@@ -45,7 +45,7 @@ export function blobStoreOf(config: Config): BlobStore {
 }
 
 /** The two blobs of each stored photo: the cleaned photo and its reduced copy for the PDF. */
-export const blobsOfUpload = (upload: { id: string; contentType: string }) => [
+const blobsOfUpload = (upload: { id: string; contentType: string }) => [
   { key: `photos/${upload.id}`, contentType: upload.contentType },
   { key: `pdf/${upload.id}`, contentType: 'image/jpeg' },
 ];

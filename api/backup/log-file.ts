@@ -30,7 +30,7 @@ export type UploadLine = {
   contentType: string | null;
   sizeBytes: number | null;
 };
-export type EndLine = { kind: 'end'; format: 1; events: number; uploads: number; sha256: string };
+type EndLine = { kind: 'end'; format: 1; events: number; uploads: number; sha256: string };
 export type LogLine = EventLine | UploadLine;
 
 /** What a whole, checked log holds. */

@@ -14,7 +14,7 @@ import { backupFormat, blobEntry, blobsOfLog, logEntry, manifestEntry, type Mani
 import { intoEmptyDatabase, refuseNonEmpty } from './empty-target';
 import { LogCheck, LogRefused, insertLog, linesOf, type LogSummary, type Progress } from './log-file';
 
-export class BackupRefused extends LogRefused {}
+class BackupRefused extends LogRefused {}
 
 type ArchiveEntry = { name: string; size: number; body: AsyncIterable<Buffer> };
 

@@ -37,10 +37,10 @@ const copyName = /^copia-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.t
 const leftover = /^\.copia-.*\.tmp$/;
 
 /** 'copia-2026-11-23T15-02-11-123Z.tar.gz': the time it was made, in a name every file system takes. */
-export const backupFileName = (at: Date) => `copia-${at.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
+const backupFileName = (at: Date) => `copia-${at.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
 
 /** The whole copies in the folder, oldest first (a temporary file is never one). */
-export async function copiesIn(dir: string): Promise<{ name: string; at: Date }[]> {
+async function copiesIn(dir: string): Promise<{ name: string; at: Date }[]> {
   let names: string[];
   try {
     names = await readdir(dir);

@@ -12,7 +12,7 @@ import type { CopiedImage } from './images';
 const batchSize = 100;
 
 /** `copied`: the item's image as the media library holds it (api/feed-import/images.ts); without it, none. */
-export function articleOf(item: FeedItem, source: FeedSource, slug: string, copied?: CopiedImage): NewsArticleRecord {
+function articleOf(item: FeedItem, source: FeedSource, slug: string, copied?: CopiedImage): NewsArticleRecord {
   return {
     title: item.title,
     slug,
@@ -84,7 +84,7 @@ const creation = (record: NewsArticleRecord): NewEvent[] => newsArticle.decide({
  * One slug per title: the title's slug, or that slug with the first free `-N` suffix. One query reads
  * every taken slug of the form `base` or `base-N`, instead of one query per candidate.
  */
-export async function uniqueSlugs(read: ReadModels, titles: string[]): Promise<string[]> {
+async function uniqueSlugs(read: ReadModels, titles: string[]): Promise<string[]> {
   const bases = titles.map((title) => slugify(title) || 'noticia');
   const taken = await read.news.takenSlugs(bases);
   return bases.map((base) => {

@@ -15,7 +15,7 @@ export type CopiedImage = { image: string | null; reviewNote: string | null };
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-export const imageNote = (url: string, reason: string) =>
+const imageNote = (url: string, reason: string) =>
   `No se pudo copiar la imagen de la fuente (${lowerFirst(reason)}): ${url}. La noticia quedó sin imagen; puede elegir una en Medios.`;
 
 /** Each item's image copied (one fetch per address in the run), by the item's guid hash. */

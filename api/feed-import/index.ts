@@ -1,3 +1,2 @@
-export { importFeedSource, importIfDue, FeedImportFailed, ImportInProgress, type ImportResult, type ImportOptions } from './importer';
+export { importFeedSource, importIfDue, FeedImportFailed } from './importer';
 export { runDueImports, startFeedScheduler, type ScheduledImport } from './scheduler';
-export { feedImportRoutes } from './route';

@@ -18,7 +18,7 @@ export function decodeFeedBytes(bytes: Uint8Array, contentType: string | null): 
   }
 }
 
-export function charsetOf(contentType: string | null): string | null {
+function charsetOf(contentType: string | null): string | null {
   const match = contentType && /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType);
   return match ? match[1] : null;
 }

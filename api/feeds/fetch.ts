@@ -10,9 +10,9 @@ import { isBlockedHostname, isPublicAddress } from './address';
 import { decodeFeedBytes } from './charset';
 import { FeedError, feedMessages } from './errors';
 
-export const defaultUserAgent = 'ContraespionajeCR-FeedBot/1.0 (+https://contraespionaje.cr)';
+const defaultUserAgent = 'ContraespionajeCR-FeedBot/1.0 (+https://contraespionaje.cr)';
 
-export type ResolvedAddress = { address: string; family: number };
+type ResolvedAddress = { address: string; family: number };
 
 export type FetchFeedOptions = {
   /** Tests and local development only (FEED_ALLOW_PRIVATE_HOSTS): lets the fetch reach loopback and private networks. */

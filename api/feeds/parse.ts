@@ -7,7 +7,7 @@ import { sanitizeArticleHtml } from '../article-html';
 import { firstImageOf, htmlToText, titleText, truncateText } from './sanitize';
 import { isBalancedXml } from './xml-check';
 
-export type FeedFormat = AnyFeed['format'];
+type FeedFormat = AnyFeed['format'];
 
 export type FeedItem = {
   /** SHA-256 (hex) of the guid, else the link, else title and raw date: stable across imports. */
@@ -39,7 +39,7 @@ export type ParseFeedOptions = {
   now?: Date;
 };
 
-export const excerptLength = 300;
+const excerptLength = 300;
 const titleLength = 200;
 
 export function parseFeedDocument(text: string, baseUrl: string, options: ParseFeedOptions = {}): ParsedFeed {

@@ -1,10 +1,10 @@
 // Text out of feed HTML (titles, summaries, keyword filters) and the first image of an article.
 import sanitizeHtml from 'sanitize-html';
 
-import { absoluteUrl, droppedWithContent, imageSchemes } from '../article-html';
+import { absoluteUrl, droppedWithContent } from '../article-html';
 
 // Article HTML from a feed goes through the one article policy (api/article-html.ts, with the feed's base URL).
-export { absoluteUrl, imageSchemes };
+export { absoluteUrl };
 
 /** Plain text of an HTML fragment: tags and their unsafe contents gone, entities decoded, spaces collapsed. */
 export function htmlToText(html: string): string {

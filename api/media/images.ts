@@ -15,7 +15,7 @@ import {
 } from '../../domain';
 
 /** A file ready to store: its name under /media/{id}/ and its bytes. */
-export type PreparedFile = { file: string; type: MediaUploadType; width: number; height: number; bytes: Buffer };
+type PreparedFile = { file: string; type: MediaUploadType; width: number; height: number; bytes: Buffer };
 export type PreparedImage = { original: PreparedFile; variants: PreparedFile[] };
 
 // A 10 MB file can still decode to gigapixels (a "decompression bomb"); 100 MP is far above any camera.

@@ -16,7 +16,7 @@ const contentTypes: Record<string, string> = { jpg: 'image/jpeg', png: 'image/pn
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** 'la noticia «A»', 'las noticias «A» y «B»': where an image is shown, for the refusal to delete it. */
-export function whereUsed(titles: string[]): string {
+function whereUsed(titles: string[]): string {
   const quoted = titles.map((title) => `«${title}»`);
   if (quoted.length === 1) return `la noticia ${quoted[0]}`;
   return `las noticias ${quoted.slice(0, -1).join(', ')} y ${quoted.at(-1)}`;

@@ -11,7 +11,7 @@ const alreadyRead = Symbol('body read');
 
 /** What the body reader decodes (the 2 MB limit counts the decoded bytes). */
 const decodable = new Set(['identity', 'gzip', 'deflate', 'br']);
-export const notEncodedAsSaid = 'El cuerpo de la solicitud no está comprimido como dice Content-Encoding';
+const notEncodedAsSaid = 'El cuerpo de la solicitud no está comprimido como dice Content-Encoding';
 
 /** The request's JSON body (read once); text the database could not store is a 400. */
 export async function readJsonBody(ctx: Context): Promise<unknown> {

@@ -8,7 +8,7 @@ const area = /^\/(api|objects|media)(\/|%2f|$)/i;
 /** Characters a path never needs to escape: escaping one spells the same path another way. */
 const plain = /[A-Za-z0-9\-._~/]/;
 
-export function isCanonicalPath(path: string): boolean {
+function isCanonicalPath(path: string): boolean {
   if (!/^\/(api|objects|media)\/./.test(path)) return false;
   if (path.endsWith('/') || path.includes('//') || /\/\.{1,2}(\/|$)/.test(path)) return false;
   for (const [, hex] of path.matchAll(/%([0-9a-fA-F]{2})/g)) {

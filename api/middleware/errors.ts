@@ -5,7 +5,7 @@ import { DomainError, fieldErrors } from '../../domain';
 import { isDatabaseUnavailable } from '../../events';
 import { errorFields } from '../log';
 
-export const unavailableMessage = 'El servicio no está disponible en este momento. Intente de nuevo en unos minutos.';
+const unavailableMessage = 'El servicio no está disponible en este momento. Intente de nuevo en unos minutos.';
 
 /** Paths that belong to the API (and the photos and media library images it serves): their errors are JSON. */
 const apiArea = /^\/(api|objects|media)\//;

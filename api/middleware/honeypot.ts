@@ -5,7 +5,7 @@ import type { Middleware } from 'koa';
 import { BadRequest } from '../../domain';
 import { readJsonBody } from './body';
 
-export const honeypotMessage = 'No se pudo procesar el mensaje';
+const honeypotMessage = 'No se pudo procesar el mensaje';
 
 export const honeypot: Middleware = async (ctx, next) => {
   const body = await readJsonBody(ctx);

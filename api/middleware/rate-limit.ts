@@ -26,7 +26,7 @@ export async function hit(sql: Sql, key: string, windowSeconds: number, now = Da
 }
 
 /** Takes back one hit made at `at` (an attempt that turned out not to count). */
-export async function unhit(sql: Sql, key: string, windowSeconds: number, at: number) {
+async function unhit(sql: Sql, key: string, windowSeconds: number, at: number) {
   await sql.query('UPDATE rate_limits SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0', [
     key,
     new Date(windowStartOf(at, windowSeconds)).toISOString(),
@@ -34,7 +34,7 @@ export async function unhit(sql: Sql, key: string, windowSeconds: number, at: nu
 }
 
 /** Forgets every window of `key` (a successful sign-in clears its failures). */
-export async function clearCount(sql: Sql, key: string) {
+async function clearCount(sql: Sql, key: string) {
   await sql.query('DELETE FROM rate_limits WHERE key = $1', [key]);
 }
 
@@ -59,7 +59,7 @@ export function publicWriteLimit(sql: Sql, limit: number, bucket: string): Middl
  * backlog (20 forms with 4 photos each) must not wait, and tablets behind one office address must not
  * share one budget. Still a ceiling, so a stolen session cannot fill the storage at full speed.
  */
-export const staffUploadsPerMinute = 300;
+const staffUploadsPerMinute = 300;
 
 /** Upload URLs: staff by session (generous), visitors by client address like every public write. */
 export function uploadLimit(sql: Sql, publicLimit: number): Middleware {
@@ -128,7 +128,7 @@ export function attemptThrottle(sql: Sql, limits: AttemptLimits) {
 }
 
 /** How long lockouts last: the first, the longest, and how long after one ends the account's record of it is kept. */
-export const lockoutTimes = { firstSeconds: 60, longestSeconds: 60 * 60, forgetAfterSeconds: 24 * 60 * 60 };
+const lockoutTimes = { firstSeconds: 60, longestSeconds: 60 * 60, forgetAfterSeconds: 24 * 60 * 60 };
 
 export type LockoutRule = {
   /** The scope its keys live in ('lock-password', ...). */

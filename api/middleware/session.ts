@@ -8,7 +8,7 @@ import type { Sql } from '../../events';
 import type { SessionUser, User } from '../../domain';
 import { endSessionSet, sessionDetails } from '../auth/sessions';
 
-export const sessionMaxAge = 12 * 60 * 60 * 1000;
+const sessionMaxAge = 12 * 60 * 60 * 1000;
 
 export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
   app.keys = [config.sessionSecret];

@@ -3,7 +3,7 @@
 import nodemailer from 'nodemailer';
 import { failureReason, isPermanent } from './reasons';
 
-export type Mail = { to: string; subject: string; text: string; messageId: string };
+type Mail = { to: string; subject: string; text: string; messageId: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 export class MailFailure extends Error {
@@ -15,7 +15,7 @@ export class MailFailure extends Error {
   }
 }
 
-export const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 export function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mailer {
   const url = new URL(smtpUrl);

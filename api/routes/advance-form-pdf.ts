@@ -10,7 +10,7 @@ import { pdfSymbolFont } from '../pdf-font';
 import { requireStaff } from '../auth/access';
 
 /** attachment; filename="ASCII fallback"; filename*=UTF-8''exact name (RFC 6266 / 5987), for accents. */
-export function attachmentDisposition(name: string): string {
+function attachmentDisposition(name: string): string {
   const fallback = name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

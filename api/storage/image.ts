@@ -7,7 +7,7 @@ export const maxPhotoBytes = 10_485_760;
 // A 10 MB file can still decode to gigapixels (a "decompression bomb"); 100 MP is far above any camera.
 const maxInputPixels = 100_000_000;
 
-export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'heic';
+type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'heic';
 
 const notAnImage = () => new UnsupportedMediaType('El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o HEIC)');
 
@@ -15,7 +15,7 @@ const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
 /** The image format named by the file's first bytes (its "magic number"), or null. */
-export function sniffImageKind(bytes: Uint8Array): ImageKind | null {
+function sniffImageKind(bytes: Uint8Array): ImageKind | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';

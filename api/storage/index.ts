@@ -10,11 +10,11 @@ import { localBlobStore } from './blobs';
 import { gcsBlobStore, gcsBucket, gcsObjectSize, gcsUploadTarget } from './gcs';
 import { PhotoUploads, uploadIdOf } from './uploads';
 
-export { PhotoUploads, uploadIdOf, objectPathPrefix, tooLargeMessage } from './uploads';
+export { tooLargeMessage } from './uploads';
 export { maxPhotoBytes } from './image';
 
 /** Uploads no form refers to go after 7 days (docs/rules.md, 'Advance forms and photos'). */
-export const unreferencedUploadMaxAgeMs = 7 * 24 * 60 * 60 * 1000;
+const unreferencedUploadMaxAgeMs = 7 * 24 * 60 * 60 * 1000;
 const sweepEveryMs = 60 * 60 * 1000;
 
 /** The advance forms' photos: built once when the app starts, and handed to the routes that need them. */

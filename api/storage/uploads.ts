@@ -22,7 +22,7 @@ export type UploadDriver =
       incomingSize(id: string): Promise<number | null>;
     };
 
-export const objectPathPrefix = '/objects/uploads/';
+const objectPathPrefix = '/objects/uploads/';
 const objectPathPattern = /^\/objects\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** The upload id of a photo link, or null for anything that is not one of ours. */

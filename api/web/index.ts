@@ -23,8 +23,6 @@ import { errorPage, pageTexts } from './error-page';
 import type { PublicQueries } from './types';
 import { matchesEtag, PageReads, type CachedPage, type PageCache } from './page-cache';
 
-export type { PublicQueries } from './types';
-
 export type WebOptions = { dev: boolean; httpServer?: Server; config: Config; queries: PublicQueries; pages: PageCache };
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');

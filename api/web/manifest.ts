@@ -6,7 +6,7 @@ import type { SiteInfo } from '../config';
 export const manifestPath = '/manifest.webmanifest';
 
 /** Brand colours, the same as index.html's theme-color and the icons of scripts/make-icons.ts. */
-export const themeColor = '#0b1324';
+const themeColor = '#0b1324';
 
 export function webManifest(site: SiteInfo): string {
   return JSON.stringify({

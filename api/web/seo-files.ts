@@ -13,7 +13,7 @@ const xmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (ch) => xmlEntities[ch]);
 
 /** Every published article, newest first, read in pages of 100 (the API's maximum). */
-export async function* publishedArticles(queries: PublicQueries, stopBefore?: Date): AsyncGenerator<NewsSummary> {
+async function* publishedArticles(queries: PublicQueries, stopBefore?: Date): AsyncGenerator<NewsSummary> {
   for (let offset = 0; ; offset += 100) {
     const { items, total } = await queries.listNews(newsListQuery.parse({ limit: 100, offset }));
     for (const article of items) {

@@ -38,7 +38,7 @@ function bracketedDetail(field: SwitchSpec): FieldSpec | undefined {
   return only?.kind === 'select' && others.length === 0 ? only : undefined;
 }
 
-export function formatAnswer(field: FieldSpec, value: unknown): string {
+function formatAnswer(field: FieldSpec, value: unknown): string {
   if (value === null || value === undefined) return emptyAnswer;
   if (typeof value === 'boolean') return yesNoLabel(value);
   if (field.kind === 'date') return formatEventDay(String(value));

@@ -12,9 +12,9 @@ export const loginInput = z.object({
 export type LoginInput = z.infer<typeof loginInput>;
 
 /** The shortest password a staff account may have; common ones are refused by the server too. */
-export const minPasswordLength = 12;
+const minPasswordLength = 12;
 
-export const password = z
+const password = z
   .string({ error: 'La contraseña es requerida' })
   .min(minPasswordLength, { error: `La contraseña debe tener al menos ${minPasswordLength} caracteres` })
   .max(200, { error: 'Máximo 200 caracteres' });
@@ -60,7 +60,6 @@ export const totpConfirmInput = z.object({
     .trim()
     .regex(/^\d{6}$/, { error: 'El código tiene 6 dígitos' }),
 });
-export type TotpConfirmInput = z.infer<typeof totpConfirmInput>;
 
 export const totpDisableInput = z.object({
   password: z.string({ error: 'La contraseña es requerida' }).min(1, { error: 'La contraseña es requerida' }).max(200),
@@ -93,7 +92,7 @@ export type User = {
 };
 
 /** What the signed-in user must do before anything else: choose a password, set up a second factor. */
-export type SetupRequired = 'password' | 'second-factor';
+type SetupRequired = 'password' | 'second-factor';
 export type SessionUser = { id: string; username: string; role: UserRole; setupRequired?: SetupRequired | null };
 
 /**

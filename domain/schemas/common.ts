@@ -69,8 +69,6 @@ export const httpUrl = (message = 'Ingrese una URL válida (http o https)') =>
       { error: message },
     );
 
-export const uuid = z.uuid({ error: 'Identificador inválido' });
-
 /** Turns a zod error into `{ field: message }`, the first message of each field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -32,7 +32,6 @@ export const feedSourceInput = z.object({
 });
 export type FeedSourceInput = z.infer<typeof feedSourceInput>;
 export const feedSourcePatch = patchOf(feedSourceInput);
-export type FeedSourcePatch = z.infer<typeof feedSourcePatch>;
 
 export type FeedRunSummary = {
   at: string;

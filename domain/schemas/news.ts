@@ -46,7 +46,7 @@ export const newsArticleInput = z.object({
 });
 export type NewsArticleInput = z.infer<typeof newsArticleInput>;
 
-export const imageAltMessage = 'Describa la imagen: el texto alternativo es obligatorio';
+const imageAltMessage = 'Describa la imagen: el texto alternativo es obligatorio';
 /** What the news dialog checks before saving: an image comes with its description, for people who cannot see it. */
 export const newsArticleForm = newsArticleInput.refine((article) => !article.image || Boolean(article.imageAlt), {
   error: imageAltMessage,
@@ -55,7 +55,6 @@ export const newsArticleForm = newsArticleInput.refine((article) => !article.ima
 export type NewsArticleFormValues = z.input<typeof newsArticleInput>;
 
 export const newsArticlePatch = patchOf(newsArticleInput);
-export type NewsArticlePatch = z.infer<typeof newsArticlePatch>;
 
 export type NewsArticle = {
   id: string;
@@ -105,9 +104,9 @@ export type NewsRevisionText = NewsRevision & Record<Exclude<ArticleTextField, '
 /** An article as the public list shows it: everything but the content. */
 export type NewsSummary = Omit<NewsArticle, 'content' | 'englishContent'>;
 
-export const newsSorts = ['newest', 'oldest'] as const;
+const newsSorts = ['newest', 'oldest'] as const;
 /** 'Fecha desde' after 'Fecha hasta' is refused by the API (the news list swaps them before asking). */
-export const dateRangeMessage = 'La fecha desde no puede ser posterior a la fecha hasta';
+const dateRangeMessage = 'La fecha desde no puede ser posterior a la fecha hasta';
 export const newsListQuery = z
   .object({
     search: z.string().trim().max(200).optional(),

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { maxListLimit, maxListOffset } from '../list-limits';
 
-export { maxListLimit, maxListOffset } from '../list-limits';
+export { maxListOffset } from '../list-limits';
 
 /** `?limit=` as a form writes it: an empty parameter is an absent one. */
 const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);

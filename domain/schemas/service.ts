@@ -31,6 +31,5 @@ export const serviceInput = z.object({
 });
 export type ServiceInput = z.infer<typeof serviceInput>;
 export const servicePatch = patchOf(serviceInput);
-export type ServicePatch = z.infer<typeof servicePatch>;
 
 export type Service = ServiceInput & { id: string };

@@ -12,7 +12,7 @@ import { expect } from '../fixtures';
 /** What the test reads and types on one language's form. */
 export type FormLanguage = { texts: AdvanceFormTexts; words: ReturnType<typeof layoutWords>; typedDate: string; answer: string };
 
-export const spanishForm: FormLanguage = {
+const spanishForm: FormLanguage = {
   texts: advanceFormTexts,
   words: layoutWords(advanceFormTexts),
   // es-CR: day, month, year.
@@ -27,7 +27,7 @@ export const englishForm: FormLanguage = {
   answer: 'details of the venue and its access',
 };
 
-export const labelOf = (spec: FieldSpec, language: FormLanguage = spanishForm) => language.words.label(spec);
+const labelOf = (spec: FieldSpec, language: FormLanguage = spanishForm) => language.words.label(spec);
 
 /** A small JPEG with a colour of its own, so the four photos differ. */
 export async function jpegFixture(index: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
@@ -42,7 +42,7 @@ export async function jpegFixture(index: number): Promise<{ name: string; mimeTy
  * The answer the test types for a field, in the page's language and naming the field so it can be
  * found again; a choice is the stored value (the second option), whatever the words shown for it.
  */
-export function answerFor(spec: FieldSpec, host: string, language: FormLanguage = spanishForm): string {
+function answerFor(spec: FieldSpec, host: string, language: FormLanguage = spanishForm): string {
   if (spec.key === 'hostName') return host;
   switch (spec.kind) {
     case 'select':
@@ -58,7 +58,7 @@ export function answerFor(spec: FieldSpec, host: string, language: FormLanguage 
   }
 }
 
-export async function fillField(page: Page, spec: FieldSpec, host: string, photoIndex: { next: number }, language: FormLanguage = spanishForm) {
+async function fillField(page: Page, spec: FieldSpec, host: string, photoIndex: { next: number }, language: FormLanguage = spanishForm) {
   const label = labelOf(spec, language);
   const answer = answerFor(spec, host, language);
   const photo = language.texts.photo;

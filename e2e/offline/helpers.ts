@@ -141,7 +141,7 @@ export function completeValues(hostName: string): AdvanceFormValues {
   };
 }
 
-export type SeedPhoto = { field: PhotoField; bytes: Buffer; objectPath?: string | null };
+type SeedPhoto = { field: PhotoField; bytes: Buffer; objectPath?: string | null };
 export type SeedDraft = {
   id: string;
   variant: 'public' | 'admin';

@@ -37,7 +37,7 @@ type Version = { form: AdvanceFormData; requestHash: string; deviceTime: string 
 
 type State = { status: 'new' } | { status: 'submitted'; submittedBy: string | null; current: Version } | { status: 'erased' };
 
-export const anotherSubmitterMessage = 'Solo quien envió este formulario puede corregirlo';
+const anotherSubmitterMessage = 'Solo quien envió este formulario puede corregirlo';
 
 export const advanceForm: Decider<State, AdvanceFormCommand, AdvanceFormEvent> = {
   initialState: () => ({ status: 'new' }),

@@ -3,7 +3,7 @@ import { NotFound, type FeedRunSummary, type FeedSourceInput } from '../../domai
 import type { Decider } from '../decider';
 import { recordDecider, type RecordCommand, type RecordEvent, type RecordState } from './record';
 
-export const feedSourceEvents = { created: 'FeedSourceCreated', updated: 'FeedSourceUpdated', deleted: 'FeedSourceDeleted' } as const;
+const feedSourceEvents = { created: 'FeedSourceCreated', updated: 'FeedSourceUpdated', deleted: 'FeedSourceDeleted' } as const;
 
 export type FeedSourceRecord = FeedSourceInput & { createdAt: string };
 export type FeedSourceEvent = RecordEvent<typeof feedSourceEvents, FeedSourceRecord> | { type: 'FeedSourceImported'; data: FeedRunSummary };

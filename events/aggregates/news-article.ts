@@ -6,7 +6,7 @@ import { articleStatus, NotFound, type ArticleTextField, type NewsArticleInput, 
 import { diff, type Decider } from '../decider';
 import { recordDecider, type Changes, type RecordCommand, type RecordEvent, type RecordState } from './record';
 
-export const newsArticleEvents = { created: 'NewsArticleCreated', updated: 'NewsArticleUpdated', deleted: 'NewsArticleDeleted' } as const;
+const newsArticleEvents = { created: 'NewsArticleCreated', updated: 'NewsArticleUpdated', deleted: 'NewsArticleDeleted' } as const;
 
 type EnglishVersion = 'englishTitle' | 'englishExcerpt' | 'englishContent';
 
@@ -28,10 +28,10 @@ export type NewsArticleRecord = Omit<NewsArticleInput, 'publishedAt' | 'reviewRe
   };
 
 /** The text of one version: what a restore brings back. */
-export type ArticleText = Partial<Pick<NewsArticleRecord, ArticleTextField>>;
+type ArticleText = Partial<Pick<NewsArticleRecord, ArticleTextField>>;
 
 /** What a deletion remembers: where an imported article came from, so the importer never brings it back. */
-export type NewsArticleDeletion = { slug: string; sourceId: string | null; guidHash: string | null };
+type NewsArticleDeletion = { slug: string; sourceId: string | null; guidHash: string | null };
 
 export type NewsArticleEvent =
   | RecordEvent<typeof newsArticleEvents, NewsArticleRecord, NewsArticleDeletion>

@@ -9,7 +9,7 @@ export type SessionEndReason = 'logout' | 'ended-by-user' | 'ended-by-admin' | '
 /** A secret whose failures lock the account for a while: the sign-in password, its code, or the current password asked in a session. */
 export type GuessedSecret = 'password' | 'code' | 'current-password';
 /** Where a sign-in came from, as the sessions list and the notices show it. */
-export type SignInPlace = { device: string; address: string };
+type SignInPlace = { device: string; address: string };
 
 export type SignInEvent =
   | { type: 'UserSignedIn'; data: SignInPlace & { userId: string; username: string; method: SignInMethod; passkeyId?: string; passkeyCounter?: number } }

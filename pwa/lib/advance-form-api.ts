@@ -1,10 +1,10 @@
-// The advance form's two calls, shared by the form (pwa/features/advance-form) and the offline drafts'
-// sync (pwa/offline, in the page and in the service worker), which must not import a feature:
-// submitAdvanceForm (the create) and uploadPhoto (ask for an upload URL, PUT the bytes). Each has a time
-// limit: a connection that opens but never answers must not keep 'Guardando...' on screen; past it the
-// form waits in the offline queue instead.
+// The advance form's create, shared by the form (pwa/features/advance-form) and the offline drafts'
+// sync (pwa/offline, in the page and in the service worker), which must not import a feature, with the
+// time limits of its send and of a photo's upload (pwa/offline/photo-upload.ts): a connection that opens
+// but never answers must not keep 'Guardando...' on screen; past it the form waits in the offline queue
+// instead.
 import type { AdvanceForm, AdvanceFormInput } from '../../domain';
-import { apiJson, throwIfNotOk } from './api';
+import { apiJson } from './api';
 
 /** 'public': /formulario-avanzada, no cookies sent (docs/rules.md, 'Who may call what'). 'admin': /admin/avanzadas/nuevo. */
 export type AdvanceFormMode = 'public' | 'admin';
@@ -19,7 +19,7 @@ export type SubmitOptions = {
 };
 
 /** How long the create may take before the form is left to the queue (it is small: text only). */
-export const formSendTimeoutMs = 15_000;
+const formSendTimeoutMs = 15_000;
 
 /**
  * How long one photo's upload may take: 15 s to start plus 1 s per 32 KB (256 kbit/s, a weak mobile
@@ -46,25 +46,4 @@ export function submitAdvanceForm(input: AdvanceFormInput, { mode, idempotencyKe
     headers: { ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}), 'Device-Time': new Date().toISOString() },
     signal: timeLimit(formSendTimeoutMs, signal),
   });
-}
-
-type UploadTarget = { uploadURL: string; objectPath: string; uploadHeaders?: Record<string, string> };
-
-/**
- * Sends one photo (already compressed) and answers the link the form stores ('/objects/uploads/{id}').
- * POST /api/objects/upload, then one PUT of the bytes to the URL it answered (the app itself, or a
- * Google Cloud Storage signed URL with the headers that go with it). Throws ApiError, TypeError or TimeoutError.
- */
-export async function uploadPhoto(photo: Blob, mode: AdvanceFormMode): Promise<string> {
-  const signal = timeLimit(photoUploadTimeoutMs(photo.size));
-  const target = await apiJson<UploadTarget>('POST', '/api/objects/upload', undefined, { credentials: credentialsOf(mode), signal });
-  const response = await fetch(target.uploadURL, {
-    method: 'PUT',
-    body: photo,
-    headers: { 'Content-Type': photo.type || 'application/octet-stream', ...target.uploadHeaders },
-    credentials: 'omit',
-    signal,
-  });
-  await throwIfNotOk(response);
-  return target.objectPath;
 }

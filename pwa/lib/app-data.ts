@@ -6,7 +6,7 @@ import type { SiteInfo } from './site';
 
 export type AppData = { site: SiteInfo; queries: DehydratedState | null };
 
-export const appDataElementId = 'app-data';
+const appDataElementId = 'app-data';
 
 /** The <script> tag; '<' is escaped so no text in the data can close the tag early. */
 export function appDataScript(data: AppData): string {

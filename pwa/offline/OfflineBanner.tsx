@@ -7,7 +7,7 @@ import { browserOnlineAtom } from './connection';
 import { offlineTexts as t } from './texts';
 
 /** What the browser says (navigator.onLine, kept current by its online/offline events). */
-export function useOnline(): boolean {
+function useOnline(): boolean {
   return useAtomValue(browserOnlineAtom);
 }
 

@@ -6,10 +6,10 @@ import { atom, getDefaultStore } from 'jotai';
 
 export type NetworkState = 'online' | 'offline' | 'unreachable';
 
-export const probeUrl = '/healthz';
+const probeUrl = '/healthz';
 const probeTimeoutMs = 5_000;
 /** While a screen shows the connection, it is asked again this often (a tiny request). */
-export const probeEveryMs = 30_000;
+const probeEveryMs = 30_000;
 
 const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
 
@@ -27,7 +27,7 @@ browserOnlineAtom.onMount = (set) => {
 };
 
 /** The last real answer: true (the server answered), false (no answer while online), null (not asked yet). */
-export const serverReachableAtom = atom<boolean | null>(null);
+const serverReachableAtom = atom<boolean | null>(null);
 
 export const networkStateAtom = atom<NetworkState>((get) => {
   if (!get(browserOnlineAtom)) return 'offline';

@@ -5,7 +5,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { DraftKeyRecord, StoredDraft } from './draft-types';
 
-export type PersistedQueries = { userId: string; savedAt: string; state: DehydratedState };
+type PersistedQueries = { userId: string; savedAt: string; state: DehydratedState };
 
 interface OfflineSchema extends DBSchema {
   drafts: { key: string; value: StoredDraft; indexes: { byUpdated: string } };

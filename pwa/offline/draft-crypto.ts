@@ -69,7 +69,7 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(text);
 }
 
-export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 

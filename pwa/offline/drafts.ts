@@ -15,7 +15,7 @@ import { draftAad, openBytes, openJson, photoAad, sealBytes, sealJson, toBase64 
 import { keyRecord, ownerOf, publicOwner, usableKey, type UsableKey } from './draft-keys';
 import type { Draft, DraftHead, DraftPhotos, DraftSummary, DraftVariant, PhotoSummary, PlainDraft, SealedDraft, SealedPhoto, StoredDraft } from './draft-types';
 
-export type { Draft, DraftHead, DraftPhoto, DraftPhotos, DraftState, DraftSummary, DraftVariant, PhotoSummary } from './draft-types';
+export type { Draft, DraftHead, DraftPhoto, DraftPhotos, DraftState, DraftSummary, DraftVariant } from './draft-types';
 
 /** A draft whose owner's key is not on this device (signed out, expired, ended from elsewhere): unreadable here. */
 export class DraftLockedError extends Error {

@@ -22,7 +22,7 @@ export type UploadOptions = {
 type UploadTarget = { uploadURL: string; objectPath: string; uploadHeaders?: Record<string, string> };
 
 /** A signal that aborts after `ms` (a TimeoutError, which counts as no answer), or when `outer` does. */
-export function timeLimit(ms: number, outer?: AbortSignal): AbortSignal {
+function timeLimit(ms: number, outer?: AbortSignal): AbortSignal {
   const limit = AbortSignal.timeout(ms);
   return outer && typeof AbortSignal.any === 'function' ? AbortSignal.any([outer, limit]) : limit;
 }
@@ -62,7 +62,7 @@ function putWithProgress(url: string, photo: Blob, headers: Record<string, strin
   });
 }
 
-export const photoLockName = (draftId: string, field: PhotoField) => `draft-photo-${draftId}-${field}`;
+const photoLockName = (draftId: string, field: PhotoField) => `draft-photo-${draftId}-${field}`;
 
 /** The same photo as the one kept in the draft (a replaced photo has another key). */
 export function samePhoto(a: Pick<DraftPhoto, 'blob' | 'name' | 'key'>, b: Pick<DraftPhoto, 'blob' | 'name' | 'key'>): boolean {
@@ -71,7 +71,7 @@ export function samePhoto(a: Pick<DraftPhoto, 'blob' | 'name' | 'key'>, b: Pick<
 }
 
 /** Runs `work` under the named Web Lock, waiting for it; directly where there are none (Node). */
-export function withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+function withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   return locks ? locks.request(name, work) : work();
 }

@@ -9,7 +9,7 @@ const sessionUrl = '/api/auth/me';
 type SessionUser = { id: string; username: string; role: string };
 
 /** Deletes what the app keeps of a user's lists (logout, expired session, another person). */
-export async function forgetStaffLists(userId: string): Promise<void> {
+async function forgetStaffLists(userId: string): Promise<void> {
   await (await offlineDb()).delete('queryCache', userId);
   if (lastStaffId() === userId) setLastStaffId(null);
 }

@@ -2,7 +2,7 @@
 // timer for the next one (retry-policy.ts), until nothing is left for it to send. No browser APIs here:
 // the sender, the clock and the random source are given, so tests drive it with a fake clock
 // (tests/pwa/queue-runner.test.ts); sync.ts gives it the real ones.
-import type { SyncOutcome } from './send';
+import type { SyncOutcome } from './retry-policy';
 import { backoffDelayMs, judgeRun, type RunVerdict } from './retry-policy';
 
 export type Clock = {
@@ -11,7 +11,7 @@ export type Clock = {
   clearTimeout(handle: unknown): void;
 };
 
-export const realClock: Clock = {
+const realClock: Clock = {
   now: () => Date.now(),
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

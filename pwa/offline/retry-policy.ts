@@ -1,10 +1,11 @@
 // When the queue tries again, as pure functions (tested with a fake clock in
 // tests/pwa/queue-runner.test.ts): 2^n seconds after n failed tries in a row, at most 5 minutes, each
 // delay ±20 % at random so tablets that come back together do not all knock at once.
-import type { SyncOutcome } from './send';
+/** What one try to send a form came to. */
+export type SyncOutcome = 'sent' | 'waiting' | 'signIn' | 'refused' | 'busy' | 'skipped';
 
 export const maxRetryDelayMs = 5 * 60_000;
-export const retryJitter = 0.2;
+const retryJitter = 0.2;
 
 /** The wait after `failures` failed tries in a row (1 → about 2 s, 2 → 4 s, 3 → 8 s …). */
 export function backoffDelayMs(failures: number, random: () => number = Math.random): number {

@@ -16,8 +16,7 @@ import { refreshDraftKeys } from './draft-key-sync';
 import { uploadDraftPhoto } from './photo-upload';
 import { judgeAnswer, photosToUpload, sentSummary, submissionBody, type ErrorBody } from './sync-rules';
 import { offlineTexts as t } from './texts';
-
-export type SyncOutcome = 'sent' | 'waiting' | 'signIn' | 'refused' | 'busy' | 'skipped';
+import type { SyncOutcome } from './retry-policy';
 
 export type Staff = { id: string } | null;
 
@@ -192,7 +191,7 @@ async function refuse(id: string, message: string): Promise<SyncOutcome> {
 }
 
 /** Who the server says is signed in; 'offline' when it cannot be asked (in time). */
-export async function currentStaff(observer?: SendObserver): Promise<Staff | 'offline'> {
+async function currentStaff(observer?: SendObserver): Promise<Staff | 'offline'> {
   try {
     const response = await fetch(sessionUrl, { credentials: 'include', headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(15_000) });
     observer?.serverAnswer?.(response.status < 500);

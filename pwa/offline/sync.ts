@@ -11,12 +11,13 @@ import { noteServerAnswer, probeServer } from './connection';
 import { setSignedOutOnPurpose, signedOutOnPurpose } from './sign-out-note';
 import { QueueRunner } from './queue-runner';
 import { finishUpload, reportUpload, setRunnerState, setSendingForm } from './queue-state';
-import { sendPendingDrafts, sessionUrl, type SendObserver, type SyncOutcome } from './send';
+import { sendPendingDrafts, sessionUrl, type SendObserver } from './send';
+import type { SyncOutcome } from './retry-policy';
 import { refreshDraftKeys } from './draft-key-sync';
 import { backgroundSyncTag, queueSentType, type QueueSentMessage } from './sync-rules';
 import { offlineTexts, type QueueOutcomeTexts } from './texts';
 
-export { sendDraftNow, syncDraft, type SyncOutcome } from './send';
+export { sendDraftNow } from './send';
 
 /** What a sender in this page tells the screens. */
 export const pageObserver: SendObserver = {
@@ -35,11 +36,6 @@ const runner = new QueueRunner({
   onFailure: () => void askForBackgroundSync(),
   onState: setRunnerState,
 });
-
-/** Sends every pending draft this tab may send; at most one run at a time per tab. */
-export function syncPendingDrafts(): Promise<void> {
-  return runner.run();
-}
 
 /** 'Enviar ahora', or the connection came back: now, and the backoff starts over. */
 export function retryQueueNow(): Promise<void> {
@@ -80,7 +76,7 @@ async function outcomeTexts(): Promise<QueueOutcomeTexts> {
 }
 
 /** The worker's Background Sync: the browser wakes it when the connection returns, even with no tab. */
-export async function askForBackgroundSync(): Promise<void> {
+async function askForBackgroundSync(): Promise<void> {
   try {
     const registration = await navigator.serviceWorker?.getRegistration();
     const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;

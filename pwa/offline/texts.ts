@@ -2,7 +2,7 @@
 import { updateTexts } from './update-texts';
 
 /** 'No hay formularios sin enviar', '1 formulario sin enviar', '3 formularios sin enviar' (Spanish number agreement). */
-export function unsentForms(n: number): string {
+function unsentForms(n: number): string {
   if (n <= 0) return 'No hay formularios sin enviar';
   return n === 1 ? '1 formulario sin enviar' : `${n} formularios sin enviar`;
 }

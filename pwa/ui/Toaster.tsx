@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { X } from 'lucide-react';
 import { dismissToast, toastDurationMs, useToasts, type Toast } from './toast';
 
-export const swipeThresholdPx = 50;
+const swipeThresholdPx = 50;
 
 export function Toaster() {
   const toasts = useToasts();

@@ -2,12 +2,12 @@
 // offline sync): toast({ title, description, variant }). <Toaster /> in the app root shows them.
 import { useSyncExternalStore } from 'react';
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
 export type Toast = ToastInput & { id: number };
 
 /** One toast visible at a time, each for 5000 ms (docs/rules.md, 'Screens'). */
-export const toastLimit = 1;
+const toastLimit = 1;
 export const toastDurationMs = 5000;
 
 let toasts: Toast[] = [];

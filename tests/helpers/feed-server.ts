@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { FeedError } from '../../api/feeds/index';
 
 export type RouteHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
-export type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders };
+type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders };
 
 export type FeedServer = {
   origin: string;
@@ -18,7 +18,7 @@ export type FeedServer = {
   close(): Promise<void>;
 };
 
-export const fixturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/feeds');
+const fixturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/feeds');
 
 export function fixture(name: string): Buffer {
   return readFileSync(path.join(fixturesDir, name));

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type SmtpMode = 'accept' | 'refuse' | 'stall' | 'reject-recipient';
+type SmtpMode = 'accept' | 'refuse' | 'stall' | 'reject-recipient';
 type Failure = Error & { responseCode?: number };
 
 export type TestSmtp = {

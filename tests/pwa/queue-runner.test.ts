@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { backoffDelayMs, judgeRun, maxRetryDelayMs } from '../../pwa/offline/retry-policy';
 import { QueueRunner, type RunnerState } from '../../pwa/offline/queue-runner';
-import type { SyncOutcome } from '../../pwa/offline/send';
+import type { SyncOutcome } from '../../pwa/offline/retry-policy';
 import { FakeClock, settle } from './fake-clock';
 
 const middle = () => 0.5;

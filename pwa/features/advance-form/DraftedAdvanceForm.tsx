@@ -28,7 +28,7 @@ const ConfirmDialog = lazy(() => import('../../ui/ConfirmDialog').then((module) 
 /** The draft's words in the page's language. */
 const useDraftTexts = () => useTexts('advanceForm', advanceFormTexts).drafts;
 
-export const resumeParam = 'borrador';
+const resumeParam = 'borrador';
 
 /** ownerId: the signed-in staff member on the admin screen (given by it, so visitors load no admin code). */
 export function DraftedAdvanceForm({ ownerId = null, ...props }: AdvanceFormProps & { ownerId?: string | null }) {

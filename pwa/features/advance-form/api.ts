@@ -2,9 +2,9 @@
 // drafts' sync shares) submitAdvanceForm and uploadPhoto. Compression is in compress-photo.ts.
 import { advanceFormTexts as t } from './texts';
 
-export { submitAdvanceForm, uploadPhoto, formSendTimeoutMs, photoUploadTimeoutMs, type AdvanceFormMode, type SubmitOptions } from '../../lib/advance-form-api';
+export { submitAdvanceForm, type AdvanceFormMode } from '../../lib/advance-form-api';
 
-export const maxPhotoBytes = 10_485_760;
+const maxPhotoBytes = 10_485_760;
 
 /** The reason a file cannot go in a photo slot (in the page's words, Spanish by default), or null when it may. */
 export function photoFileProblem(file: Blob, texts: Pick<typeof t.photo, 'notAnImage' | 'tooLarge'> = t.photo): string | null {

@@ -16,7 +16,7 @@ export type AdvanceFormLayoutWords = {
 };
 
 /** What the form's screen says about the draft kept on this device. */
-export type DraftScreenTexts = {
+type DraftScreenTexts = {
   found: string;
   foundHint: (savedAt: string) => string;
   continue: string;
@@ -63,7 +63,7 @@ const span = (ms: number) => {
 };
 
 /** What the form screens say about the connection and the forms waiting on this device. */
-export const queueStatusTexts = {
+const queueStatusTexts = {
   region: 'Estado de la conexión y de los envíos',
   network: { online: 'En línea', offline: 'Sin conexión', unreachable: 'Servidor no disponible' },
   networkHint: {

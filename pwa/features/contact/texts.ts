@@ -2,7 +2,7 @@
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 
-export const contactTexts = {
+const contactTexts = {
   title: 'Contáctenos',
   subtitle: 'Estamos aquí para proteger su privacidad y su seguridad. Escríbanos con toda confianza: cada consulta se atiende con absoluta confidencialidad.',
   cardsLabel: 'Medios de contacto',
@@ -36,7 +36,7 @@ export const contactTexts = {
   fieldErrors: { name: '', email: '', phone: '', message: '' },
 };
 
-export const contactHead = (site: SiteInfo): PageHead => ({
+const contactHead = (site: SiteInfo): PageHead => ({
   title: `Contacto | ${site.siteName}`,
   description: 'Contáctenos por WhatsApp, correo electrónico o formulario. Atención confidencial, con cita previa, en Costa Rica e internacionalmente.',
   path: '/contacto',

@@ -3,7 +3,7 @@ import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 import type { HomeTexts } from './texts';
 
-export const homeHeadEn = (site: SiteInfo): PageHead => ({
+const homeHeadEn = (site: SiteInfo): PageHead => ({
   title: `${site.siteName} | Professional Counter-Surveillance in Costa Rica`,
   description:
     'Electronic bug sweeps, detection of hidden microphones, cameras and GPS trackers, network analysis and security consulting. Discreet service in Costa Rica and internationally.',

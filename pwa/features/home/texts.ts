@@ -2,7 +2,7 @@
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 
-export const homeTexts = {
+const homeTexts = {
   heroEyebrow: 'Contraespionaje y ciberseguridad en Costa Rica',
   heroTitle: 'Protección Profesional Anti-Espía',
   heroSubtitle:
@@ -29,14 +29,14 @@ export const homeTexts = {
 };
 
 /** The four services of the home grid: the footer's four, with a line each. */
-export const homeServices = [
+const homeServices = [
   { title: 'Barridos Electrónicos', text: 'Inspección técnica de oficinas, residencias y vehículos en busca de dispositivos de escucha.' },
   { title: 'Detección de Dispositivos', text: 'Localización de micrófonos, cámaras ocultas y rastreadores GPS con equipo especializado.' },
   { title: 'Análisis de Redes', text: 'Revisión de redes Wi-Fi, Bluetooth y GSM para descubrir transmisiones no autorizadas.' },
   { title: 'Asesoría en Seguridad', text: 'Recomendaciones y protocolos preventivos para proteger su información y su entorno.' },
 ] as const;
 
-export const benefits = [
+const benefits = [
   { title: 'Tecnología de última generación', text: 'Equipos profesionales de detección y análisis del espectro radioeléctrico.' },
   { title: 'Especialistas certificados', text: 'Personal capacitado en contravigilancia técnica y ciberseguridad.' },
   { title: 'Cobertura nacional e internacional', text: 'Atendemos en toda Costa Rica y acompañamos a clientes en el extranjero.' },
@@ -45,14 +45,14 @@ export const benefits = [
   { title: 'Discreción garantizada', text: 'Confidencialidad total antes, durante y después de cada servicio.' },
 ] as const;
 
-export const threats = [
+const threats = [
   { title: 'Micrófonos ocultos', text: 'Dispositivos de escucha en salas de reuniones, oficinas y hogares.' },
   { title: 'Cámaras espía', text: 'Cámaras diminutas escondidas en objetos cotidianos.' },
   { title: 'Rastreadores GPS', text: 'Localizadores instalados en vehículos para seguir sus movimientos.' },
   { title: 'Intrusiones en redes', text: 'Accesos no autorizados a su Wi-Fi, Bluetooth y telefonía móvil.' },
 ] as const;
 
-export const homeHead = (site: SiteInfo): PageHead => ({
+const homeHead = (site: SiteInfo): PageHead => ({
   title: `${site.siteName} | Protección Profesional Anti-Espía en Costa Rica`,
   description:
     'Barridos electrónicos, detección de micrófonos, cámaras ocultas y rastreadores GPS, análisis de redes y asesoría en seguridad. Servicio discreto en Costa Rica e internacional.',

@@ -8,7 +8,7 @@ import { useProvidedTexts } from '../../i18n/texts';
 import { LanguageSwitch } from './LanguageSwitch';
 
 /** '/' (and '/en') is active only on itself; every other link also on the pages below it. */
-export function isActiveLink(href: string, path: string): boolean {
+function isActiveLink(href: string, path: string): boolean {
   if (href === '/' || href === '/en') return path === href;
   return path === href || path.startsWith(`${href}/`);
 }

@@ -1,5 +1,5 @@
 // Every text of the shared public layout. `// spec`: required wording (docs/rules.md, 'Required wording').
-export const navLinks = [
+const navLinks = [
   { href: '/', label: 'Inicio' },
   { href: '/servicios', label: 'Servicios' },
   { href: '/noticias', label: 'Noticias' },
@@ -7,7 +7,7 @@ export const navLinks = [
 ] as const;
 
 /** The four services of the footer and of the home grid. */
-export const footerServices = ['Barridos Electrónicos', 'Detección de Dispositivos', 'Análisis de Redes', 'Asesoría en Seguridad'] as const;
+const footerServices = ['Barridos Electrónicos', 'Detección de Dispositivos', 'Análisis de Redes', 'Asesoría en Seguridad'] as const;
 
 export type LayoutTexts = {
   navLinks: readonly { href: string; label: string }[];

@@ -46,7 +46,7 @@ const plainText = (html: string) =>
     .trim();
 
 /** True when the body already starts with the summary (feeds often give one sentence for both). */
-export function repeatsExcerpt(excerpt: string, content: string): boolean {
+function repeatsExcerpt(excerpt: string, content: string): boolean {
   const summary = plainText(excerpt)
     .replace(/(…|\.\.\.)$/, '')
     .trim();

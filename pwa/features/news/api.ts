@@ -6,8 +6,6 @@ import { ApiError, getQueryFn, type Page } from '../../lib/api';
 import { newsListParams, type NewsFilters } from './filters';
 import { articleKey, fetchNewsPage, newsListKey } from './latest';
 
-export { articleKey, newsListKey } from './latest';
-
 export function useNewsList(filters: NewsFilters) {
   return useQuery<Page<NewsSummary>>({
     queryKey: newsListKey(newsListParams(filters)),

@@ -4,7 +4,7 @@
 import { isValidCalendarDay, maxListOffset, newsCategories, type NewsCategory } from '../../../domain';
 import type { QueryParams } from '../../lib/api';
 
-export type NewsSort = 'newest' | 'oldest';
+type NewsSort = 'newest' | 'oldest';
 export type NewsFilters = {
   search: string;
   category: NewsCategory | 'all';

@@ -3,7 +3,7 @@ import { articleImageSizes, formatLongDate, type NewsArticle } from '../../../do
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 
-export const newsTexts = {
+const newsTexts = {
   title: 'Noticias y Actualizaciones',
   subtitle: 'Mantente informado sobre las últimas tendencias en seguridad y ciberseguridad',
   filtersLabel: 'Filtrar noticias',
@@ -43,7 +43,7 @@ export const newsTexts = {
   homeLabel: 'Inicio',
 };
 
-export const newsListHead = (site: SiteInfo): PageHead => ({
+const newsListHead = (site: SiteInfo): PageHead => ({
   title: `Noticias y Actualizaciones | ${site.siteName}`,
   description: 'Noticias, alertas y tendencias en contraespionaje, seguridad electrónica y ciberseguridad, en Costa Rica y el mundo.',
   path: '/noticias',
@@ -107,7 +107,7 @@ export const articleHead = (site: SiteInfo, article: NewsArticle): PageHead =>
     inLanguage: 'es-CR',
   });
 
-export const articleNotFoundHead = (site: SiteInfo, slug: string): PageHead => ({
+const articleNotFoundHead = (site: SiteInfo, slug: string): PageHead => ({
   title: `${newsTexts.notFound} | ${site.siteName}`,
   description: newsTexts.notFoundText,
   path: `/noticias/${slug}`,

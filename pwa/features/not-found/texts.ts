@@ -12,7 +12,7 @@ export const notFoundTexts: NotFoundTexts = {
   head: (site) => notFoundHead(site),
 };
 
-export const notFoundHead = (site: SiteInfo): PageHead => ({
+const notFoundHead = (site: SiteInfo): PageHead => ({
   title: `Página no encontrada | ${site.siteName}`,
   description: 'La página que busca no existe o fue movida.',
   path: '/404',

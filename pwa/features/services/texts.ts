@@ -2,7 +2,7 @@
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 
-export const servicesTexts = {
+const servicesTexts = {
   /** Shown on the English page only: the service cards come from staff, in Spanish. */
   dataLanguageNote: '',
   title: 'Nuestros Servicios',
@@ -21,7 +21,7 @@ export const servicesTexts = {
   quoteButton: 'Solicitar Cotización',
 };
 
-export const servicesHead = (site: SiteInfo): PageHead => ({
+const servicesHead = (site: SiteInfo): PageHead => ({
   title: `Servicios de contraespionaje y ciberseguridad | ${site.siteName}`,
   description:
     'Barridos electrónicos de oficinas, residencias y vehículos, detección de cámaras ocultas y micrófonos, análisis Wi-Fi, Bluetooth y GSM, y asesoría preventiva en seguridad.',

@@ -6,8 +6,8 @@ import { toastError, useToastMutation } from '../common/mutations';
 import { sessionKey } from '../session';
 import { accountTexts as t } from './texts';
 
-export const accountKey = ['/api/account'] as const;
-export const sessionsKey = ['/api/auth/sessions'] as const;
+const accountKey = ['/api/account'] as const;
+const sessionsKey = ['/api/auth/sessions'] as const;
 
 export const useAccountSecurity = () => useQuery<AccountSecurity>({ queryKey: accountKey, refetchOnMount: true });
 export const useSessions = () => useQuery<StaffSession[]>({ queryKey: sessionsKey, refetchOnMount: true });

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdvanceForm } from '../../../../domain';
 import { apiJson, apiRequest } from '../../../lib/api';
 
-export const advanceFormsKey = '/api/advance-forms';
+const advanceFormsKey = '/api/advance-forms';
 
 /** GET /api/advance-forms/{id}; only asked when there is an id. */
 export const useAdvanceForm = (id: string | undefined) => useQuery<AdvanceForm>({ queryKey: [advanceFormsKey, id ?? ''], enabled: Boolean(id) });

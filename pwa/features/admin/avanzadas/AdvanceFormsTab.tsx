@@ -17,8 +17,8 @@ import { HistoryAction } from '../history/HistoryAction';
 import { avanzadasTexts as t } from '../texts';
 import { useAdvanceForms, useDeleteAdvanceForm, useDownloadAdvanceFormPdf } from './api';
 
-export const newAdvanceFormPath = '/admin/avanzadas/nuevo';
-export const advanceFormPath = (id: string) => `/admin/avanzadas/${id}`;
+const newAdvanceFormPath = '/admin/avanzadas/nuevo';
+const advanceFormPath = (id: string) => `/admin/avanzadas/${id}`;
 
 export function AdvanceFormsTab() {
   const forms = useAdvanceForms();

@@ -8,7 +8,7 @@ import { usePagedList } from '../common/paged';
 import { saveFile } from '../common/save-file';
 import { avanzadasTexts as t } from '../texts';
 
-export const advanceFormsKey = ['/api/advance-forms'] as const;
+const advanceFormsKey = ['/api/advance-forms'] as const;
 
 export const useAdvanceForms = () => usePagedList<AdvanceForm>(advanceFormsKey[0]);
 

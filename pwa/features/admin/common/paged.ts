@@ -3,7 +3,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { fetchPage, toQueryString, type Page, type QueryParams } from '../../../lib/api';
 
-export const pageSize = 50;
+const pageSize = 50;
 
 /** `filters` (search, status...) join the query string and the query key. */
 export function usePagedList<T>(path: string, filters: QueryParams = {}) {

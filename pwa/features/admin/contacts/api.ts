@@ -9,7 +9,7 @@ import { usePagedList } from '../common/paged';
 import { saveFile } from '../common/save-file';
 import { contactsTexts as t } from '../texts';
 
-export const contactMessagesKey = ['/api/contact/messages'] as const;
+const contactMessagesKey = ['/api/contact/messages'] as const;
 const statsKey = ['/api/contact/messages/stats'] as const;
 
 export type InboxFilter = { search: string; status: ContactStatus | 'all' };

@@ -16,7 +16,7 @@ import { summaryTexts } from '../summary/texts';
 import { MediaTab } from '../media/MediaTab';
 import { mediaTexts } from '../media/texts';
 
-export type DashboardTab = {
+type DashboardTab = {
   /** The value of ?tab= in the URL. */
   id: string;
   label: string;
@@ -25,7 +25,7 @@ export type DashboardTab = {
   Panel: ComponentType;
 };
 
-export const dashboardTabs: DashboardTab[] = [
+const dashboardTabs: DashboardTab[] = [
   // First in the row, though Noticias stays the tab that opens (docs/summary.md).
   { id: 'summary', label: summaryTexts.tab, Panel: SummaryTab },
   { id: 'news', label: dashboardTexts.tabs.news, Panel: NewsTab },

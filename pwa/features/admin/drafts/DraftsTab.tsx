@@ -24,8 +24,6 @@ import { draftsTexts as t } from './texts';
 
 const stateBadge: Record<DraftState, BadgeVariant> = { draft: 'default', pending: 'warning', sent: 'success', error: 'danger' };
 
-export { resumeDraftPath };
-
 /** 'Espacio usado ... libre ...', or null where the browser cannot tell. */
 function useStorageLine(drafts: DraftSummary[] | null): string | null {
   const [line, setLine] = useState<string | null>(null);

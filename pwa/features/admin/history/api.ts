@@ -5,7 +5,7 @@ import type { EventType } from '../../../../domain';
 import { apiJson, toQueryString } from '../../../lib/api';
 import { historyKeyPrefix } from '../common/mutations';
 
-export type HistoryActor = { id: string; username: string; role: string };
+type HistoryActor = { id: string; username: string; role: string };
 export type HistoryEvent = {
   position: number;
   streamId: string;

@@ -15,7 +15,7 @@ const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const maxValueLength = 160;
 
 /** A value as a person reads it: Sí/No, dates in Spanish, status and role labels, lists joined. */
-export function formatValue(field: string, value: unknown): string {
+function formatValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return t.emptyValue;
   if (typeof value === 'boolean') return value ? t.yes : t.no;
   if (Array.isArray(value)) return value.length ? value.map((v) => formatValue(field, v)).join(', ') : t.emptyValue;
@@ -34,7 +34,7 @@ export function formatValue(field: string, value: unknown): string {
   return plain.length > maxValueLength ? `${plain.slice(0, maxValueLength)}…` : plain;
 }
 
-export const fieldName = (field: string) => fieldLabel[field] ?? advanceFormLabels[field] ?? field;
+const fieldName = (field: string) => fieldLabel[field] ?? advanceFormLabels[field] ?? field;
 
 /** The record's own name when the event carries it (a creation, a rename): title, name, host or username. */
 export function recordNameOf(event: HistoryEvent): string | null {

@@ -16,7 +16,7 @@ import { useUnsentCount } from '../drafts/use-my-drafts';
 import { useLogin, usePasskeyLogin, useSession } from '../session';
 import { loginTexts as t, sessionTexts } from '../texts';
 
-export const dashboardPath = '/admin/dashboard';
+const dashboardPath = '/admin/dashboard';
 
 export function LoginPage() {
   const { user, isLoading } = useSession();

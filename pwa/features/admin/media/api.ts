@@ -7,7 +7,7 @@ import { useToastMutation } from '../common/mutations';
 import { mediaTexts as t } from './texts';
 
 export const mediaPageSize = 12;
-export const mediaKeyPrefix = ['/api/media'] as const;
+const mediaKeyPrefix = ['/api/media'] as const;
 
 export function useMediaList(page: number) {
   const params = { limit: mediaPageSize, offset: (page - 1) * mediaPageSize };
@@ -26,7 +26,7 @@ export function fileProblem(file: File): string | null {
   return null;
 }
 
-export async function uploadMedia(file: File): Promise<MediaItem> {
+async function uploadMedia(file: File): Promise<MediaItem> {
   const response = await fetch('/api/media', {
     method: 'POST',
     body: file,

@@ -25,8 +25,6 @@ export function useAdminNews({ search, status, page }: AdminNewsFilter) {
 }
 
 const news = resourceMutations<NewsArticleInput, NewsArticle>('/api/news', [newsKeyPrefix], t);
-export const useCreateNews = news.useCreate;
-export const useUpdateNews = news.useUpdate;
 export const useDeleteNews = news.useDelete;
 
 /** 'Publicar': an article waiting for review goes public (PATCH { reviewRequired: false }). */

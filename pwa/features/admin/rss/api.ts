@@ -7,7 +7,7 @@ import { resourceMutations, useToastMutation } from '../common/mutations';
 import { newsKeyPrefix } from '../news/api';
 import { rssTexts as t } from '../texts';
 
-export const feedSourcesKey = ['/api/rss/sources'] as const;
+const feedSourcesKey = ['/api/rss/sources'] as const;
 
 export const useFeedSources = () => useQuery<FeedSource[]>({ queryKey: feedSourcesKey, refetchOnMount: true });
 

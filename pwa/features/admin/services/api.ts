@@ -4,7 +4,7 @@ import type { Service, ServiceInput } from '../../../../domain';
 import { resourceMutations } from '../common/mutations';
 import { servicesTexts } from '../texts';
 
-export const servicesKey = ['/api/services'] as const;
+const servicesKey = ['/api/services'] as const;
 
 export const useAdminServices = () => useQuery<Service[]>({ queryKey: servicesKey, refetchOnMount: true });
 

@@ -8,7 +8,7 @@ import { toastError, useToastMutation } from '../common/mutations';
 import { saveFile } from '../common/save-file';
 import { summaryTexts as t } from './texts';
 
-export const summaryPaths: Record<SummaryChart, string> = {
+const summaryPaths: Record<SummaryChart, string> = {
   leads: '/api/summary/leads',
   responseTimes: '/api/summary/response-times',
   advanceForms: '/api/summary/advance-forms',

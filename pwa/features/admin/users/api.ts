@@ -5,7 +5,7 @@ import { apiJson } from '../../../lib/api';
 import { useToastMutation } from '../common/mutations';
 import { usersTexts as t } from '../texts';
 
-export const usersKey = ['/api/users'] as const;
+const usersKey = ['/api/users'] as const;
 
 export const useUsers = () => useQuery<User[]>({ queryKey: usersKey, refetchOnMount: true });
 
@@ -36,7 +36,7 @@ export function useEndUserSessions() {
   });
 }
 
-export const securitySettingsKey = ['/api/settings/security'] as const;
+const securitySettingsKey = ['/api/settings/security'] as const;
 export const useSecuritySettings = () => useQuery<SecuritySettings>({ queryKey: securitySettingsKey, refetchOnMount: true });
 
 export function useSaveSecuritySettings() {
