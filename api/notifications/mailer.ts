@@ -3,7 +3,7 @@
 import nodemailer from 'nodemailer';
 import { failureReason, isPermanent } from './reasons';
 
-type Mail = { to: string; subject: string; text: string; messageId: string };
+export type Mail = { to: string; subject: string; text: string; messageId: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 export class MailFailure extends Error {

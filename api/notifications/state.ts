@@ -10,6 +10,22 @@ export function noticeStates(sql: Sql) {
       const [row] = await sql.query<{ status: NoticeStatus }>('SELECT status FROM notifications WHERE event_position = $1', [position]);
       return row?.status ?? null;
     },
+    /**
+     * Takes the send of one notice for `leaseMs`: false while another send of it holds it. Take it before
+     * asking whether it was sent: the one before lets go only once its outcome is stored.
+     */
+    async claimSend(position: number, leaseMs: number): Promise<boolean> {
+      const rows = await sql.query(
+        `INSERT INTO notice_sends (event_position, until) VALUES ($1, now() + make_interval(secs => $2::double precision / 1000))
+         ON CONFLICT (event_position) DO UPDATE SET until = EXCLUDED.until WHERE notice_sends.until < now()
+         RETURNING event_position`,
+        [position, leaseMs],
+      );
+      return rows.length === 1;
+    },
+    async releaseSend(position: number): Promise<void> {
+      await sql.query('DELETE FROM notice_sends WHERE event_position = $1', [position]);
+    },
     async record(notice: NoticeRecord): Promise<void> {
       await sql.query(
         `INSERT INTO notifications (event_position, stream_id, kind, status, attempts, last_error, sent_at)
