@@ -10,6 +10,7 @@ import { addWeeksToDay, businessTimeOn, weekStartOf } from '../domain';
 import { handle, weeklySummary, weeklySummaryStreamId } from '../events';
 import type { AppServices } from './context';
 import { errorFields } from './log';
+import { startPeriodic } from './periodic';
 
 /** The hour of Monday (Costa Rica) from which the summary of the week before is sent. */
 const weeklySummaryHour = 7;
@@ -47,27 +48,11 @@ export type WeeklySummaryOptions = { now?: () => Date; everyMs?: number };
 export function startWeeklySummary(services: AppServices, options: WeeklySummaryOptions = {}): () => Promise<void> {
   const now = options.now ?? (() => new Date());
   const everyMs = options.everyMs ?? 60_000;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = prepareWeeklySummary(services, now())
+  const look = () =>
+    prepareWeeklySummary(services, now())
       .then((outcome) => {
         if (outcome === 'prepared') services.log.info({ week: dueWeekAt(now()) }, 'weekly summary prepared');
       })
-      .catch((error) => services.log.error(errorFields(error), 'weekly summary failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  const first = setTimeout(tick, Math.min(everyMs, 5_000));
-  first.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    clearTimeout(first);
-    await running;
-  };
+      .catch((error) => services.log.error(errorFields(error), 'weekly summary failed'));
+  return startPeriodic(look, everyMs, Math.min(everyMs, 5_000));
 }

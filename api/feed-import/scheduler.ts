@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppServices } from '../context';
 import { ImportInProgress, importIfDue } from './importer';
 import { errorFields } from '../log';
+import { startPeriodic } from '../periodic';
 
 /**
  * What became of one due source: `imported` (count new articles), `failed` (the reason is also on
@@ -36,25 +37,9 @@ export async function runDueImports(services: AppServices, now = new Date()): Pr
 
 /** Starts the periodic imports; the answer stops them and resolves once a run in progress has ended. */
 export function startFeedScheduler(services: AppServices, everyMs = 60_000): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = runDueImports(services)
+  const look = () =>
+    runDueImports(services)
       .then(() => {})
-      .catch((error) => services.log.error(errorFields(error), 'feed scheduler failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  const first = setTimeout(tick, 5_000);
-  first.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    clearTimeout(first);
-    await running;
-  };
+      .catch((error) => services.log.error(errorFields(error), 'feed scheduler failed'));
+  return startPeriodic(look, everyMs, 5_000);
 }
