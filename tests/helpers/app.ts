@@ -16,6 +16,20 @@ async function sameDatabase(owner: TestApp) {
 
 export const adminCredentials = { username: 'admin', password: 'clave-de-prueba-123' };
 
+/** A test app's configuration: the test admin, no write limit, no feed scheduler, unless `env` or `overrides` say otherwise. */
+export function testConfig(databaseUrl: string | null, overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig(
+    {
+      ADMIN_USERNAME: adminCredentials.username,
+      ADMIN_PASSWORD: adminCredentials.password,
+      PUBLIC_WRITE_LIMIT: '0',
+      FEED_SCHEDULER: 'off',
+      ...env,
+    } as NodeJS.ProcessEnv,
+    { databaseUrl, ...overrides },
+  );
+}
+
 export type Answer<T = any> = { status: number; body: T; headers: Headers; text: string };
 
 export class Client {
@@ -86,16 +100,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.
     : options.shareDatabaseOf
       ? await sameDatabase(options.shareDatabaseOf)
       : await freshDatabase();
-  const config = loadConfig(
-    {
-      ADMIN_USERNAME: adminCredentials.username,
-      ADMIN_PASSWORD: adminCredentials.password,
-      PUBLIC_WRITE_LIMIT: '0',
-      FEED_SCHEDULER: 'off',
-      ...env,
-    } as NodeJS.ProcessEnv,
-    { databaseUrl: database.databaseUrl, ...overrides },
-  );
+  const config = testConfig(database.databaseUrl, overrides, env);
   const server = createServer();
   const log = options.log ?? (process.env.TEST_LOG ? console.log : () => {});
   const { app, services, close } = await createApp(config, {

@@ -3,10 +3,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../api/app';
-import { loadConfig, type Config } from '../../api/config';
+import type { Config } from '../../api/config';
 import type { AppServices } from '../../api/context';
 import { createHttpServer } from '../../api/http-server';
-import { adminCredentials, Client } from './app';
+import { Client, testConfig } from './app';
 import { freshDatabase } from './database';
 
 export type ServedApp = {
@@ -22,16 +22,7 @@ export type ServedApp = {
 
 export async function startServedApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<ServedApp> {
   const database = await freshDatabase();
-  const config = loadConfig(
-    {
-      ADMIN_USERNAME: adminCredentials.username,
-      ADMIN_PASSWORD: adminCredentials.password,
-      PUBLIC_WRITE_LIMIT: '0',
-      FEED_SCHEDULER: 'off',
-      ...env,
-    } as NodeJS.ProcessEnv,
-    { databaseUrl: database.databaseUrl, ...overrides },
-  );
+  const config = testConfig(database.databaseUrl, overrides, env);
   const server = createHttpServer(config);
   const log = process.env.TEST_LOG ? console.log : () => {};
   const { app, services, close } = await createApp(config, { web: false, db: database.db, httpServer: server, log });
