@@ -9,7 +9,7 @@
 // the index each time, with their whole articles read by id (kept until the index reads that article again).
 import { LRUCache } from 'lru-cache';
 import type { NewsArticle, NewsListQuery, NewsSummary } from '../domain';
-import { aggregateOf, allEventTypes, readablePosition, touches, type EventStore, type Processor, type Sql } from '../events';
+import { aggregateOf, allEventTypes, readablePosition, touches, type EventStore, type EventType, type Processor, type Sql } from '../events';
 import { NewsIndex, type SearchTerms } from './news-index';
 import { newsQueries, type Page } from './queries';
 import { agreesWithDatabase, searchTermsInProcess } from './spanish-lexemes';
@@ -31,7 +31,7 @@ export type NewsSearch = {
 };
 
 /** The events whose stream is an article that the read table changed for. */
-const changesArticle = (type: string) => aggregateOf(type) === 'newsArticle' && touches(type, 'news_articles');
+const changesArticle = (type: EventType) => aggregateOf(type) === 'newsArticle' && touches(type, 'news_articles');
 
 const maxCachedTerms = 10_000;
 const maxCachedAnswers = 2_000;
