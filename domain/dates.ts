@@ -1,7 +1,8 @@
 // Dates as the business reads them: Costa Rica's zone, Spanish, weeks from Monday.
 // Formatted with Intl (the browser's and Node's own locale data): date-fns's format and its Spanish
-// locale were 8 KB of gzipped JavaScript on every public page that shows a date.
-import { TZDate } from '@date-fns/tz';
+// locale were 8 KB of gzipped JavaScript on every public page that shows a date. Arithmetic on the
+// zone's wall clock (TZDate) lives in business-time.ts: @date-fns/tz runs code when it loads, so a
+// chunk that imported it kept its 1.7 KB gzipped even where no function of it was called.
 
 export const businessTimeZone = 'America/Costa_Rica';
 
@@ -55,12 +56,6 @@ export function calendarDayOf(value: Date | string): string {
 export function addDaysToDay(day: string, days: number): string {
   const [y, m, d] = day.slice(0, 10).split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** The instant a calendar day reaches `hour`:00 in Costa Rica. */
-export function businessTimeOn(day: string, hour: number): Date {
-  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
-  return new Date(new TZDate(y, m - 1, d, hour, 0, 0, businessTimeZone).getTime());
 }
 
 const calendarDayPattern = /^\d{4}-\d{2}-\d{2}$/;

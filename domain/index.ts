@@ -1,6 +1,7 @@
 export * from './enums';
 export * from './slug';
 export * from './dates';
+export * from './business-time';
 export * from './images';
 export * from './media';
 export * from './embeds';
