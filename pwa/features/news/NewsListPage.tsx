@@ -6,7 +6,7 @@ import { usePageHead } from '../../lib/head';
 import { useSite } from '../../lib/site';
 import { buttonClass } from '../../ui/button-styles';
 import { PageHero } from '../layout/PageHero';
-import { useNewsList } from './api';
+import { useNewsList } from './list-api';
 import { defaultNewsFilters, filtersFromSearch, hasActiveFilters, newsPageSize, searchFromFilters, type NewsFilters as Filters } from './filters';
 import { NewsCard } from './NewsCard';
 import { NewsFilters } from './NewsFilters';

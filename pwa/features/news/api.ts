@@ -1,19 +1,10 @@
-// The news calls of the public site as TanStack Query hooks. The query keys are shared with the
-// server's prefetch (pwa/server-pages.ts), which is how server-rendered data reaches hydration.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { NewsArticle, NewsSummary } from '../../../domain';
-import { ApiError, getQueryFn, type Page } from '../../lib/api';
-import { newsListParams, type NewsFilters } from './filters';
-import { articleKey, fetchNewsPage, newsListKey } from './latest';
-
-export function useNewsList(filters: NewsFilters) {
-  return useQuery<Page<NewsSummary>>({
-    queryKey: newsListKey(newsListParams(filters)),
-    queryFn: fetchNewsPage,
-    // While the next filter's answer comes, the cards of the last one stay (dimmed) instead of a blank.
-    placeholderData: keepPreviousData,
-  });
-}
+// The article's call as a TanStack Query hook. The query key is shared with the server's prefetch
+// (pwa/server-pages.ts), which is how server-rendered data reaches hydration. The list's query is in
+// list-api.ts, with the filters it is made of: the article page loads neither.
+import { useQuery } from '@tanstack/react-query';
+import type { NewsArticle } from '../../../domain';
+import { ApiError, getQueryFn } from '../../lib/api';
+import { articleKey } from './latest';
 
 const fetchArticle = getQueryFn<NewsArticle>({ on401: 'throw' });
 

@@ -1,6 +1,6 @@
-// The query keys of GET /api/news and the home page's "latest news" hook. Kept apart from api.ts on
-// purpose: the home page is in the first-load chunk, and api.ts reaches the filters and, through
-// them, date code that the news list needs but the home page does not.
+// The query keys of GET /api/news and the home page's "latest news" hook. Kept apart from the list's
+// and the article's calls (list-api.ts, api.ts) on purpose: the home page loads this with its cards, and
+// the list's query reaches the filters and, through them, date code that the home page does not need.
 import { useQuery } from '@tanstack/react-query';
 import type { NewsSummary } from '../../../domain';
 import { fetchPage, urlOfQueryKey, type Page, type QueryParams } from '../../lib/api';
