@@ -59,31 +59,60 @@ export async function waitForChunksCached(page: Page) {
 }
 
 /**
+ * The admin lists' offline copy as stored (`raw`: every record as JSON, sealed or not) and as the app
+ * opens it (`opened`: each sealed record decrypted with its owner's key on this device, as
+ * query-persist.ts does).
+ */
+export function readSavedLists(page: Page): Promise<{ raw: string; opened: string }> {
+  return page.evaluate(async () => {
+    type Sealed = { iv: Uint8Array; data: ArrayBuffer };
+    type Saved = { userId: string; keyId?: string; sealed?: Sealed };
+    type KeyRecord = { owner: string; keyId: string | null; key: CryptoKey | null };
+    // Never made here (see readDrafts).
+    if (!(await indexedDB.databases()).some((database) => database.name === 'contraespionaje-offline')) return { raw: '', opened: '' };
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('contraespionaje-offline');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const all = <T>(store: string) =>
+      db.objectStoreNames.contains(store)
+        ? new Promise<T[]>((resolve, reject) => {
+            const request = db.transaction(store).objectStore(store).getAll();
+            request.onsuccess = () => resolve(request.result as T[]);
+            request.onerror = () => reject(request.error);
+          })
+        : Promise.resolve([] as T[]);
+    const [saved, keys] = [await all<Saved>('queryCache'), await all<KeyRecord>('draftKeys')];
+    db.close();
+    const raw = JSON.stringify(saved.map((record) => ({ ...record, sealed: record.sealed ? new TextDecoder().decode(record.sealed.data) : null })));
+    const opened: string[] = [];
+    for (const record of saved) {
+      const key = keys.find((k) => k.owner === record.userId && k.keyId === record.keyId)?.key;
+      if (!record.sealed || !key) continue;
+      const plain = await crypto.subtle
+        .decrypt(
+          {
+            name: 'AES-GCM',
+            iv: record.sealed.iv as Uint8Array<ArrayBuffer>,
+            additionalData: new TextEncoder().encode(`staff-lists:${record.userId}:${record.keyId}`),
+          },
+          key,
+          record.sealed.data,
+        )
+        .catch(() => null);
+      if (plain) opened.push(new TextDecoder().decode(plain));
+    }
+    return { raw, opened: opened.join('\n') };
+  });
+}
+
+/**
  * Until the admin lists' offline copy (saved in IndexedDB a second after the lists last changed) holds
- * this text: what the panel will show when it opens offline.
+ * this text once opened with the user's key: what the panel will show when it opens offline.
  */
 export async function waitForSavedLists(page: Page, text: string) {
-  const saved = () =>
-    page.evaluate(async () =>
-      // Never made here (see readDrafts).
-      !(await indexedDB.databases()).some((database) => database.name === 'contraespionaje-offline')
-        ? ''
-        : new Promise<string>((resolve, reject) => {
-            const request = indexedDB.open('contraespionaje-offline');
-            request.onsuccess = () => {
-              const db = request.result;
-              if (!db.objectStoreNames.contains('queryCache')) return resolve('');
-              const all = db.transaction('queryCache').objectStore('queryCache').getAll();
-              all.onsuccess = () => {
-                db.close();
-                resolve(JSON.stringify(all.result));
-              };
-              all.onerror = () => reject(all.error);
-            };
-            request.onerror = () => reject(request.error);
-          }),
-    );
-  await expect.poll(saved, { message: "the lists' offline copy" }).toContain(text);
+  await expect.poll(async () => (await readSavedLists(page)).opened, { message: "the lists' offline copy" }).toContain(text);
 }
 
 /**

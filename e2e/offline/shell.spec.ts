@@ -4,7 +4,7 @@
 // are never kept by the worker.
 import { expect, test, unique } from '../fixtures';
 import { createArticle } from '../public/helpers';
-import { pageIsCached, waitForChunksCached, waitForOfflineReady, waitForSavedLists } from './helpers';
+import { pageIsCached, readSavedLists, waitForChunksCached, waitForOfflineReady, waitForSavedLists } from './helpers';
 
 test('the manifest is Spanish, named from SITE_NAME, with 192, 512 and maskable icons, linked from every page', async ({ page, request }) => {
   const response = await request.get('/manifest.webmanifest');
@@ -44,6 +44,10 @@ test('after one visit, the pages seen, both forms and the admin panel open with 
   // Offline, the panel needs its chunks and the lists' copy, both written just after they load.
   await waitForChunksCached(page);
   await waitForSavedLists(page, article.title);
+  // Read straight from IndexedDB, the copy is ciphertext: only the user's key on this device opens it.
+  const stored = await readSavedLists(page);
+  expect(stored.raw).not.toBe('');
+  expect(stored.raw).not.toContain(article.title);
 
   await page.context().setOffline(true);
   await page.goto('/');

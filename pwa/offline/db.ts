@@ -1,11 +1,15 @@
 // The app's own IndexedDB (via idb): advance-form drafts with their photos (sealed, drafts.ts), the data
-// keys that seal them (draft-keys.ts), and each staff member's last loaded admin lists. One database,
-// opened once per tab.
+// keys that seal them (draft-keys.ts), and each staff member's last loaded admin lists (sealed with the
+// same key, query-persist.ts). One database, opened once per tab.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { DehydratedState } from '@tanstack/react-query';
+import type { SealedBytes } from './draft-crypto';
 import type { DraftKeyRecord, StoredDraft } from './draft-types';
 
-type PersistedQueries = { userId: string; savedAt: string; state: DehydratedState };
+/**
+ * A staff member's lists: TanStack Query's dehydrated state, sealed with their data key (`keyId`).
+ * Records saved by earlier versions carried the state in clear (`state`, no `sealed`): they are deleted.
+ */
+type PersistedQueries = { userId: string; savedAt: string; keyId?: string; sealed?: SealedBytes; state?: unknown };
 
 interface OfflineSchema extends DBSchema {
   drafts: { key: string; value: StoredDraft; indexes: { byUpdated: string } };

@@ -19,6 +19,8 @@ const params = (iv: Uint8Array, aad: string): AesGcmParams => ({ name: algorithm
 export const draftAad = (id: string, version: number) => `draft:${id}:${version}`;
 /** A photo's bytes: its draft and slot (the draft's sealed answers name the IV, so the exact bytes are pinned). */
 export const photoAad = (draftId: string, field: string) => `draft-photo:${draftId}:${field}`;
+/** A staff member's saved lists: whose, under which of their keys. */
+export const staffListsAad = (userId: string, keyId: string) => `staff-lists:${userId}:${keyId}`;
 /** A data key wrapped for a sign-in: whose, which key, and under which sign-in's secret. */
 export const wrapAad = (owner: string, keyId: string, signInId: string) => `draft-key:${owner}:${keyId}:${signInId}`;
 

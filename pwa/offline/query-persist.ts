@@ -1,9 +1,14 @@
 // Staff lists offline: the admin panel's TanStack Query cache, saved per user in IndexedDB as it
 // loads, restored only when the server cannot be reached (online, lists are always fetched fresh),
-// and deleted when that user signs out, or when another person signs in on the same device.
-import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
+// and deleted when that user signs out, or when another person signs in on the same device. The lists
+// hold what the drafts hold (venues, routes, guards, contacts), so they are sealed the same way: with
+// the user's data key (draft-keys.ts), AES-GCM naming the user and key. Without a usable key (past its
+// time offline, ended from elsewhere, signed out) nothing is saved and what was saved cannot be read.
+import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { offlineDb } from './db';
 import { lastStaffId, setLastStaffId } from './device-flags';
+import { openJson, sealJson, staffListsAad } from './draft-crypto';
+import { usableKey } from './draft-keys';
 
 const sessionUrl = '/api/auth/me';
 type SessionUser = { id: string; username: string; role: string };
@@ -37,13 +42,38 @@ export async function restoreStaffLists(queryClient: QueryClient): Promise<void>
   }
   if (verdict === 'other') return forgetStaffLists(userId);
   if (verdict === 'same') return;
-  const saved = await (await offlineDb()).get('queryCache', userId).catch(() => undefined);
-  if (saved) hydrate(queryClient, saved.state);
+  const state = await openStaffLists(userId).catch(() => null);
+  if (state) hydrate(queryClient, state);
+}
+
+/** The user's saved lists, opened with their key; null (and deleted when unreadable for good) otherwise. */
+async function openStaffLists(userId: string): Promise<DehydratedState | null> {
+  const db = await offlineDb();
+  const saved = await db.get('queryCache', userId);
+  if (!saved) return null;
+  const key = await usableKey(userId);
+  if (!saved.sealed || !saved.keyId || !key || key.keyId !== saved.keyId) {
+    await db.delete('queryCache', userId);
+    return null;
+  }
+  try {
+    return await openJson<DehydratedState>(key.key, saved.sealed, staffListsAad(userId, saved.keyId));
+  } catch {
+    await db.delete('queryCache', userId);
+    return null;
+  }
+}
+
+/** Lists saved in clear by an earlier version of the app leave the device. */
+async function deleteUnsealedLists(): Promise<void> {
+  const db = await offlineDb();
+  for (const saved of await db.getAll('queryCache')) if (!saved.sealed) await db.delete('queryCache', saved.userId);
 }
 
 const isStaffQuery = (query: Query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/') && query.state.status === 'success';
 
 let persisting = false;
+const warn = (error: unknown) => console.warn('[offline] no se guardaron las listas', error);
 
 /** Keeps the signed-in user's loaded lists in IndexedDB (a second after the last change). */
 export function persistStaffLists(queryClient: QueryClient): void {
@@ -55,11 +85,22 @@ export function persistStaffLists(queryClient: QueryClient): void {
   let currentUser: string | null = signedIn?.id ?? lastStaffId();
   if (signedIn) setLastStaffId(signedIn.id);
 
+  void deleteUnsealedLists().catch(() => {});
+
+  let keyWaits = 0;
   const save = async () => {
     const user = queryClient.getQueryData<SessionUser | null>([sessionUrl]);
     if (!user) return;
+    const key = await usableKey(user.id);
+    if (!key) {
+      // Right after a sign-in the key is being made (draft-key-sync.ts): a few more looks, then wait for the next change.
+      if (keyWaits++ < 5) timer = setTimeout(() => void save().catch(warn), 2_000);
+      return;
+    }
+    keyWaits = 0;
     const state = dehydrate(queryClient, { shouldDehydrateQuery: isStaffQuery });
-    await (await offlineDb()).put('queryCache', { userId: user.id, savedAt: new Date().toISOString(), state });
+    const sealed = await sealJson(key.key, state, staffListsAad(user.id, key.keyId));
+    await (await offlineDb()).put('queryCache', { userId: user.id, savedAt: new Date().toISOString(), keyId: key.keyId, sealed });
   };
 
   queryClient.getQueryCache().subscribe((event) => {
@@ -79,6 +120,6 @@ export function persistStaffLists(queryClient: QueryClient): void {
     }
     if (!currentUser) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void save().catch((error: unknown) => console.warn('[offline] no se guardaron las listas', error)), 1000);
+    timer = setTimeout(() => void save().catch(warn), 1000);
   });
 }
