@@ -26,10 +26,12 @@ export type ServerPageId = 'home' | 'services' | 'news' | 'article' | 'contact' 
 // are separate chunks that a visitor of the other public pages never downloads. The home page, the
 // contact page and the advance form use no react-aria control before the visitor reaches for a form:
 // lazyComponent, without the locale provider (their forms bring their own, pwa/lib/deferred-part.tsx).
-// The services and article pages use none at all (the provider was 1.5 KB of their first visit).
+// Nor does the news list: its date fields load react-aria's date picker, which brings its own provider,
+// at the first touch (pwa/ui/DeferredDatePicker.tsx). The services and article pages use no react-aria
+// control at all (the provider was 1.5 KB of each one's first visit).
 const HomePage = lazyComponent<PageProps>(() => import('./features/home/HomePage'));
 const ServicesPage = lazyComponent<PageProps>(() => import('./features/services/ServicesPage'));
-const NewsListPage = lazyPage(() => import('./features/news/NewsListPage'));
+const NewsListPage = lazyComponent<PageProps>(() => import('./features/news/NewsListPage'));
 const ArticlePage = lazyComponent<PageProps>(() => import('./features/news/ArticlePage'));
 const ContactPage = lazyComponent<PageProps>(() => import('./features/contact/ContactPage'));
 const AdvanceFormPublicPage = lazyComponent<PageProps>(() => import('./features/advance-form/AdvanceFormPublicPage'));
@@ -47,7 +49,7 @@ type Frame = { children: ReactNode };
 export const SpanishLayout = lazyComponent<Frame>(() => import('./features/layout/SpanishLayout'));
 const EnglishLayout = lazyComponent<Frame>(() => import('./features/layout/EnglishLayout'));
 const EnglishServicesPage = lazyComponent<PageProps>(() => import('./features/services/EnglishServicesPage'));
-const EnglishNewsListPage = lazyPage(() => import('./features/news/EnglishNewsListPage'));
+const EnglishNewsListPage = lazyComponent<PageProps>(() => import('./features/news/EnglishNewsListPage'));
 const EnglishArticlePage = lazyComponent<PageProps>(() => import('./features/news/EnglishArticlePage'));
 const EnglishContactPage = lazyComponent<PageProps>(() => import('./features/contact/EnglishContactPage'));
 const EnglishAdvanceFormPage = lazyComponent<PageProps>(() => import('./features/advance-form/EnglishAdvanceFormPage'));
