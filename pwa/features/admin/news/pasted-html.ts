@@ -6,6 +6,9 @@
 /** Word's list paragraphs: class MsoListParagraph... or a style with mso-list. */
 const isWordListItem = (element: Element) => /MsoListParagraph/i.test(element.className) || /mso-list:\s*l\d/i.test(element.getAttribute('style') ?? '');
 
+/** Which of Word's lists ('l0', 'l1'...) a list paragraph belongs to: a bulleted list right above a numbered one is two lists. */
+const wordListOf = (element: Element) => /mso-list:\s*(l\d+)/i.exec(element.getAttribute('style') ?? '')?.[1] ?? null;
+
 /** The typed marker of a Word list item ('1.', 'a)', '·', '§', 'o'): ordered when it is a number or a letter. */
 function markerOf(item: Element): { ordered: boolean; node: Element | null } {
   const node = item.querySelector('span[style*="mso-list:Ignore" i], span[style*="mso-list: Ignore" i]');
@@ -42,14 +45,15 @@ export function cleanPastedHtml(html: string): string {
   // Google Docs wraps the whole selection in <b style="font-weight:normal" id="docs-internal-guid-...">.
   body.querySelectorAll('b[id^="docs-internal-guid"]').forEach(unwrap);
 
-  // Word's list paragraphs, in runs, become <ul>/<ol> with <li> items (its typed markers dropped).
+  // Word's list paragraphs, in runs of one list, become <ul>/<ol> with <li> items (its typed markers dropped).
   for (const first of Array.from(body.querySelectorAll('p'))) {
     if (!first.isConnected || !isWordListItem(first)) continue;
     const { ordered } = markerOf(first);
     const list = doc.createElement(ordered ? 'ol' : 'ul');
+    const id = wordListOf(first);
     first.before(list);
     let item: Element | null = first;
-    while (item && item.tagName === 'P' && isWordListItem(item)) {
+    while (item && item.tagName === 'P' && isWordListItem(item) && wordListOf(item) === id) {
       const next: Element | null = item.nextElementSibling;
       markerOf(item).node?.remove();
       const li = doc.createElement('li');
