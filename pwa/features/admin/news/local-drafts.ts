@@ -36,11 +36,24 @@ export const localDrafts = {
 /** A draft's body for the server: whatever status was chosen, autosave only ever writes a draft. */
 export const draftBody = (values: NewsArticleFormValues) => ({ ...values, status: 'draft' as const });
 
-/** Sends every draft kept here while offline; each one sent is forgotten. Answers how many went. */
-export async function sendPendingDrafts(): Promise<number> {
+// One send at a time: two at once (the tab opening as the connection returns) would both find a new
+// article's copy and make it twice.
+let sending: Promise<unknown> = Promise.resolve();
+
+/**
+ * Sends every draft kept here while offline, but the one under `except` (the open dialog's, which its
+ * autosave sends itself); each one sent is forgotten. Answers how many went.
+ */
+export function sendPendingDrafts(except?: string): Promise<number> {
+  const run = sending.then(() => sendNow(except));
+  sending = run.catch(() => {});
+  return run;
+}
+
+async function sendNow(except: string | undefined): Promise<number> {
   let sent = 0;
   for (const draft of await localDrafts.all().catch(() => [])) {
-    if (!draft.pending) continue;
+    if (!draft.pending || draft.key === except) continue;
     try {
       if (draft.articleId) await apiJson<NewsArticle>('PATCH', `/api/news/${draft.articleId}`, draftBody(draft.values));
       else await apiJson<NewsArticle>('POST', '/api/news', draftBody(draft.values));

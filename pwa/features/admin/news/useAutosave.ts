@@ -45,6 +45,10 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
   const created = useRef<string | null>(null);
   const latest = useRef({ articleId, savedStatus, onCreated });
   latest.current = { articleId, savedStatus, onCreated };
+  const dialogOpen = useRef(isOpen);
+  dialogOpen.current = isOpen;
+  // The key of the copy this dialog kept here to send later (no connection); null once the server has it.
+  const waiting = useRef<string | null>(null);
   const key = articleId ?? newArticleKey;
 
   // Every change a person makes counts, from the dialog's opening on (its reset is not a change).
@@ -52,6 +56,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     if (!isOpen) return;
     changes.current = null;
     created.current = null;
+    waiting.current = null;
     setState({ kind: 'idle' });
     const subscription = form.watch((_values, { type }) => {
       if (type !== 'change') return;
@@ -75,9 +80,10 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     const values = form.getValues();
     const { articleId: id, savedStatus: status } = latest.current;
     const here = (kind: 'local' | 'offline' | 'live' | 'incomplete', sendLater: boolean) =>
-      localDrafts
-        .put({ key: id ?? newArticleKey, articleId: id, values, savedAt: Date.now(), pending: sendLater })
-        .then(() => setState({ kind, at: Date.now() }));
+      localDrafts.put({ key: id ?? newArticleKey, articleId: id, values, savedAt: Date.now(), pending: sendLater }).then(() => {
+        waiting.current = sendLater ? (id ?? newArticleKey) : null;
+        setState({ kind, at: Date.now() });
+      });
     try {
       if (id && status && status !== 'draft') return await here('live', false);
       if (!newsArticleInput.safeParse(values).success) return await here('incomplete', false);
@@ -93,6 +99,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
           await localDrafts.remove(newArticleKey);
         }
         await localDrafts.remove(saved.id);
+        waiting.current = null;
         setState({ kind: 'server', at: Date.now() });
         void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
       } catch (error) {
@@ -123,14 +130,25 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpen]);
 
-  // Back online: what waited here goes to the server.
+  // Back online: what waited here goes to the server. The open dialog's own copy is saved by its
+  // autosave, from the form (which holds it, and anything typed since): that save learns the article it
+  // makes and goes on updating it, where a copy sent behind its back would be made again at its next save.
   useEffect(() => {
-    const send = () =>
-      void sendPendingDrafts().then((sent) => {
-        if (sent > 0) void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
-      });
-    window.addEventListener('online', send);
-    return () => window.removeEventListener('online', send);
+    const send = async () => {
+      const own = dialogOpen.current ? waiting.current : null;
+      if (own) {
+        changes.current ??= { first: 0, last: 0 };
+        await save();
+        await inFlight.current;
+      }
+      const sent = await sendPendingDrafts(own ?? undefined);
+      if (sent > 0) void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
+    };
+    const onOnline = () => void send();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+    // save reads what it needs from refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queryClient]);
 
   return {
@@ -158,6 +176,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     async settled(savedKey: string) {
       held.current = false;
       changes.current = null;
+      waiting.current = null;
       await Promise.all([localDrafts.remove(savedKey), localDrafts.remove(newArticleKey)]).catch(() => {});
       setState({ kind: 'idle' });
     },
