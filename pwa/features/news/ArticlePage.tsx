@@ -14,12 +14,12 @@ import { useTexts } from '../../i18n/texts';
 import { buttonClass } from '../../ui/button-styles';
 import { useArticle } from './api';
 import { Picture, useImageFallback } from './NewsCard';
-import { newsPageTexts } from './texts';
+import { articlePageHead, articleTexts } from './article-texts';
 
-const useNewsTexts = () => useTexts('news', newsPageTexts);
+const useArticleTexts = () => useTexts('article', articleTexts);
 
 export default function ArticlePage({ params }: PageProps) {
-  const newsTexts = useNewsTexts();
+  const newsTexts = useArticleTexts();
   const listPath = useLocalePath()('/noticias');
   const { data: article, isPending, isError } = useArticle(params.slug);
   return (
@@ -54,8 +54,8 @@ function repeatsExcerpt(excerpt: string, content: string): boolean {
 }
 
 function ArticleBody({ article }: { article: NewsArticle }) {
-  const newsTexts = useNewsTexts();
-  usePageHead(newsTexts.articleHead(useSite(), article));
+  const newsTexts = useArticleTexts();
+  usePageHead(articlePageHead(useSite(), newsTexts.page(article)));
   const english = useLang() === 'en' && Boolean(article.englishTitle);
   const spanishOnly = useLang() === 'en' && !english;
   const title = english ? article.englishTitle! : article.title;
@@ -118,9 +118,9 @@ function ArticleBody({ article }: { article: NewsArticle }) {
 }
 
 function NotFound({ slug }: { slug: string }) {
-  const newsTexts = useNewsTexts();
+  const newsTexts = useArticleTexts();
   const listPath = useLocalePath()('/noticias');
-  usePageHead(newsTexts.articleNotFoundHead(useSite(), slug));
+  usePageHead(newsTexts.notFoundHead(useSite(), slug));
   return (
     <div className="flex flex-col items-center py-16 text-center">
       <FileQuestion className="size-12 text-slate-400" aria-hidden="true" />

@@ -2,11 +2,11 @@
 import { ProvideTexts } from '../../i18n/texts';
 import type { PageProps } from '../../lib/lazy-page';
 import ArticlePage from './ArticlePage';
-import { newsTextsEn } from './texts.en';
+import { articleTextsEn } from './article-texts.en';
 
 export default function EnglishArticlePage(props: PageProps) {
   return (
-    <ProvideTexts texts={{ news: newsTextsEn }}>
+    <ProvideTexts texts={{ article: articleTextsEn }}>
       <ArticlePage {...props} />
     </ProvideTexts>
   );

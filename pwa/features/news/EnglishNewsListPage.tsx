@@ -1,11 +1,11 @@
 // /en/news: the news list with its English texts.
 import { ProvideTexts } from '../../i18n/texts';
 import NewsListPage from './NewsListPage';
-import { newsTextsEn } from './texts.en';
+import { newsListTextsEn } from './list-texts.en';
 
 export default function EnglishNewsListPage() {
   return (
-    <ProvideTexts texts={{ news: newsTextsEn }}>
+    <ProvideTexts texts={{ newsList: newsListTextsEn }}>
       <NewsListPage />
     </ProvideTexts>
   );

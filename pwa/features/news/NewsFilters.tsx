@@ -7,7 +7,7 @@ import { buttonClass } from '../../ui/button-styles';
 import { DeferredDatePicker } from '../../ui/DeferredDatePicker';
 import { defaultNewsFilters, hasActiveFilters, orderedDates, type NewsFilters as Filters } from './filters';
 import { useTexts } from '../../i18n/texts';
-import { newsPageTexts } from './texts';
+import { newsListTexts } from './list-texts';
 
 type Option = { id: string; label: string };
 const searchDelayMs = 350;
@@ -15,7 +15,7 @@ const searchDelayMs = 350;
 type Props = { filters: Filters; onChange: (next: Filters, options?: { replace?: boolean }) => void };
 
 export function NewsFilters({ filters, onChange }: Props) {
-  const newsTexts = useTexts('news', newsPageTexts);
+  const newsTexts = useTexts('newsList', newsListTexts);
   const categoryOptions: Option[] = [{ id: 'all', label: newsTexts.allCategories }, ...newsCategories.map((c) => ({ id: c, label: c }))];
   const sortOptions: Option[] = [
     { id: 'newest', label: newsTexts.sortNewest },

@@ -12,12 +12,12 @@ import { NewsCard } from './NewsCard';
 import { NewsFilters } from './NewsFilters';
 import { useLocalePath } from '../../i18n/lang';
 import { useTexts } from '../../i18n/texts';
-import { newsPageTexts } from './texts';
+import { newsListTexts } from './list-texts';
 
 export default function NewsListPage() {
-  const newsTexts = useTexts('news', newsPageTexts);
+  const newsTexts = useTexts('newsList', newsListTexts);
   const listPath = useLocalePath()('/noticias');
-  usePageHead(newsTexts.listHead(useSite()));
+  usePageHead(newsTexts.head(useSite()));
   const search = useSearch();
   const [, navigate] = useLocation();
   const filters = useMemo(() => filtersFromSearch(search), [search]);

@@ -1,65 +1,19 @@
-// Every text of the news list and the article. `// spec`: required wording (docs/rules.md, 'Required wording').
-import { articleImageSizes, formatLongDate, type NewsArticle } from '../../../domain';
+// The news pages' <head> in Spanish as the server writes it (pwa/server-pages.ts): the list's and the
+// article's own, from their texts (list-texts.ts, article-texts.ts), and for an article what search
+// engines read besides (canonical URL, image, structured data), which the browser never needs.
+import { articleImageSizes, type NewsArticle } from '../../../domain';
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
+import { articlePageHead, articleTexts, type ArticlePageInfo } from './article-texts';
+import { newsListTexts } from './list-texts';
 
-const newsTexts = {
-  title: 'Noticias y Actualizaciones',
-  subtitle: 'Mantente informado sobre las últimas tendencias en seguridad y ciberseguridad',
-  filtersLabel: 'Filtrar noticias',
-  searchLabel: 'Buscar',
-  searchPlaceholder: 'Buscar noticias...',
-  categoryLabel: 'Categoría',
-  allCategories: 'Todas',
-  sortLabel: 'Ordenar',
-  sortNewest: 'Más recientes',
-  sortOldest: 'Más antiguas',
-  dateFrom: 'Fecha desde',
-  dateTo: 'Fecha hasta',
-  clearFilters: 'Limpiar filtros',
-  loading: 'Cargando noticias...',
-  error: 'Error al cargar noticias',
-  retry: 'Reintentar',
-  emptyTitle: 'No hay noticias disponibles',
-  emptyText: 'Pronto publicaremos contenido nuevo',
-  noMatchTitle: 'No se encontraron noticias',
-  noMatchText: 'Ninguna noticia coincide con la búsqueda o los filtros seleccionados.',
-  clearDate: (label: string) => `Borrar ${label}`,
-  results: (total: number) => (total === 1 ? '1 noticia' : `${total} noticias`),
-  pagination: 'Paginación',
-  previous: 'Anterior',
-  next: 'Siguiente',
-  pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
-  back: 'Volver a Noticias',
-  loadingArticle: 'Cargando artículo...',
-  notFound: 'Artículo no encontrado',
-  notFoundText: 'Es posible que el artículo haya sido retirado o que el enlace no sea correcto.',
-  byAuthor: 'Por',
-  articleError: 'Error al cargar el artículo',
-  sourceLink: 'Fuente original',
-  /** On the English pages only: the note on articles that have no English version. */
-  inSpanish: '',
-  inSpanishArticle: '',
-  homeLabel: 'Inicio',
-};
-
-const newsListHead = (site: SiteInfo): PageHead => ({
-  title: `Noticias y Actualizaciones | ${site.siteName}`,
-  description: 'Noticias, alertas y tendencias en contraespionaje, seguridad electrónica y ciberseguridad, en Costa Rica y el mundo.',
-  path: '/noticias',
-});
+type Crumb = { name: string; path: string };
 
 /** What an article page tells search engines, in either language. */
-export function articleHeadOf(
-  site: SiteInfo,
-  article: NewsArticle,
-  page: { path: string; title: string; description: string; list: { name: string; path: string }; home: { name: string; path: string }; inLanguage: string },
-): PageHead {
+export function articleHeadOf(site: SiteInfo, article: NewsArticle, page: ArticlePageInfo & { list: Crumb; home: Crumb }): PageHead {
   const url = (path: string) => `${site.publicUrl}${path}`;
   return {
-    title: `${page.title} | ${site.siteName}`,
-    description: page.description,
-    path: page.path,
+    ...articlePageHead(site, page),
     // An imported article belongs to its source: search engines should credit (and index) the original.
     canonicalUrl: article.isImported && article.sourceUrl ? article.sourceUrl : undefined,
     type: 'article',
@@ -98,27 +52,12 @@ export function articleHeadOf(
 }
 
 export const articleHead = (site: SiteInfo, article: NewsArticle): PageHead =>
-  articleHeadOf(site, article, {
-    path: `/noticias/${article.slug}`,
-    title: article.title,
-    description: article.excerpt,
-    list: { name: newsTexts.title, path: '/noticias' },
-    home: { name: newsTexts.homeLabel, path: '/' },
-    inLanguage: 'es-CR',
-  });
+  articleHeadOf(site, article, { ...articleTexts.page(article), list: { name: newsListTexts.title, path: '/noticias' }, home: { name: 'Inicio', path: '/' } });
 
-const articleNotFoundHead = (site: SiteInfo, slug: string): PageHead => ({
-  title: `${newsTexts.notFound} | ${site.siteName}`,
-  description: newsTexts.notFoundText,
-  path: `/noticias/${slug}`,
-  noindex: true,
-});
-
-export type NewsTexts = typeof newsTexts & {
+export type NewsHeads = {
   listHead: (site: SiteInfo) => PageHead;
   articleHead: (site: SiteInfo, article: NewsArticle) => PageHead;
   articleNotFoundHead: (site: SiteInfo, slug: string) => PageHead;
-  formatDate: (value: string) => string;
 };
 
-export const newsPageTexts: NewsTexts = { ...newsTexts, listHead: newsListHead, articleHead, articleNotFoundHead, formatDate: formatLongDate };
+export const newsPageTexts: NewsHeads = { listHead: newsListTexts.head, articleHead, articleNotFoundHead: articleTexts.notFoundHead };
