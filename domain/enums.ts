@@ -1,7 +1,5 @@
-// Enumerations of the product and their Spanish labels: the one place they are written.
-
-export const newsCategories = ['Ciberseguridad', 'Anti-Espionaje', 'Tecnología', 'Noticias'] as const;
-export type NewsCategory = (typeof newsCategories)[number];
+// Enumerations of the product and their Spanish labels: the one place they are written, but for the
+// news categories (news-categories.ts), which the public news list reads without the others.
 
 /** Where an article stands: only 'published' ones are shown to visitors (docs/rules.md, 'News statuses'). */
 export const newsStatuses = ['draft', 'scheduled', 'published'] as const;

@@ -1,4 +1,5 @@
 export * from './enums';
+export * from './news-categories';
 export * from './slug';
 export * from './dates';
 export * from './business-time';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { feedFormats, newsCategories } from '../enums';
+import { feedFormats } from '../enums';
+import { newsCategories } from '../news-categories';
 import { httpUrl, patchOf, requiredText } from './common';
 import { splitFeatures } from './service';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { newsCategories, newsStatuses, type NewsStatus } from '../enums';
+import { newsStatuses, type NewsStatus } from '../enums';
+import { newsCategories } from '../news-categories';
 import { slugPattern } from '../slug';
 import { optionalText, patchOf, requiredText } from './common';
 import { pagingFields } from './paging';
