@@ -136,6 +136,30 @@ test('what is typed, ticked and pressed before the code arrives is kept', async 
   await close();
 });
 
+test('typing that goes on while the code arrives, on a slow phone, lands where it was typed, once', async ({ browser, baseURL }) => {
+  const { page, release, close } = await heldForm(browser, baseURL);
+  // A phone several times slower than this machine: the code hydrates and replays while the keys go on.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  await page.goto('/formulario-avanzada');
+  const date = page.getByRole('group', { name: 'Fecha del evento *', exact: true }).getByRole('spinbutton');
+  const time = page.getByRole('group', { name: 'Hora del evento *', exact: true }).getByRole('spinbutton');
+  await date.first().click();
+  await page.keyboard.type('050');
+  expect(await hydrated(page)).toBe(false);
+  release();
+  await page.keyboard.type('32027');
+  await time.first().click();
+  await page.keyboard.type('1930');
+  await expect(date.nth(0)).toHaveAttribute('aria-valuenow', '5');
+  await expect(date.nth(1)).toHaveAttribute('aria-valuenow', '3');
+  await expect(date.nth(2)).toHaveAttribute('aria-valuenow', '2027');
+  await expect(time.nth(0)).toHaveAttribute('aria-valuenow', '19');
+  await expect(time.nth(1)).toHaveAttribute('aria-valuenow', '30');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await close();
+});
+
 test("a press on 'Guardar Formulario' before the code arrives is answered once it does", async ({ browser, baseURL }) => {
   const { page, release, close } = await heldForm(browser, baseURL);
   await page.goto('/formulario-avanzada');

@@ -146,9 +146,15 @@ class CatchUp {
           if (this.phase === 'done' || !inside(event) || !(event.target instanceof HTMLElement) || !event.target.isContentEditable || this.replayFocusing)
             return;
           event.preventDefault();
+          // During the replay the segments have hydrated and listen on themselves (react-aria's date
+          // segments take beforeinput there): a key held for the replay must not also be typed now.
+          event.stopImmediatePropagation();
           wake();
           const { inputType, data } = event as InputEvent;
-          this.typed.push({ target: event.target, inputType, data });
+          // During the replay the focus is the replay's: the key belongs where the visitor last put the focus.
+          const chosen = this.visitorFocus;
+          const target = this.phase === 'replaying' && chosen instanceof HTMLElement && chosen.isContentEditable && chosen.isConnected ? chosen : event.target;
+          this.typed.push({ target, inputType, data });
         },
       ],
       [
@@ -218,20 +224,20 @@ class CatchUp {
     for (const [field, value] of this.values)
       if (typeof value === 'string' && field.isConnected && field !== focusedThen) field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
 
-    // Into the segment the visitor chose, then wherever the control moves the focus as it fills.
+    // Into the segment the visitor chose, then wherever the control moves the focus as it fills. Where
+    // that is, is read right after each key (the control moves it at once): by the next key the visitor
+    // may have put the focus somewhere else, and their keys are held for it meanwhile.
     let cursor: HTMLElement | null = null;
     while (this.typed.length > 0) {
       const { target, inputType, data } = this.typed.shift()!;
       if (!target.isConnected) continue;
-      const active = document.activeElement;
-      const sameControl: boolean = cursor !== null && groupOf(cursor) === groupOf(target);
-      const into: HTMLElement =
-        sameControl && active instanceof HTMLElement && active.isContentEditable && groupOf(active) === groupOf(target) ? active : target;
+      const into: HTMLElement = cursor !== null && cursor.isConnected && cursor.isContentEditable && groupOf(cursor) === groupOf(target) ? cursor : target;
       this.replayFocusing = true;
-      if (into !== active) into.focus();
+      if (into !== document.activeElement) into.focus();
       into.dispatchEvent(new InputEvent('beforeinput', { inputType, data, bubbles: true, cancelable: true }));
+      const after = document.activeElement;
+      cursor = after instanceof HTMLElement && after.isContentEditable && groupOf(after) === groupOf(into) ? after : into;
       this.replayFocusing = false;
-      cursor = into;
       await nextTask();
     }
     // Back where the visitor went meanwhile, unless that is where the typing was.
