@@ -53,10 +53,12 @@ test('a queued form opened again from Borradores, corrected and saved: the serve
   await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toHaveValue(host);
   await position.fill('Directora corregida');
   await page.getByRole('button', { name: 'Guardar Formulario' }).click();
+  // The first save's toast may still be on screen: the second save is over when the panel is back.
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
   await expect(toasts(page).getByText(queuedText).first()).toBeVisible();
 
-  const drafts = (await readDrafts(page)).filter((d) => d.values.hostName === host);
-  expect(drafts.map((d) => [d.state, d.values.hostPosition])).toEqual([['pending', 'Directora corregida']]);
+  const queued = async () => (await readDrafts(page)).filter((d) => d.values.hostName === host).map((d) => [d.state, d.values.hostPosition]);
+  await expect.poll(queued).toEqual([['pending', 'Directora corregida']]);
 
   await context.setOffline(false);
   await expect.poll(() => formsOf(api, host), { timeout: 30_000 }).toHaveLength(1);
