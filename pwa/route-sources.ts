@@ -4,8 +4,8 @@
 import type { Lang } from './i18n/lang';
 
 export const pageSources: Record<string, string> = {
-  '/': 'pwa/features/home/HomePage.tsx',
-  '/en': 'pwa/features/home/HomePage.tsx',
+  '/': 'pwa/features/home/SpanishHomePage.tsx',
+  '/en': 'pwa/features/home/EnglishHomePage.tsx',
   '/servicios': 'pwa/features/services/ServicesPage.tsx',
   '/noticias': 'pwa/features/news/NewsListPage.tsx',
   '/noticias/:slug': 'pwa/features/news/ArticlePage.tsx',

@@ -29,7 +29,7 @@ export type ServerPageId = 'home' | 'services' | 'news' | 'article' | 'contact' 
 // Nor does the news list: its date fields load react-aria's date picker, which brings its own provider,
 // at the first touch (pwa/ui/DeferredDatePicker.tsx). The services and article pages use no react-aria
 // control at all (the provider was 1.5 KB of each one's first visit).
-const HomePage = lazyComponent<PageProps>(() => import('./features/home/HomePage'));
+const SpanishHomePage = lazyComponent<PageProps>(() => import('./features/home/SpanishHomePage'));
 const ServicesPage = lazyComponent<PageProps>(() => import('./features/services/ServicesPage'));
 const NewsListPage = lazyComponent<PageProps>(() => import('./features/news/NewsListPage'));
 const ArticlePage = lazyComponent<PageProps>(() => import('./features/news/ArticlePage'));
@@ -48,6 +48,7 @@ const adminTitle = 'Panel de Administración';
 type Frame = { children: ReactNode };
 export const SpanishLayout = lazyComponent<Frame>(() => import('./features/layout/SpanishLayout'));
 const EnglishLayout = lazyComponent<Frame>(() => import('./features/layout/EnglishLayout'));
+const EnglishHomePage = lazyComponent<PageProps>(() => import('./features/home/EnglishHomePage'));
 const EnglishServicesPage = lazyComponent<PageProps>(() => import('./features/services/EnglishServicesPage'));
 const EnglishNewsListPage = lazyComponent<PageProps>(() => import('./features/news/EnglishNewsListPage'));
 const EnglishArticlePage = lazyComponent<PageProps>(() => import('./features/news/EnglishArticlePage'));
@@ -55,13 +56,13 @@ const EnglishContactPage = lazyComponent<PageProps>(() => import('./features/con
 const EnglishAdvanceFormPage = lazyComponent<PageProps>(() => import('./features/advance-form/EnglishAdvanceFormPage'));
 
 export const routes: RouteDefinition[] = [
-  { pattern: '/', page: HomePage, layout: 'public', rendering: { mode: 'server', id: 'home' } },
+  { pattern: '/', page: SpanishHomePage, layout: 'public', rendering: { mode: 'server', id: 'home' } },
   { pattern: '/servicios', page: ServicesPage, layout: 'public', rendering: { mode: 'server', id: 'services' } },
   { pattern: '/noticias', page: NewsListPage, layout: 'public', rendering: { mode: 'server', id: 'news' } },
   { pattern: '/noticias/:slug', page: ArticlePage, layout: 'public', rendering: { mode: 'server', id: 'article' } },
   { pattern: '/contacto', page: ContactPage, layout: 'public', rendering: { mode: 'server', id: 'contact' } },
   { pattern: '/formulario-avanzada', page: AdvanceFormPublicPage, layout: 'public', rendering: { mode: 'server', id: 'advanceForm' } },
-  { pattern: '/en', page: HomePage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'home' } },
+  { pattern: '/en', page: EnglishHomePage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'home' } },
   { pattern: '/en/services', page: EnglishServicesPage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'services' } },
   { pattern: '/en/news', page: EnglishNewsListPage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'news' } },
   { pattern: '/en/news/:slug', page: EnglishArticlePage, layout: 'public', lang: 'en', rendering: { mode: 'server', id: 'article' } },

@@ -1,7 +1,7 @@
 // The texts of a page in its language. Every feature keeps its Spanish texts in its texts.ts, which
 // components use by default; an English page (a chunk of its own) provides the English texts of the
-// features it shows through this context, so the Spanish pages never download them. The layout, home
-// and 404 texts come from the language's frame (features/layout/SpanishLayout, EnglishLayout).
+// features it shows through this context, so the Spanish pages never download them. The layout and 404
+// texts come from the language's frame (features/layout/SpanishLayout, EnglishLayout).
 import { createContext, useContext, type ReactNode } from 'react';
 import type { LayoutTexts } from '../features/layout/texts';
 import type { HomeTexts } from '../features/home/texts';
@@ -31,8 +31,9 @@ export function useTexts<K extends keyof Translations>(feature: K, spanish: Tran
 }
 
 /**
- * Texts that the page's language frame always provides (layout, home, 404): both languages load them
- * in a chunk of their own, so the first-load bundle carries neither.
+ * Texts that are always provided: by the page's language frame (layout, 404), or by the home page of
+ * each language (home). Each language loads its own in a chunk of their own, so the first-load bundle
+ * carries neither.
  */
 export function useProvidedTexts<K extends 'layout' | 'home' | 'notFound'>(feature: K): Translations[K] {
   const texts = useContext(TranslationsContext)[feature];

@@ -25,6 +25,7 @@ import { useLocalePath } from '../../i18n/lang';
 import { useProvidedTexts } from '../../i18n/texts';
 import { WhatsAppIcon } from '../layout/WhatsAppIcon';
 import { NewsCard, useLatestNews } from '../news';
+// Provided by the page of each language (SpanishHomePage, EnglishHomePage): neither loads the other's.
 const useHomeTexts = () => useProvidedTexts('home');
 
 const serviceIcons: LucideIcon[] = [Radar, ScanSearch, Wifi, ShieldCheck];
