@@ -7,7 +7,7 @@
 // lost: text typed, boxes ticked and files chosen are handed to the components once they hydrate,
 // typing in a date's segments is typed again, and the last press on a button, or a submit, is repeated.
 // Rendered in the browser instead (the offline app shell, a navigation inside the app), the part loads at once.
-import { createContext, createElement, lazy, Suspense, useContext, useEffect, useRef, type ComponentType } from 'react';
+import { createContext, createElement, lazy, Suspense, useContext, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
 
 export type DeferredPartOptions = {
   /** Load at once anyway (a device that holds drafts, a draft asked for by its link). */
@@ -18,7 +18,9 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 /** Text typed into an editable element that is no field (react-aria's date and time segments). */
 type Typed = { target: HTMLElement; inputType: string; data: string | null };
 
-const Arrived = createContext<(() => void) | null>(null);
+/** What the part tells the catch-up: hydrated (its handlers answer from now on), then arrived (its effects ran). */
+type Arrival = { hydrated(): void; arrived(): void };
+const Arrived = createContext<Arrival | null>(null);
 
 // Before the code arrives, React stops these at the root (the boundary is not hydrated): the part hears
 // them first, on the document in the capture phase.
@@ -49,9 +51,12 @@ export function deferredPart<P extends object>(load: () => Promise<{ default: Co
   const Lazy = lazy(() =>
     loadWhenWoken().then((module) => ({
       default: function Arrival(props: P) {
-        const arrived = useContext(Arrived);
+        const part = useContext(Arrived);
+        // In the commit that hydrated the part, before the browser hands on another event: from here on
+        // its own handlers answer the visitor, and what they do is not also kept for the replay.
+        useLayoutEffect(() => part?.hydrated(), [part]);
         // After the part's own effects, so whatever they subscribe (a form's watchers) hears the changes.
-        useEffect(() => arrived?.(), [arrived]);
+        useEffect(() => part?.arrived(), [part]);
         return createElement(module.default, props);
       },
     })),
@@ -67,7 +72,7 @@ export function deferredPart<P extends object>(load: () => Promise<{ default: Co
     const catchUp = useRef<CatchUp | null>(null);
     catchUp.current ??= new CatchUp();
     // Stable, so the part below never sees a change before it hydrates.
-    const arrived = useRef(() => void catchUp.current?.replay()).current;
+    const arrived = useRef<Arrival>({ hydrated: () => catchUp.current?.hydrated(), arrived: () => void catchUp.current?.replay() }).current;
 
     useEffect(() => {
       const element = box.current;
@@ -123,11 +128,19 @@ class CatchUp {
   /** Where the visitor put the focus last (not the replay). */
   private visitorFocus: Element | null = null;
   private replayFocusing = false;
+  /** The part has hydrated: its handlers take what the visitor does now. */
+  private live = false;
+  /** A button the finger went down on before the part hydrated: its click, even after, is a press the part never saw begin. */
+  private pressedEarly: HTMLButtonElement | null = null;
+
+  hydrated() {
+    this.live = true;
+  }
 
   /** Hears the visitor inside `element` until the replay is done; `wake` asks for the code. */
   listen(element: HTMLElement, wake: () => void): () => void {
     const inside = (event: Event) => event.target instanceof Node && element.contains(event.target);
-    const waiting = (event: Event) => this.phase === 'waiting' && inside(event);
+    const waiting = (event: Event) => this.phase === 'waiting' && !this.live && inside(event);
     const listeners: [string, (event: Event) => void][] = [
       ...wakeEvents.map((type): [string, (event: Event) => void] => [type, (event) => waiting(event) && wake()]),
       [
@@ -158,12 +171,23 @@ class CatchUp {
         },
       ],
       [
+        'pointerdown',
+        (event) => {
+          if (waiting(event)) this.pressedEarly = (event.target as Element).closest('button');
+        },
+      ],
+      [
         'click',
         (event) => {
-          if (!waiting(event)) return;
-          wake();
           const button = (event.target as Element).closest('button');
-          if (button && button.type !== 'submit') this.press = button;
+          const early = button !== null && button === this.pressedEarly;
+          this.pressedEarly = null;
+          if (!waiting(event) && !(early && inside(event))) return;
+          wake();
+          if (!button || button.type === 'submit') return;
+          // Its press began before the code: the hydrated button ignores a click it did not see start.
+          if (this.phase === 'done') setTimeout(() => button.isConnected && button.click(), 0);
+          else this.press = button;
         },
       ],
       // A form sent before its code arrived would go to the server as a plain page request.
