@@ -112,7 +112,8 @@ export function readSavedLists(page: Page): Promise<{ raw: string; opened: strin
  * this text once opened with the user's key: what the panel will show when it opens offline.
  */
 export async function waitForSavedLists(page: Page, text: string) {
-  await expect.poll(async () => (await readSavedLists(page)).opened, { message: "the lists' offline copy" }).toContain(text);
+  // Sealed with the user's key, made by the server's answer after the sign-in: on a loaded machine, seconds.
+  await expect.poll(async () => (await readSavedLists(page)).opened, { message: "the lists' offline copy", timeout: 30_000 }).toContain(text);
 }
 
 /**

@@ -93,8 +93,8 @@ export function persistStaffLists(queryClient: QueryClient): void {
     if (!user) return;
     const key = await usableKey(user.id);
     if (!key) {
-      // Right after a sign-in the key is being made (draft-key-sync.ts): a few more looks, then wait for the next change.
-      if (keyWaits++ < 5) timer = setTimeout(() => void save().catch(warn), 2_000);
+      // Right after a sign-in the key is being made (draft-key-sync.ts): looks for a minute, then waits for the next change.
+      if (keyWaits++ < 30) timer = setTimeout(() => void save().catch(warn), 2_000);
       return;
     }
     keyWaits = 0;
