@@ -23,6 +23,17 @@ export async function choose(page: Page, scope: Page | Locator, label: string, o
 }
 
 /** The card (an <article> named after its record). */
+/** 'Nueva Noticia' opened and its required fields but the content filled (category 'Anti-Espionaje', author 'Redacción'); answers the dialog. */
+export async function startNewArticle(page: Page, title: string, excerpt: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'Nueva Noticia' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Noticia' });
+  await field(dialog, 'Título').fill(title);
+  await choose(page, dialog, 'Categoría', 'Anti-Espionaje');
+  await field(dialog, 'Autor').fill('Redacción');
+  await field(dialog, 'Extracto').fill(excerpt);
+  return dialog;
+}
+
 export const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
 /** Presses a card's 'Eliminar', then confirms in the dialog. */

@@ -4,7 +4,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
 import { waitForChunksCached, waitForOfflineReady, waitForSavedLists } from '../offline/helpers';
-import { card, choose, expectToast, field, openTab } from './helpers';
+import { card, expectToast, field, openTab, startNewArticle } from './helpers';
 
 const savedOnServer = /^Guardado hace \d+ (s|min)$/;
 const savedHereOffline = /^Sin conexión: guardado en este equipo hace \d+ (s|min); se enviará al volver la conexión$/;
@@ -20,12 +20,7 @@ async function articlesTitled(api: APIRequestContext, title: string): Promise<St
 
 /** Opens 'Nueva Noticia' and fills every required field; the content is one paragraph. */
 async function writeNewArticle(page: Page, title: string, text: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'Nueva Noticia' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nueva Noticia' });
-  await field(dialog, 'Título').fill(title);
-  await choose(page, dialog, 'Categoría', 'Anti-Espionaje');
-  await field(dialog, 'Autor').fill('Redacción');
-  await field(dialog, 'Extracto').fill('Lo que conviene revisar antes de una reunión.');
+  const dialog = await startNewArticle(page, title, 'Lo que conviene revisar antes de una reunión.');
   await field(dialog, 'Contenido').click();
   await page.keyboard.type(text);
   return dialog;

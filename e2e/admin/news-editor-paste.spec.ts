@@ -3,7 +3,7 @@
 // in what is saved and on the public page.
 import type { Locator } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
-import { card, choose, expectToast, field, openTab } from './helpers';
+import { card, choose, expectToast, field, openTab, startNewArticle } from './helpers';
 
 /** Word's clipboard: a whole document, conditional comments, mso styles, <o:p>, lists typed as paragraphs. */
 const fromWord = `<html xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:w="urn:schemas-microsoft-com:office:word" xmlns:m="http://schemas.microsoft.com/office/2004/12/omml" xmlns="http://www.w3.org/TR/REC-html40">
@@ -67,12 +67,7 @@ test('text pasted from Word and Google Docs keeps its lists, bold, italics and l
 }) => {
   const title = unique('Pegada desde Word');
   await openTab(page, 'news', 'Noticias');
-  await page.getByRole('button', { name: 'Nueva Noticia' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nueva Noticia' });
-  await field(dialog, 'Título').fill(title);
-  await choose(page, dialog, 'Categoría', 'Anti-Espionaje');
-  await field(dialog, 'Autor').fill('Redacción');
-  await field(dialog, 'Extracto').fill('Lo que conviene revisar antes de una reunión.');
+  const dialog = await startNewArticle(page, title, 'Lo que conviene revisar antes de una reunión.');
 
   const editor = field(dialog, 'Contenido');
   await editor.click();

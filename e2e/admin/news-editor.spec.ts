@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, unique } from '../fixtures';
 import { sanitizeArticleHtml } from '../../api/article-html';
 import { createArticle } from './seed';
-import { card, choose, expectToast, field, openTab } from './helpers';
+import { card, choose, expectToast, field, openTab, startNewArticle } from './helpers';
 
 /** Costa Rica's wall clock (UTC-6 all year) `ms` from now, as the date-time field takes it. */
 const businessClockIn = (ms: number) => new Date(Date.now() + ms - 6 * 3_600_000).toISOString().slice(0, 19);
@@ -18,12 +18,7 @@ test('an article written in the editor and scheduled is absent from the site unt
   test.setTimeout(180_000);
   const title = unique('Programada desde el editor');
   await openTab(page, 'news', 'Noticias');
-  await page.getByRole('button', { name: 'Nueva Noticia' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nueva Noticia' });
-  await field(dialog, 'Título').fill(title);
-  await choose(page, dialog, 'Categoría', 'Anti-Espionaje');
-  await field(dialog, 'Autor').fill('Redacción');
-  await field(dialog, 'Extracto').fill('Qué revisar antes de una reunión.');
+  const dialog = await startNewArticle(page, title, 'Qué revisar antes de una reunión.');
 
   const editor = field(dialog, 'Contenido');
   await expect(editor).toBeVisible();
