@@ -40,6 +40,8 @@ test('a form sent from the English page says Inglés on its card and Idioma: Ing
   await expect(card(page, spanish).getByText(/Inglés|Español/)).toHaveCount(0);
   await card(page, english).getByRole('link', { name: 'Ver detalles' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/avanzadas/${form.id}$`));
+  // The address changes before the detail replaces the list (whose cards say the same words).
+  await expect(page.getByRole('heading', { level: 1, name: english })).toBeVisible();
   await expect(page.getByText('Idioma: Inglés', { exact: true })).toBeVisible();
   const forms = (await (await api.get('/api/advance-forms?limit=100')).json()) as { id: string; hostName: string }[];
   await page.goto(`/admin/avanzadas/${forms.find((f) => f.hostName === spanish)!.id}`);
