@@ -47,6 +47,13 @@ function instance(mailer: Mailer) {
 }
 type Exclusive = Exclude<Processor, { mode: 'per-instance' }>;
 
+/** The message a handler's try failed with, or null when it succeeded. */
+const failureOf = (attempt: Promise<unknown>) =>
+  attempt.then(
+    () => null,
+    (error: Error) => error.message,
+  );
+
 let position = 1_000;
 function contactEvent(): StoredEvent {
   position += 1;
@@ -68,12 +75,7 @@ test('a takeover during the other instance’s send waits, then finds the notice
   const event = contactEvent();
   const first = instance(a.mailer).handle(event, { db: database.db, attempt: 1 });
   await a.started;
-  const takeover = await instance(b.mailer)
-    .handle(event, { db: database.db, attempt: 1 })
-    .then(
-      () => null,
-      (error: Error) => error.message,
-    );
+  const takeover = await failureOf(instance(b.mailer).handle(event, { db: database.db, attempt: 1 }));
   assert.is(takeover, 'Otra instancia está enviando este aviso');
   assert.is(b.sent.length, 0, 'nothing mailed by the takeover while the first send is under way');
   a.letGo();
@@ -89,12 +91,7 @@ test('a send that failed lets go of its claim: the next try (here or elsewhere) 
   const failing: Mailer = {
     send: () => Promise.reject(new Error('conexión rechazada')),
   };
-  const failed = await instance(failing)
-    .handle(event, { db: database.db, attempt: 1 })
-    .then(
-      () => null,
-      (error: Error) => error.message,
-    );
+  const failed = await failureOf(instance(failing).handle(event, { db: database.db, attempt: 1 }));
   assert.is(failed, 'conexión rechazada');
   assert.is(await noticeStates(database.db).statusOf(event.position), 'pending');
   const other = heldMailer();
@@ -110,12 +107,7 @@ test('a claim whose holder died runs out, and the notice is sent then', async ()
   assert.ok(await states.claimSend(event.position, 200), 'taken by an instance that then dies');
   const waiting = heldMailer();
   waiting.letGo();
-  const early = await instance(waiting.mailer)
-    .handle(event, { db: database.db, attempt: 1 })
-    .then(
-      () => null,
-      (error: Error) => error.message,
-    );
+  const early = await failureOf(instance(waiting.mailer).handle(event, { db: database.db, attempt: 1 }));
   assert.is(early, 'Otra instancia está enviando este aviso');
   await new Promise((resolve) => setTimeout(resolve, 400));
   await instance(waiting.mailer).handle(event, { db: database.db, attempt: 2 });
