@@ -12,17 +12,8 @@ import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { articleRecord } from './lib/articles';
 import { siteAdmin, startSite } from '../scripts/dev-site';
+import { chromeFlags } from './lib/chrome';
 
-// The same Chromium and flags as the end-to-end tests (playwright.config.ts), headless.
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
 

@@ -10,16 +10,8 @@ import { chromium } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startSite } from '../scripts/dev-site';
+import { chromeFlags } from './lib/chrome';
 
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const jsTargetBytes = 100 * 1024;
 const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
 

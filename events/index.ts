@@ -1,4 +1,5 @@
 export * from './db';
+export * from './migrate';
 export * from './store';
 export * from './subscriptions';
 export * from './decider';
@@ -24,6 +25,6 @@ export type { Changes } from './aggregates/record';
 export { media, mediaBlobKeys, type MediaEvent, type MediaFileData, type MediaUploadedData } from './aggregates/media';
 
 import { fileURLToPath } from 'node:url';
-import { sqlFilesIn } from './db';
+import { sqlFilesIn } from './migrate';
 export const eventMigrations = sqlFilesIn(fileURLToPath(new URL('./migrations', import.meta.url)));
 export * from './data-dir-lock';
