@@ -36,6 +36,15 @@ export async function startNewArticle(page: Page, title: string, excerpt: string
 
 export const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
+/**
+ * A record's card found through the tab's search box. Other tests' records share the database and
+ * may fill the list's first page; the search shows this one wherever it sorts.
+ */
+export async function searchCard(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(name);
+  return card(page, name);
+}
+
 /** Presses a card's 'Eliminar', then confirms in the dialog. */
 export async function deleteThroughDialog(page: Page, cardLocator: Locator) {
   await cardLocator.getByRole('button', { name: 'Eliminar' }).click();

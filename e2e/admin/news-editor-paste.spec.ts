@@ -3,7 +3,7 @@
 // in what is saved and on the public page.
 import type { Locator } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
-import { card, choose, expectToast, field, openTab, startNewArticle } from './helpers';
+import { choose, expectToast, field, openTab, searchCard, startNewArticle } from './helpers';
 
 /** Word's clipboard: a whole document, conditional comments, mso styles, <o:p>, lists typed as paragraphs. */
 const fromWord = `<html xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:w="urn:schemas-microsoft-com:office:word" xmlns:m="http://schemas.microsoft.com/office/2004/12/omml" xmlns="http://www.w3.org/TR/REC-html40">
@@ -96,7 +96,7 @@ test('text pasted from Word and Google Docs keeps its lists, bold, italics and l
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expectToast(page, 'Noticia creada exitosamente');
   await expect(dialog).toBeHidden();
-  await expect(card(page, title)).toBeVisible();
+  await expect(await searchCard(page, title)).toBeVisible();
 
   const found = (await (await api.get(`/api/news?search=${encodeURIComponent(title)}`)).json()) as { slug: string; status: string; content: string }[];
   expect(found).toHaveLength(1);

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, unique } from '../fixtures';
 import { sanitizeArticleHtml } from '../../api/article-html';
 import { createArticle } from './seed';
-import { card, choose, expectToast, field, openTab, startNewArticle } from './helpers';
+import { card, choose, expectToast, field, openTab, searchCard, startNewArticle } from './helpers';
 
 /** Costa Rica's wall clock (UTC-6 all year) `ms` from now, as the date-time field takes it. */
 const businessClockIn = (ms: number) => new Date(Date.now() + ms - 6 * 3_600_000).toISOString().slice(0, 19);
@@ -51,7 +51,7 @@ test('an article written in the editor and scheduled is absent from the site unt
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expectToast(page, 'Noticia creada exitosamente');
   await expect(dialog).toBeHidden();
-  await expect(card(page, title).getByText(/^Programada:/)).toBeVisible();
+  await expect((await searchCard(page, title)).getByText(/^Programada:/)).toBeVisible();
 
   const [stored] = await (await api.get(`/api/news?status=scheduled&search=${encodeURIComponent(title)}`)).json();
   expect(stored.status).toBe('scheduled');

@@ -1,7 +1,7 @@
 // The news tab: create (slug suggested from the title), edit, delete, publish, search, history.
 import { expect, test, unique } from '../fixtures';
 import { createArticle } from './seed';
-import { card, choose, deleteThroughDialog, expectToast, field, openTab } from './helpers';
+import { card, choose, deleteThroughDialog, expectToast, field, openTab, searchCard } from './helpers';
 
 test('a news article is created, edited and deleted with the required toasts', async ({ adminPage: page }) => {
   const title = unique('Alerta de Ciberseguridad: ¿Micrófonos ocultos?');
@@ -23,7 +23,7 @@ test('a news article is created, edited and deleted with the required toasts', a
   await expectToast(page, 'Noticia creada exitosamente');
   await expect(dialog).toBeHidden();
 
-  const created = card(page, title);
+  const created = await searchCard(page, title);
   await expect(created.getByText('Anti-Espionaje')).toBeVisible();
   await expect(created.getByText('Por Equipo Técnico')).toBeVisible();
 

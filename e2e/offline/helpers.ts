@@ -61,15 +61,15 @@ export async function waitForChunksCached(page: Page) {
 /**
  * The admin lists' offline copy as stored (`raw`: every record as JSON, sealed or not) and as the app
  * opens it (`opened`: each sealed record decrypted with its owner's key on this device, as
- * query-persist.ts does).
+ * query-persist.ts does), with what a failed wait needs to tell a missing copy from a missing key.
  */
-export function readSavedLists(page: Page): Promise<{ raw: string; opened: string }> {
+export function readSavedLists(page: Page): Promise<{ raw: string; opened: string; copies: number; keys: string[] }> {
   return page.evaluate(async () => {
     type Sealed = { iv: Uint8Array; data: ArrayBuffer };
     type Saved = { userId: string; keyId?: string; sealed?: Sealed };
     type KeyRecord = { owner: string; keyId: string | null; key: CryptoKey | null };
     // Never made here (see readDrafts).
-    if (!(await indexedDB.databases()).some((database) => database.name === 'contraespionaje-offline')) return { raw: '', opened: '' };
+    if (!(await indexedDB.databases()).some((database) => database.name === 'contraespionaje-offline')) return { raw: '', opened: '', copies: 0, keys: [] };
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('contraespionaje-offline');
       request.onsuccess = () => resolve(request.result);
@@ -103,7 +103,8 @@ export function readSavedLists(page: Page): Promise<{ raw: string; opened: strin
         .catch(() => null);
       if (plain) opened.push(new TextDecoder().decode(plain));
     }
-    return { raw, opened: opened.join('\n') };
+    const described = keys.map((k) => `${k.owner}:${k.keyId ?? 'sin id'}:${k.key ? 'con llave' : 'sin llave'}`);
+    return { raw, opened: opened.join('\n'), copies: saved.length, keys: described };
   });
 }
 
@@ -113,7 +114,12 @@ export function readSavedLists(page: Page): Promise<{ raw: string; opened: strin
  */
 export async function waitForSavedLists(page: Page, text: string) {
   // Sealed with the user's key, made by the server's answer after the sign-in: on a loaded machine, seconds.
-  await expect.poll(async () => (await readSavedLists(page)).opened, { message: "the lists' offline copy", timeout: 30_000 }).toContain(text);
+  // The panel itself waits up to a minute for the key; the poll shows what was there when it gave up.
+  const state = async () => {
+    const { opened, copies, keys } = await readSavedLists(page);
+    return `copies: ${copies}; keys: ${keys.join(', ') || 'none'}; opened: ${opened.slice(0, 300)}${opened.includes(text) ? ` [${text}]` : ''}`;
+  };
+  await expect.poll(state, { message: "the lists' offline copy", timeout: 60_000 }).toContain(`[${text}]`);
 }
 
 /**

@@ -26,6 +26,7 @@ test('the manifest is Spanish, named from SITE_NAME, with 192, 512 and maskable 
 });
 
 test('after one visit, the pages seen, both forms and the admin panel open with the network off', async ({ adminPage: page, api }) => {
+  test.setTimeout(120_000);
   const article = await createArticle(api, { title: unique('Sin señal') });
   await page.goto('/');
   await waitForOfflineReady(page);

@@ -23,6 +23,19 @@ export async function createArticle(api: APIRequestContext, input: ArticleInput)
   return (await response.json()) as CreatedArticle;
 }
 
+/**
+ * A publication date later than that of any article made before it, for a test whose articles must
+ * come first (the home page's latest, the feeds). Every test runs against one database, so such a
+ * test deletes its articles at its end (`deleteArticles`): left there, they would push the articles
+ * other tests make today off the first page of the lists.
+ */
+export const newestDate = (laterBySeconds = 0) =>
+  new Date(Date.UTC(2900, 0, 1) + (Date.now() - Date.UTC(2026, 0, 1)) + laterBySeconds * 1000).toISOString();
+
+export async function deleteArticles(api: APIRequestContext, articles: { id: string }[]) {
+  for (const article of articles) expect((await api.delete(`/api/news/${article.id}`)).status()).toBe(204);
+}
+
 /** Collects console errors and uncaught exceptions (hydration mismatches show up as either). */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];

@@ -1,6 +1,6 @@
 // Each public screen with its required texts, rendered without console or hydration errors.
 import { test, expect, unique } from '../fixtures';
-import { createArticle, publicPages, waitForHydration, watchConsole } from './helpers';
+import { createArticle, deleteArticles, newestDate, publicPages, waitForHydration, watchConsole } from './helpers';
 
 // page.route() cannot see what the service worker fetches: keep it out of these tests.
 test.use({ serviceWorkers: 'block' });
@@ -37,15 +37,17 @@ test('home: hero, three calls to action, services, benefits, threats and closing
 
 test('home: "Últimas Noticias" lists the three latest articles with links to them', async ({ page, api }) => {
   const token = unique('Portada');
-  for (const [i, day] of ['2099-01-01', '2099-01-02', '2099-01-03', '2099-01-04'].entries()) {
-    await createArticle(api, { title: `${token} ${i + 1}`, publishedAt: `${day}T12:00:00Z` });
-  }
+  const articles = [];
+  for (const day of [1, 2, 3, 4]) articles.push(await createArticle(api, { title: `${token} ${day}`, publishedAt: newestDate(day * 86_400) }));
   await page.goto('/');
   const section = page.getByRole('heading', { name: 'Últimas Noticias' }).locator('xpath=ancestor::section');
   await expect(section.getByRole('listitem')).toHaveCount(3);
-  // Articles dated in the future by other tests may come first; ours are the newest unless they do.
+  for (const [name, shown] of [[`${token} 4`, 1], [`${token} 3`, 1], [`${token} 2`, 1], [`${token} 1`, 0]] as const) {
+    await expect(section.getByRole('link', { name, exact: true })).toHaveCount(shown);
+  }
   await expect(section.getByRole('link', { name: `${token} 4` })).toHaveAttribute('href', /^\/noticias\//);
   await expect(section.getByRole('link', { name: 'Ver Todas las Noticias' })).toHaveAttribute('href', '/noticias');
+  await deleteArticles(api, articles);
 });
 
 test('services: the cards of GET /api/services, the features panel and the quote button', async ({ page, request }) => {
@@ -95,7 +97,7 @@ test('article: an unknown slug answers 404 with "Artículo no encontrado" and a 
 });
 
 test('article: opened from the list on the client, it shows the loading text, then the article', async ({ page, api }) => {
-  const article = await createArticle(api, { title: unique('Navegación cliente'), publishedAt: '2098-12-31T12:00:00Z' });
+  const article = await createArticle(api, { title: unique('Navegación cliente'), publishedAt: newestDate() });
   await page.goto('/noticias');
   await waitForHydration(page);
   // The answer is held until the loading text has been seen (a delay could end before it shows).
@@ -109,6 +111,7 @@ test('article: opened from the list on the client, it shows the loading text, th
   await expect(page.getByText('Cargando artículo...')).toBeVisible();
   answer();
   await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+  await deleteArticles(api, [article]);
 });
 
 test('an unknown path answers 404 with "404 Page Not Found" and a hint in Spanish', async ({ page }) => {
