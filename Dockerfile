@@ -11,7 +11,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# 2. Production dependencies only (tsx runs the TypeScript server; sharp brings its Linux build).
+# 2. Production dependencies only (sharp brings its Linux build; tsx stays for the operator scripts).
 FROM node:20-bookworm-slim AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -40,4 +40,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node itself is PID 1 and handles SIGTERM: `docker stop` lets requests in flight finish.
-CMD ["node", "--import", "tsx", "api/server.ts"]
+CMD ["node", "dist/node/server.mjs"]

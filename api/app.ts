@@ -1,10 +1,8 @@
 // Composes the application: database, event store with its projectors, seed data, middleware, routes, web.
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
-import { EventStore, eventMigrations, migrate, openDb, sqlFilesIn, startSubscriptions, type Db, type SubscriptionOptions } from '../events';
+import { EventStore, eventMigrations, migrate, openDb, projectRoot, sqlFilesIn, startSubscriptions, type Db, type SubscriptionOptions } from '../events';
 import { allProjectors, newsSearch, projectionMigrations, readModels } from '../projections';
 import type { NewsListQuery } from '../domain';
 import type { Config } from './config';
@@ -33,8 +31,7 @@ import { previewLinks } from './news-preview-links';
 import { startWeeklySummary, type WeeklySummaryOptions } from './weekly-summary';
 import { MediaLibrary } from './media/library';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const apiMigrations = sqlFilesIn(path.join(here, 'migrations'));
+const apiMigrations = sqlFilesIn(path.join(projectRoot, 'api/migrations'));
 
 export type AppOptions = {
   /** Vite dev server in middleware mode instead of the built assets. */
@@ -165,7 +162,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const stopSweep = services.photos.startSweep();
 
   let warm = async () => {};
-  if (options.web !== false && existsSync(path.join(here, 'web', 'index.ts'))) {
+  if (options.web !== false) {
     const web = await import('./web/index');
     const middleware = await web.createWebMiddleware({
       dev: Boolean(options.dev),

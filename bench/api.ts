@@ -5,8 +5,10 @@
 //      article's search vector (as a restore into a new database does), the second finds them kept (as a
 //      rebuild of a running site does): the rebuild figure.
 //   2. The app starts on that database (its search index loads from the read table) in a child
-//      process (bench/lib/api-server.ts) with NODE_ENV=production, as the Docker image runs it (React's
-//      development build costs several times more per render).
+//      process (bench/lib/api-server.ts) with NODE_ENV=production, bundled into plain JavaScript the
+//      way `npm run build` bundles the server (scripts/build-server.ts) and run by `node` alone, as the
+//      Docker image runs it (tsx's hooks and React's development build would each cost the server what
+//      production does not pay).
 //   3. Each case runs for --duration seconds at 32 connections with autocannon, after one pass over
 //      its URLs (the first-visit figure: renders and index answers made once, then kept):
 //      the visitors' search API and staff's (about 150 frequent title words x 5 pages), staff's two-word
@@ -43,6 +45,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { bundleServer } from '../scripts/build-server';
 import { articleRecord, distinctWordPairs } from './lib/articles';
 import type { Memory, Ready, Seeded } from './lib/api-server';
 import { benchDatabaseServer, dropPostgres } from './lib/server';
@@ -62,6 +65,8 @@ const pagesPerWord = 5;
 /** Articles written a second while the pages are loaded again. */
 const writesPerSecond = 5;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** bench/lib/api-server.ts bundled (under dist/, where the server finds the project's files from). */
+const benchServerScript = path.join(root, 'dist/bench/api-server.mjs');
 
 type Goal = { rps?: number; p975?: number };
 const pageGoals: Record<string, Goal> = {
@@ -233,8 +238,7 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
 /** A child process of bench/lib/api-server.ts on the server's cores, answering `key` once ready. */
 function child<T>(args: string[], key: string, flags: string[] = []): Promise<{ child: ChildProcess; answer: T }> {
   return new Promise((resolve, reject) => {
-    const script = fileURLToPath(new URL('./lib/api-server.ts', import.meta.url));
-    const [command, ...rest] = pinned([process.execPath, '--import', 'tsx', ...flags, script, ...args]);
+    const [command, ...rest] = pinned([process.execPath, ...flags, benchServerScript, ...args]);
     const started = spawn(command, rest, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
     started.once('error', reject);
     started.once('exit', (code) => reject(new Error(`el proceso de prueba terminó (${code})`)));
@@ -464,6 +468,7 @@ async function main() {
     console.error('Falta dist/: ejecute "npm run build" antes de npm run bench:api (las páginas se sirven ya construidas).');
     process.exit(1);
   }
+  await bundleServer({ 'api-server': 'bench/lib/api-server.ts' }, path.dirname(benchServerScript));
   // PostgreSQL on the server's cores: a private cluster started under taskset, unless a server is named.
   let cluster: PrivatePostgres | null = null;
   let databaseServer: string | undefined;

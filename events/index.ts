@@ -24,7 +24,9 @@ export { newsArticle, type NewsArticleEvent, type NewsArticleRecord } from './ag
 export type { Changes } from './aggregates/record';
 export { media, mediaBlobKeys, type MediaEvent, type MediaFileData, type MediaUploadedData } from './aggregates/media';
 
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { sqlFilesIn } from './migrate';
-export const eventMigrations = sqlFilesIn(fileURLToPath(new URL('./migrations', import.meta.url)));
+import { projectRoot } from './project-root';
+export { projectRoot };
+export const eventMigrations = sqlFilesIn(path.join(projectRoot, 'events/migrations'));
 export * from './data-dir-lock';

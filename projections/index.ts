@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { sqlFilesIn } from '../events';
+import path from 'node:path';
+import { projectRoot, sqlFilesIn } from '../events';
 
 export * from './projectors';
 export * from './queries';
@@ -12,4 +12,4 @@ export * from './news-search';
 export * from './news-revisions';
 export * from './users';
 
-export const projectionMigrations = sqlFilesIn(fileURLToPath(new URL('./migrations', import.meta.url)));
+export const projectionMigrations = sqlFilesIn(path.join(projectRoot, 'projections/migrations'));

@@ -17,7 +17,7 @@ import { appShellHead, appShellPath, appShellSourceRoute, manifestPath, webManif
 import { atomPath, atomXml, rssPath, rssXml } from './feeds';
 import { newsSitemapXml, robotsTxt, sitemapXml } from './seo-files';
 import { createStaticFiles } from './static';
-import { isDatabaseUnavailable } from '../../events';
+import { isDatabaseUnavailable, projectRoot } from '../../events';
 import { errorFields } from '../log';
 import { errorPage, pageTexts } from './error-page';
 import type { PublicQueries } from './types';
@@ -25,7 +25,6 @@ import { matchesEtag, PageReads, type CachedPage, type PageCache } from './page-
 
 export type WebOptions = { dev: boolean; httpServer?: Server; config: Config; queries: PublicQueries; pages: PageCache };
 
-const projectRoot = path.resolve(import.meta.dirname, '../..');
 const isApiPath = (p: string) => /^\/(api|objects)(\/|$)/.test(p);
 
 /** How pages get their template and server entry: from Vite (dev) or from dist/ (production). */

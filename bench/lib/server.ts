@@ -1,5 +1,5 @@
-// Fault and load benches drive the real server as an operator starts it: `node --import tsx
-// api/server.ts` (built assets, so `npm run build` first), in a child process we can SIGKILL.
+// Fault and load benches drive the real server as an operator starts it: `node dist/node/server.mjs`
+// (the bundle and the pages `npm run build` makes, so that first), in a child process we can SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 
@@ -9,7 +9,7 @@ export const benchAdmin = { username: 'admin', password: 'clave-de-banco-123' };
 
 export async function startServer(env: Record<string, string>, timeoutMs = 900_000): Promise<ServerProcess> {
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const child = spawn(process.execPath, ['dist/node/server.mjs'], {
     env: {
       ...process.env,
       PORT: '0',

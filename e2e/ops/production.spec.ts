@@ -1,4 +1,5 @@
-// The production start command as an operator runs it: `node --import tsx api/server.ts` with
+// The production start command as an operator runs it: `node dist/node/server.mjs` (the bundle
+// `npm run build` makes) with
 // NODE_ENV=production and TRUST_PROXY=1 behind an HTTPS-terminating proxy (played here by a local one
 // that says X-Forwarded-Proto: https), unable to load any devDependency. Secure cookies and HSTS work; a database outage shows visitors
 // a friendly Spanish page and the site recovers by itself; SIGTERM lets a request in flight finish.
@@ -27,7 +28,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   cluster = await startPrivatePostgres();
   // As the image runs it, and unable to load a devDependency (the image installs without them).
-  server = spawn(process.execPath, ['--import', './e2e/ops/no-dev-dependencies.mjs', '--import', 'tsx', 'api/server.ts'], {
+  server = spawn(process.execPath, ['--import', './e2e/ops/no-dev-dependencies.mjs', 'dist/node/server.mjs'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
