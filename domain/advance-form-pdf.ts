@@ -11,12 +11,9 @@ import { isWinAnsi, toPdfText } from './pdf/text';
 
 export type PdfPhoto = { data: Uint8Array; format: 'JPEG' | 'PNG'; width: number; height: number };
 
-/**
- * A photo's copy in the PDF, on the server (made once at upload) and in the browser (a draft's PDF):
- * upright, at most 1,200 px on its longest side, JPEG at quality 75, so four of them stay under 2 MB.
- */
-export const pdfPhotoLongestSide = 1200;
-export const pdfPhotoJpegQuality = 75;
+// The photo rule lives apart (no jsPDF there), for the server's upload; the browser takes it from here.
+export { pdfPhotoJpegQuality, pdfPhotoLongestSide } from './pdf/photo';
+
 export type AdvanceFormPdfOptions = {
   companyName: string;
   generatedAt?: Date;

@@ -1,8 +1,10 @@
 // Authenticator-app codes (TOTP, RFC 6238: SHA-1, 6 digits, 30 s) and the ten one-time recovery codes.
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Sql } from '../../events';
+
+/** Loaded on the first secret made, to keep the server's memory at rest low: most processes never draw a QR code. */
+const qrcode = () => import('qrcode');
 
 const period = 30;
 
@@ -14,6 +16,7 @@ function totpOf(secret: string, issuer = '', label = '') {
 export async function newTotpSecret(issuer: string, username: string) {
   const secret = new Secret({ size: 20 }).base32;
   const uri = totpOf(secret, issuer, username).toString();
+  const { default: QRCode } = await qrcode();
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   // A data: image, which the Content-Security-Policy's img-src allows (no inline script or style).
   return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { pack as tarPack, type Pack } from 'tar-stream';
+import type { Pack } from 'tar-stream';
 import type { Db } from '../../events';
 import type { Config } from '../config';
 import { localBlobStore, type BlobStore } from '../storage/blobs';
@@ -107,6 +107,8 @@ export async function writeBackup({ db, blobs, file, progress = () => {}, signal
     signal?.throwIfAborted();
     const logBytes = (await stat(logFile)).size;
 
+    // Loaded on the first copy, to keep the server's memory at rest low: most processes never write one.
+    const { pack: tarPack } = await import('tar-stream');
     const pack = tarPack();
     const written = pipeline(pack, createGzip(), createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
     written.catch(() => {});

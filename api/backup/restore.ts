@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { extract as tarExtract, type Extract } from 'tar-stream';
+import type { Extract } from 'tar-stream';
 import type { Db } from '../../events';
 import type { BlobStore } from '../storage/blobs';
 import { backupFormat, blobEntry, blobsOfLog, logEntry, manifestEntry, type Manifest, type ManifestBlob } from './archive';
@@ -25,6 +25,8 @@ const damaged = (error: unknown) =>
 
 /** The archive's entries in order; `tap` sees every byte of the file as read (its SHA-256). */
 async function* entriesOf(file: string, tap: (chunk: Buffer) => void): AsyncGenerator<ArchiveEntry> {
+  // Loaded on the first archive read, to keep the server's memory at rest low: most processes never read one.
+  const { extract: tarExtract } = await import('tar-stream');
   const extract = tarExtract();
   const source = createReadStream(file);
   const tapped = new Transform({

@@ -2,7 +2,7 @@
 import { discoverFeedLink } from './discover';
 import { FeedError, feedMessages } from './errors';
 import { fetchFeedDocument, type FetchFeedOptions } from './fetch';
-import { parseFeedDocument, type ParsedFeed, type ParseFeedOptions } from './parse';
+import type { ParsedFeed, ParseFeedOptions } from './parse';
 
 export type LoadFeedOptions = FetchFeedOptions & ParseFeedOptions;
 
@@ -34,6 +34,8 @@ export async function loadFeed(url: string, options: LoadFeedOptions): Promise<L
     if (looksLikeHtml(second.text, second.contentType)) throw new FeedError('not-a-feed', feedMessages.notAFeed);
     document = second;
   }
+  // Loaded on the first feed read, to keep the server's memory at rest low: the parser (feedsmith) is some 17 MB.
+  const { parseFeedDocument } = await import('./parse');
   return {
     status: 'ok',
     feedUrl: document.finalUrl,

@@ -1,7 +1,7 @@
 // What an image becomes before the library keeps it (docs/media.md): its bytes must be the type it was
 // sent as; the original is decoded and encoded again (upright, without EXIF or any other metadata), and
 // an AVIF and a WebP copy are made at each width of domain/media.ts. Nothing here touches storage.
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
 import {
   BadRequest,
   mediaUploadTypes,
@@ -13,6 +13,7 @@ import {
   variantWidths,
   type MediaUploadType,
 } from '../../domain';
+import { loadSharp } from './sharp';
 
 /** A file ready to store: its name under /media/{id}/ and its bytes. */
 type PreparedFile = { file: string; type: MediaUploadType; width: number; height: number; bytes: Buffer };
@@ -78,6 +79,8 @@ export async function prepareImage(bytes: Uint8Array, type: MediaUploadType): Pr
   const found = sniffMediaType(bytes);
   if (!found) throw new UnsupportedMediaType(mediaMessages.notAnImage);
   if (found !== type) throw new UnsupportedMediaType(mediaMessages.notThatType(type));
+  // Outside the try below: a library that fails to load is the server's fault, not the file's.
+  const sharp = await loadSharp();
   let pixels: { data: Buffer; info: OutputInfo };
   try {
     // Decoded once, upright (the EXIF orientation applied to the pixels); every file is made from these pixels.

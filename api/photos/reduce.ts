@@ -1,9 +1,11 @@
 // The copy of a venue photo that goes into the PDF, made once when the photo is stored, by the rule in
-// domain/advance-form-pdf.ts (longest side, JPEG quality), without metadata.
-import sharp from 'sharp';
-import { pdfPhotoJpegQuality, pdfPhotoLongestSide, type PdfPhoto } from '../../domain/advance-form-pdf';
+// domain/pdf/photo.ts (longest side, JPEG quality), without metadata.
+import type { PdfPhoto } from '../../domain/advance-form-pdf';
+import { pdfPhotoJpegQuality, pdfPhotoLongestSide } from '../../domain/pdf/photo';
+import { loadSharp } from '../media/sharp';
 
 export async function reduceForPdf(bytes: Uint8Array): Promise<PdfPhoto> {
+  const sharp = await loadSharp();
   // rotate() applies the EXIF orientation: PDF viewers ignore it, and the metadata goes with it.
   const { data, info } = await sharp(bytes)
     .rotate()

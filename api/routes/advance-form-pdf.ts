@@ -3,7 +3,7 @@
 // for what Helvetica cannot print (domain/pdf/text.ts).
 import { apiRouter } from './router';
 import { NotFound, advanceFormPdfName, photoFields, type PhotoField } from '../../domain';
-import { buildAdvanceFormPdf, type PdfPhoto } from '../../domain/advance-form-pdf';
+import type { PdfPhoto } from '../../domain/advance-form-pdf';
 import { idParam, type AppServices } from '../context';
 import { errorFields } from '../log';
 import { pdfSymbolFont } from '../pdf-font';
@@ -37,6 +37,8 @@ export function advanceFormPdfRoutes(services: AppServices) {
       }),
     );
     const symbolFont = await pdfSymbolFont((error) => services.log.warn(errorFields(error), 'PDF symbol font missing: symbols are spelled out'));
+    // Loaded on the first PDF, to keep the server's memory at rest low: jsPDF is some 20 MB.
+    const { buildAdvanceFormPdf } = await import('../../domain/advance-form-pdf');
     const pdf = buildAdvanceFormPdf(form, { companyName: services.config.siteName, photos, symbolFont });
     ctx.set('Cache-Control', 'private, no-store');
     ctx.set('Content-Disposition', attachmentDisposition(advanceFormPdfName(form.hostName, form.id)));

@@ -1,7 +1,7 @@
 // What a venue photo must be before it is kept: an image by its bytes (never by its name or the
 // Content-Type the client claims), at most 10 MB, re-encoded so no metadata (EXIF GPS above all) survives.
-import sharp from 'sharp';
 import { UnsupportedMediaType } from '../../domain';
+import { loadSharp } from '../media/sharp';
 
 export const maxPhotoBytes = 10_485_760;
 // A 10 MB file can still decode to gigapixels (a "decompression bomb"); 100 MP is far above any camera.
@@ -35,6 +35,8 @@ export type CleanPhoto = { bytes: Buffer; contentType: 'image/jpeg' | 'image/png
 export async function cleanPhoto(bytes: Uint8Array): Promise<CleanPhoto> {
   const kind = sniffImageKind(bytes);
   if (!kind) throw notAnImage();
+  // Outside the try below: a library that fails to load is the server's fault, not the file's.
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: maxInputPixels, animated: false }).rotate();
     if (kind === 'png') return { bytes: await image.png().toBuffer(), contentType: 'image/png' };

@@ -2,9 +2,9 @@
 // on submit (gcs driver), checked and cleaned, kept with a reduced copy for the PDF, served to staff,
 // and removed when its form is erased or when no form refers to it in time.
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { Conflict, Forbidden, NotFound, PayloadTooLarge } from '../../domain';
 import type { Db } from '../../events';
+import { loadSharp } from '../media/sharp';
 import { reduceForPdf } from '../photos/reduce';
 import type { PdfPhoto } from '../../domain/advance-form-pdf';
 import type { BlobStore } from './blobs';
@@ -117,6 +117,7 @@ export class PhotoUploads {
     const id = uploadIdOf(link);
     const bytes = id ? await this.blobs.read(pdfKey(id)) : null;
     if (!bytes) return null;
+    const sharp = await loadSharp();
     const { width = 0, height = 0 } = await sharp(bytes).metadata();
     return { data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), format: 'JPEG', width, height };
   }

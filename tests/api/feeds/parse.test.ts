@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
-import { parseFeedDocument, FeedError, type ParsedFeed } from '../../../api/feeds/index';
+import { FeedError, type ParsedFeed } from '../../../api/feeds/index';
+import { parseFeedDocument } from '../../../api/feeds/parse';
 import { fixture } from '../../helpers/feed-server';
 
 const now = new Date('2025-07-01T12:00:00Z');
