@@ -1,6 +1,7 @@
 // The inbox as staff work it: accent-blind search and status filter, response-time figures, internal
 // notes (in the history too), replies by e-mail and WhatsApp, the CSV export and the notice line.
 import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
 import { card, choose, expectToast, openTab } from './helpers';
 import { createAdvanceForm } from './seed';
@@ -12,6 +13,15 @@ const message = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/**
+ * The notice of a new message is mailed in the background, and its line ('Aviso enviado') joins the
+ * card when the list is next read: waited for first, so the card does not change under a click.
+ */
+async function noticeSent(api: APIRequestContext, name: string) {
+  const status = async () => (await (await api.get(`/api/contact/messages?search=${encodeURIComponent(name)}`)).json())[0]?.notice?.status;
+  await expect.poll(status, { timeout: 30_000 }).toBe('sent');
+}
+
 test('search ignores accents, the status filter narrows, and each card offers the right replies', async ({ adminPage: page, api }) => {
   const tag = unique('Ñandú').split(' ')[1];
   const withPhone = `José Pérez ${tag}`;
@@ -19,10 +29,7 @@ test('search ignores accents, the status filter narrows, and each card offers th
   await api.post('/api/contact', { data: message(withPhone, { phone: '8888 1234' }) });
   const second = await (await api.post('/api/contact', { data: message(withoutPhone) })).json();
   await api.patch(`/api/contact/${second.id}/status`, { data: { status: 'read' } });
-  // The notice is mailed in the background; the list shows it as it was when loaded.
-  await expect
-    .poll(async () => (await (await api.get(`/api/contact/messages?search=${encodeURIComponent(withPhone)}`)).json())[0]?.notice?.status, { timeout: 30_000 })
-    .toBe('sent');
+  await noticeSent(api, withPhone);
 
   await openTab(page, 'contacts', 'Mensajes');
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(`jose perez ${tag}`);
@@ -52,6 +59,7 @@ test('search ignores accents, the status filter narrows, and each card offers th
 test('an internal note is added from the card and shows in its history', async ({ adminPage: page, api }) => {
   const name = unique('Con nota');
   await api.post('/api/contact', { data: message(name) });
+  await noticeSent(api, name);
   await openTab(page, 'contacts', 'Mensajes');
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(name);
   await expect(page.getByText('1 mensaje(s)')).toBeVisible();

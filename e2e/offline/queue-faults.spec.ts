@@ -148,7 +148,8 @@ for (const viewport of [
     });
     await save.click();
     const alert = toasts(page).getByRole('alert').filter({ hasText: 'Servicio en mantenimiento' });
-    await expect(alert).toBeVisible();
+    // The draft is written to IndexedDB (a durable write, synced to disk) before it is sent: seconds when the disk is busy.
+    await expect(alert).toBeVisible({ timeout: 30_000 });
     for (const button of [save, cancel]) {
       await expect(button).toBeInViewport();
       const overlaps = async () => {
