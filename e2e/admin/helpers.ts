@@ -37,11 +37,22 @@ export async function startNewArticle(page: Page, title: string, excerpt: string
 export const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
 /**
+ * Types `text` in the tab's search box and waits for the list's answer to it. The box asks once typing
+ * pauses, and a list without earlier results to keep draws its cards anew: a card found (and clicked)
+ * in the list shown before would be replaced under the test's hands.
+ */
+export async function searchFor(page: Page, text: string) {
+  const answered = page.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).searchParams.get('search') === text);
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(text);
+  await answered;
+}
+
+/**
  * A record's card found through the tab's search box. Other tests' records share the database and
  * may fill the list's first page; the search shows this one wherever it sorts.
  */
 export async function searchCard(page: Page, name: string): Promise<Locator> {
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(name);
+  await searchFor(page, name);
   return card(page, name);
 }
 

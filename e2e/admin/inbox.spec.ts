@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
-import { card, choose, expectToast, openTab } from './helpers';
+import { card, choose, expectToast, openTab, searchFor } from './helpers';
 import { createAdvanceForm } from './seed';
 
 const message = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -32,7 +32,7 @@ test('search ignores accents, the status filter narrows, and each card offers th
   await noticeSent(api, withPhone);
 
   await openTab(page, 'contacts', 'Mensajes');
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(`jose perez ${tag}`);
+  await searchFor(page, `jose perez ${tag}`);
   await expect(card(page, withPhone)).toBeVisible();
   await expect(card(page, withoutPhone)).toBeHidden();
   await expect(page.getByText('1 mensaje(s)')).toBeVisible();
@@ -46,13 +46,13 @@ test('search ignores accents, the status filter narrows, and each card offers th
   expect(decodeURIComponent(href.split('text=')[1])).toBe('Hola José, le saludamos de Contraespionaje CR en respuesta a su mensaje.');
   await expect(jose.getByText('Aviso enviado')).toBeVisible();
 
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(tag);
+  await searchFor(page, tag);
   await expect(card(page, withoutPhone)).toBeVisible();
   await expect(card(page, withoutPhone).getByRole('link', { name: 'Responder por WhatsApp' })).toHaveCount(0);
   await choose(page, page, 'Estado', 'Leído');
   await expect(card(page, withoutPhone)).toBeVisible();
   await expect(card(page, withPhone)).toBeHidden();
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill('nadie-coincide-con-esto');
+  await searchFor(page, 'nadie-coincide-con-esto');
   await expect(page.getByText('Ningún mensaje coincide con la búsqueda')).toBeVisible();
 });
 
@@ -61,7 +61,7 @@ test('an internal note is added from the card and shows in its history', async (
   await api.post('/api/contact', { data: message(name) });
   await noticeSent(api, name);
   await openTab(page, 'contacts', 'Mensajes');
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(name);
+  await searchFor(page, name);
   await expect(page.getByText('1 mensaje(s)')).toBeVisible();
   const lead = card(page, name);
   await lead.getByText('Notas internas (0)').click();
@@ -83,7 +83,7 @@ test('the CSV export downloads the filtered list with a BOM, and the figures sho
   const figures = page.getByRole('region', { name: 'Tiempos de respuesta (últimas 4 semanas)' });
   await expect(figures.getByText('Mediana hasta la lectura')).toBeVisible();
   await expect(figures.getByText('Sin leer hace más de 24 h')).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(name);
+  await searchFor(page, name);
   await expect(page.getByText('1 mensaje(s)')).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar CSV' }).click();

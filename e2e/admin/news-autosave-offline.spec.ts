@@ -4,7 +4,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
 import { waitForChunksCached, waitForOfflineReady, waitForSavedLists } from '../offline/helpers';
-import { card, expectToast, field, openTab, startNewArticle } from './helpers';
+import { card, expectToast, field, openTab, searchFor, startNewArticle } from './helpers';
 
 const savedOnServer = /^Guardado hace \d+ (s|min)$/;
 const savedHereOffline = /^Sin conexión: guardado en este equipo hace \d+ (s|min); se enviará al volver la conexión$/;
@@ -61,7 +61,7 @@ test('an article changed without a connection is kept on the device, then reache
 
   // Sent, the copy is forgotten: the article opens with the text from the server and nothing to recover.
   await openTab(page, 'news', 'Noticias');
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(title);
+  await searchFor(page, title);
   await card(page, title).getByRole('button', { name: 'Editar' }).click();
   const again = page.getByRole('dialog', { name: 'Editar Noticia' });
   await expect(field(again, 'Contenido').getByText('Segunda parte, escrita sin conexión.')).toBeVisible();

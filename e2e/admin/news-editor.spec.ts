@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, unique } from '../fixtures';
 import { sanitizeArticleHtml } from '../../api/article-html';
 import { createArticle } from './seed';
-import { card, choose, expectToast, field, openTab, searchCard, startNewArticle } from './helpers';
+import { card, choose, expectToast, field, openTab, searchCard, searchFor, startNewArticle } from './helpers';
 
 /** Costa Rica's wall clock (UTC-6 all year) `ms` from now, as the date-time field takes it. */
 const businessClockIn = (ms: number) => new Date(Date.now() + ms - 6 * 3_600_000).toISOString().slice(0, 19);
@@ -80,7 +80,7 @@ test('a preview link shows a draft to someone signed out, never indexed, and sto
   const title = unique('Borrador con enlace');
   await createArticle(api, title, { status: 'draft' });
   await openTab(page, 'news', 'Noticias');
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(title);
+  await searchFor(page, title);
   await card(page, title).getByRole('button', { name: 'Editar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar Noticia' });
   await dialog.getByText('Enlace de vista previa', { exact: true }).click();
@@ -111,7 +111,7 @@ test('a version is compared with the current text and restored', async ({ adminP
   const article = await createArticle(api, title, { content: '<p>El barrido encontró dos micrófonos.</p>' });
   await api.patch(`/api/news/${article.id}`, { data: { title: `${title} corregida`, content: '<p>El barrido encontró tres micrófonos y una cámara.</p>' } });
   await openTab(page, 'news', 'Noticias');
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(title);
+  await searchFor(page, title);
   await card(page, `${title} corregida`).getByRole('button', { name: 'Editar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar Noticia' });
   await dialog.getByText('Versiones', { exact: true }).click();
@@ -145,7 +145,7 @@ test("an existing article's HTML read by the editor and written back is the same
   const article = await createArticle(api, title, { content: html });
   const stored = (await (await api.get(`/api/news/${article.slug}`)).json()).content as string;
   await openTab(page, 'news', 'Noticias');
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(title);
+  await searchFor(page, title);
   await card(page, title).getByRole('button', { name: 'Editar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar Noticia' });
   const editor = field(dialog, 'Contenido');
@@ -179,7 +179,7 @@ test('the news dialog, its editor and its panels have no serious accessibility p
   const title = unique('Accesible en el editor');
   await createArticle(api, title, { status: 'draft' });
   await openTab(page, 'news', 'Noticias');
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(title);
+  await searchFor(page, title);
   await card(page, title).getByRole('button', { name: 'Editar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar Noticia' });
   await expect(field(dialog, 'Contenido')).toBeVisible();

@@ -1,7 +1,7 @@
 // The news tab: create (slug suggested from the title), edit, delete, publish, search, history.
 import { expect, test, unique } from '../fixtures';
 import { createArticle } from './seed';
-import { card, choose, deleteThroughDialog, expectToast, field, openTab, searchCard } from './helpers';
+import { card, choose, deleteThroughDialog, expectToast, field, openTab, searchCard, searchFor } from './helpers';
 
 test('a news article is created, edited and deleted with the required toasts', async ({ adminPage: page }) => {
   const title = unique('Alerta de Ciberseguridad: ¿Micrófonos ocultos?');
@@ -50,7 +50,7 @@ test('an article waiting for review is marked and published', async ({ adminPage
   const title = unique('Importada pendiente');
   await createArticle(api, title, { reviewRequired: true });
   await openTab(page, 'news', 'Noticias');
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(title);
+  await searchFor(page, title);
   const pending = card(page, title);
   await expect(pending.getByText('Pendiente de revisión')).toBeVisible();
   await pending.getByRole('button', { name: 'Publicar' }).click();
@@ -65,14 +65,14 @@ test('the list is searchable and paged', async ({ adminPage: page, api }) => {
   const tag = unique('Paginada').replace(/\s/g, '');
   for (let i = 1; i <= 11; i++) await createArticle(api, `${tag} número ${i}`);
   await openTab(page, 'news', 'Noticias');
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(tag);
+  await searchFor(page, tag);
   await expect(page.getByText('11 noticia(s)')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(10);
   await expect(page.getByText('Página 1 de 2')).toBeVisible();
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByText('Página 2 de 2')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(1);
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(`${tag} sin resultados`);
+  await searchFor(page, `${tag} sin resultados`);
   await expect(page.getByText('Ninguna noticia coincide con la búsqueda')).toBeVisible();
 });
 
@@ -82,7 +82,7 @@ test('the history of an article lists two edits with who and what changed', asyn
   await api.patch(`/api/news/${article.id}`, { data: { author: 'Primera Autora' } });
   await api.patch(`/api/news/${article.id}`, { data: { author: 'Segunda Autora' } });
   await openTab(page, 'news', 'Noticias');
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(title);
+  await searchFor(page, title);
   await card(page, title).getByRole('button', { name: 'Historial' }).click();
   const history = page.getByRole('dialog', { name: 'Historial de cambios' });
   const events = history.getByRole('listitem');

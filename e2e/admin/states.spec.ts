@@ -2,7 +2,7 @@
 // replaced through page.route (the shared database is never empty, and never fails on demand).
 import { expect, test, unique } from '../fixtures';
 import { createArticle, createAdvanceForm } from './seed';
-import { card, deleteThroughDialog, expectToast, openTab } from './helpers';
+import { card, deleteThroughDialog, expectToast, openTab, searchFor } from './helpers';
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({ status: 200, contentType: 'application/json', headers, body: JSON.stringify(body) });
 
@@ -37,7 +37,7 @@ test('failed writes toast the required errors with the server reason', async ({ 
       : route.fallback(),
   );
   await openTab(page, 'news', 'Noticias');
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(title);
+  await searchFor(page, title);
   await deleteThroughDialog(page, card(page, title));
   await expectToast(page, 'Error al eliminar noticia', 'Base de datos no disponible');
   await expect(card(page, title)).toBeVisible();
