@@ -28,6 +28,8 @@ test('with the setting on, a user without a second factor is sent to set one up 
   await openTab(adminPage, 'users', 'Usuarios');
   const setting = adminPage.getByRole('switch', { name: 'Exigir segundo factor a todo el personal' });
   await expect(setting).not.toBeChecked();
+  // The switch waits, disabled, for the stored setting; a forced click (its input is hidden) would be lost.
+  await expect(setting).toBeEnabled();
   await setting.click({ force: true });
   await expectToast(adminPage, 'Configuración guardada');
   await expect(setting).toBeChecked();
