@@ -71,6 +71,24 @@ test('after one visit, the pages seen, both forms and the admin panel open with 
   await page.context().setOffline(false);
 });
 
+test('a data key the previous admin page left unmade is made by the next one, and the lists are saved', async ({ adminPage: page, api }) => {
+  test.setTimeout(120_000);
+  const article = await createArticle(api, { title: unique('Llave pendiente') });
+  // The first admin page cannot get its key made (as when it is left while the key is being made).
+  await page.route('**/api/auth/draft-key*', (route) => route.abort());
+  const asked = page.waitForRequest('**/api/auth/draft-key*');
+  await page.goto('/admin/avanzadas/nuevo');
+  await expect(page.getByRole('heading', { name: 'Nuevo Formulario de Avanzada' })).toBeVisible();
+  await asked;
+  // The device now notes a staff member whose lists it keeps (the next admin page restores them first).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('offline-staff:last-user'))).not.toBeNull();
+  await page.unroute('**/api/auth/draft-key*');
+  // The next page learns who is signed in before its screens render, and asks nothing more of the session.
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('article', { name: article.title })).toBeVisible();
+  await waitForSavedLists(page, article.title);
+});
+
 test("a visitor's phone never fetches admin code, and staff data or writes are never cached", async ({ browser, baseURL, adminPage }) => {
   const visitor = await browser.newContext({ baseURL });
   const page = await visitor.newPage();

@@ -49,15 +49,23 @@ export function startOffline(queryClient: QueryClient, path: string): void {
 
   // A signed-in staff member gets the key that seals their drafts on this device (and a device that
   // held one hears whether its session was ended from elsewhere): at every answer about the session.
-  queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.query.queryKey[0] !== '/api/auth/me' || event.action.type !== 'success') return;
-    const always = Boolean(event.query.state.data);
+  const keysAfterSessionAnswer = (user: unknown) => {
+    const always = Boolean(user);
     void (always ? Promise.resolve(true) : mayHoldDrafts())
       .then(async (may) => {
         if (may) await (await import('./draft-key-sync')).refreshDraftKeys({ always });
       })
       .catch((error: unknown) => console.warn('[offline] llaves de borradores', error));
+  };
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryKey[0] !== '/api/auth/me' || event.action.type !== 'success') return;
+    keysAfterSessionAnswer(event.query.state.data);
   });
+  // On an admin page opened after another, the answer came before this point (prepareOfflineData asks
+  // the server first, and the screens then ask nothing): without this, a key whose making the previous
+  // page left unfinished would never be made on this device.
+  const known = queryClient.getQueryState(['/api/auth/me']);
+  if (known?.status === 'success' && known.data) keysAfterSessionAnswer(known.data);
 
   // Staff lists are saved for offline use once someone signs in (the session query gets a user).
   const startPersisting = () => void import('./query-persist').then((m) => m.persistStaffLists(queryClient));
