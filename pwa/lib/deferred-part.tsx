@@ -108,6 +108,7 @@ export function deferredPart<P extends object>(load: () => Promise<{ default: Co
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextMicrotask = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
 /** A field whose state is no longer the server's: the visitor typed, ticked or chose a file. */
 function changedByVisitor(field: Field): boolean {
@@ -221,7 +222,8 @@ class CatchUp {
   /**
    * Hands what was typed, ticked or chosen to the hydrated components (their onChange; then onBlur for
    * the fields the visitor had left), types again what went to editable segments, then repeats the last
-   * press or submit. A task passes between the steps, so each one meets the components as the last left them.
+   * press or submit. A task passes between the steps, so each one meets the components as the last left
+   * them; the keys are typed again in one go (see below).
    */
   async replay(): Promise<void> {
     if (this.phase !== 'waiting') return;
@@ -249,8 +251,11 @@ class CatchUp {
       if (typeof value === 'string' && field.isConnected && field !== focusedThen) field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
 
     // Into the segment the visitor chose, then wherever the control moves the focus as it fills. Where
-    // that is, is read right after each key (the control moves it at once): by the next key the visitor
-    // may have put the focus somewhere else, and their keys are held for it meanwhile.
+    // that is, is read right after each key (the control moves it at once). Between two keys only a
+    // microtask passes (React renders what the key changed in one), never a task: a click of the
+    // visitor's landing between them would take the focus from a half-typed segment, and the segment,
+    // focused again for the next key, would start its entry anew ('27' for the year typed as 2027).
+    // The visitor's own keys and clicks come after the whole queue, in the order they were made.
     let cursor: HTMLElement | null = null;
     while (this.typed.length > 0) {
       const { target, inputType, data } = this.typed.shift()!;
@@ -262,7 +267,7 @@ class CatchUp {
       const after = document.activeElement;
       cursor = after instanceof HTMLElement && after.isContentEditable && groupOf(after) === groupOf(into) ? after : into;
       this.replayFocusing = false;
-      await nextTask();
+      await nextMicrotask();
     }
     // Back where the visitor went meanwhile, unless that is where the typing was.
     const wanted = this.visitorFocus ?? focusedThen;
