@@ -225,7 +225,12 @@ test('a signed-in tablet killed and started again with no signal still opens its
     const host = unique('Tableta cifrada');
     await fillRequired(page, host);
     await addPhoto(page);
-    await expect.poll(async () => (await readDrafts(page)).find((d) => d.values.hostName === host)?.sealed).toBe(true);
+    // The draft is saved again once the photo is in: the kill must come after that save, not the first.
+    const saved = async () => {
+      const draft = (await readDrafts(page)).find((d) => d.values.hostName === host);
+      return { sealed: draft?.sealed, photo: Boolean(draft?.photos.emergencyExitsPhoto?.size) };
+    };
+    await expect.poll(saved).toEqual({ sealed: true, photo: true });
     await staffListsSaved(page, owner, baseURL);
     // Chromium writes localStorage (whose staff member's lists to put back) to disk a few seconds after
     // a change, and a SIGKILL loses what it has not written: a tablet's shift is far longer, so wait
