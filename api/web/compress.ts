@@ -1,5 +1,6 @@
 // Brotli or gzip for what the web middleware sends (HTML, JS, CSS, SVG): a phone on a slow network
-// downloads a third of the bytes. Hashed assets are compressed once and kept in memory.
+// downloads a third of the bytes. The built files are compressed by the build (scripts/compress-assets.ts
+// writes a copy beside each one), never by the server while a visitor waits.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -16,7 +17,14 @@ export function acceptedEncoding(acceptEncoding: string | undefined): Encoding |
   return null;
 }
 
+/** Smaller bodies gain too little to be worth compressing. */
+export const minimumCompressedSize = 1024;
+
 export const isCompressible = (type: string) => /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml|font\/ttf)/.test(type);
+
+/** The build's compressed copy of `file` in `encoding`, written beside it. */
+export const compressedCopy = (file: string, encoding: Encoding) => `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+export const encodings: readonly Encoding[] = ['br', 'gzip'];
 
 /** `quality` 'fast' for a page made per request, 'best' for a file compressed once and cached. */
 export function compress(body: Buffer, encoding: Encoding, quality: 'fast' | 'best'): Promise<Buffer> {

@@ -11,7 +11,7 @@ import type { ViteDevServer } from 'vite';
 import { siteInfo, type Config } from '../config';
 import { newsListQuery } from '../../domain';
 import type * as ServerEntry from '../../pwa/entry-server';
-import { acceptedEncoding, compress, type Encoding } from './compress';
+import { acceptedEncoding, compress, minimumCompressedSize, type Encoding } from './compress';
 import { fillTemplate, headTags, preloadTags, type ViteManifest } from './html';
 import { appShellHead, appShellPath, appShellSourceRoute, manifestPath, webManifest } from './manifest';
 import { atomPath, atomXml, rssPath, rssXml } from './feeds';
@@ -180,7 +180,7 @@ async function sendPage(ctx: Koa.Context, page: CachedPage, encode: (encoding: E
       return;
     }
   }
-  const encoding = page.body.length > 1024 ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
+  const encoding = page.body.length > minimumCompressedSize ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
   if (encoding) {
     ctx.set('Content-Encoding', encoding);
     ctx.body = await encode(encoding);
@@ -192,7 +192,7 @@ async function sendPage(ctx: Koa.Context, page: CachedPage, encode: (encoding: E
 async function sendText(ctx: Koa.Context, text: string) {
   const body = Buffer.from(text, 'utf8');
   ctx.vary('Accept-Encoding');
-  const encoding = body.length > 1024 ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
+  const encoding = body.length > minimumCompressedSize ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
   if (encoding) {
     ctx.set('Content-Encoding', encoding);
     ctx.body = await compress(body, encoding, 'fast');

@@ -1,24 +1,38 @@
 // Production files from dist/client: hashed assets cached for a year (their name changes with their
-// content), everything else revalidated, compressed copies kept in memory.
+// content), everything else revalidated. Compressed bytes are the build's copies (`app.js.br` beside
+// `app.js`), read once and kept in memory; a file the build left without one is compressed once here.
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type Koa from 'koa';
-import { acceptedEncoding, compress, isCompressible } from './compress';
+import { acceptedEncoding, compress, compressedCopy, isCompressible, minimumCompressedSize, type Encoding } from './compress';
 
-type CachedFile = { body: Buffer; etag: string; variants: Map<string, Buffer> };
+type CachedFile = { body: Buffer; etag: string; variants: Map<Encoding, Promise<Buffer>> };
+
+/** The same promise for every request that comes while the first is still being answered; forgotten if it fails. */
+function once<K, V>(map: Map<K, Promise<V>>, key: K, make: () => Promise<V>): Promise<V> {
+  let value = map.get(key);
+  if (!value) {
+    value = make();
+    map.set(key, value);
+    value.catch(() => map.delete(key));
+  }
+  return value;
+}
 
 /** Serves a file of `root` if the request names one; answers false to let the caller go on. */
 export function createStaticFiles(root: string) {
-  const cache = new Map<string, CachedFile>();
+  const cache = new Map<string, Promise<CachedFile>>();
   // The built files, listed once: they do not change while the server runs. Asking the file system on
   // every request (a failed stat, its error and stack, for every page) was a tenth of a kept page's cost.
-  const files = new Set(
-    readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.join(entry.parentPath, entry.name)),
-  );
+  const listed = readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  // The compressed copies are sent in place of their file, never by their own name.
+  const all = new Set(listed);
+  const copies = new Set(listed.filter((file) => /\.(br|gz)$/.test(file) && all.has(file.replace(/\.(br|gz)$/, ''))));
+  const files = new Set(listed.filter((file) => !copies.has(file)));
 
   return async function serveStatic(ctx: Koa.Context): Promise<boolean> {
     let relative: string;
@@ -33,12 +47,10 @@ export function createStaticFiles(root: string) {
     if (!file.startsWith(root + path.sep)) return false;
 
     if (!files.has(file)) return false;
-    let cached = cache.get(file);
-    if (!cached) {
+    const cached = await once(cache, file, async () => {
       const body = await readFile(file);
-      cached = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, variants: new Map() };
-      cache.set(file, cached);
-    }
+      return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, variants: new Map() };
+    });
 
     ctx.type = path.extname(file);
     ctx.set('Cache-Control', relative.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -49,13 +61,10 @@ export function createStaticFiles(root: string) {
       return true;
     }
 
-    const encoding = isCompressible(ctx.response.type) && cached.body.length > 1024 ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
+    const encoding = isCompressible(ctx.response.type) && cached.body.length > minimumCompressedSize ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
     if (encoding) {
-      let variant = cached.variants.get(encoding);
-      if (!variant) {
-        variant = await compress(cached.body, encoding, 'best');
-        cached.variants.set(encoding, variant);
-      }
+      const copy = compressedCopy(file, encoding);
+      const variant = await once(cached.variants, encoding, () => (copies.has(copy) ? readFile(copy) : compress(cached.body, encoding, 'best')));
       ctx.set('Content-Encoding', encoding);
       ctx.body = variant;
     } else {
