@@ -5,12 +5,14 @@
 // dead for up to 17 s. A copy that saves nothing (images, fonts already compressed) is not kept.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compress, compressedCopy, encodings, minimumCompressedSize } from '../api/web/compress';
+import { compress, compressedCopiesAmong, compressedCopy, encodings, minimumCompressedSize } from '../api/web/compress';
 import { projectRoot } from '../events/project-root';
 
 export async function writeCompressedCopies(root: string): Promise<{ files: number; bytes: number; compressed: number }> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  const listed = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  const earlier = compressedCopiesAmong(listed);
+  const files = listed.filter((file) => !earlier.has(file));
   const totals = { files: 0, bytes: 0, compressed: 0 };
   // zlib's asynchronous calls run on libuv's thread pool: every core works.
   await Promise.all(

@@ -26,6 +26,12 @@ export const isCompressible = (type: string) => /^(text\/|application\/(javascri
 export const compressedCopy = (file: string, encoding: Encoding) => `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
 export const encodings: readonly Encoding[] = ['br', 'gzip'];
 
+/** Which of `files` are compressed copies of another of them. */
+export function compressedCopiesAmong(files: readonly string[]): Set<string> {
+  const all = new Set(files);
+  return new Set(files.flatMap((file) => encodings.map((encoding) => compressedCopy(file, encoding))).filter((copy) => all.has(copy)));
+}
+
 /** `quality` 'fast' for a page made per request, 'best' for a file compressed once and cached. */
 export function compress(body: Buffer, encoding: Encoding, quality: 'fast' | 'best'): Promise<Buffer> {
   if (encoding === 'gzip') return gzip(body, { level: quality === 'best' ? 9 : 6 });

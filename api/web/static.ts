@@ -6,32 +6,28 @@ import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type Koa from 'koa';
-import { acceptedEncoding, compress, compressedCopy, isCompressible, minimumCompressedSize, type Encoding } from './compress';
+import { loadOnce } from '../load-once';
+import { acceptedEncoding, compress, compressedCopiesAmong, compressedCopy, isCompressible, minimumCompressedSize, type Encoding } from './compress';
 
-type CachedFile = { body: Buffer; etag: string; variants: Map<Encoding, Promise<Buffer>> };
+type CachedFile = { body: Buffer; etag: string; variants: Map<Encoding, () => Promise<Buffer>> };
 
-/** The same promise for every request that comes while the first is still being answered; forgotten if it fails. */
-function once<K, V>(map: Map<K, Promise<V>>, key: K, make: () => Promise<V>): Promise<V> {
-  let value = map.get(key);
-  if (!value) {
-    value = make();
-    map.set(key, value);
-    value.catch(() => map.delete(key));
-  }
-  return value;
+/** `load` for `key` once: requests that come while the first is answered share it (loadOnce, per key). */
+function once<K, V>(map: Map<K, () => Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
+  let loaded = map.get(key);
+  if (!loaded) map.set(key, (loaded = loadOnce(load)));
+  return loaded();
 }
 
 /** Serves a file of `root` if the request names one; answers false to let the caller go on. */
 export function createStaticFiles(root: string) {
-  const cache = new Map<string, Promise<CachedFile>>();
+  const cache = new Map<string, () => Promise<CachedFile>>();
   // The built files, listed once: they do not change while the server runs. Asking the file system on
   // every request (a failed stat, its error and stack, for every page) was a tenth of a kept page's cost.
   const listed = readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
   // The compressed copies are sent in place of their file, never by their own name.
-  const all = new Set(listed);
-  const copies = new Set(listed.filter((file) => /\.(br|gz)$/.test(file) && all.has(file.replace(/\.(br|gz)$/, ''))));
+  const copies = compressedCopiesAmong(listed);
   const files = new Set(listed.filter((file) => !copies.has(file)));
 
   return async function serveStatic(ctx: Koa.Context): Promise<boolean> {
