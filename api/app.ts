@@ -170,6 +170,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       config,
       queries: publicQueries(services),
       pages: services.pages,
+      log: services.log,
     });
     app.use(middleware);
     warm = middleware.warm;
