@@ -1,11 +1,22 @@
 // Sorted lists of document numbers and the text tests the news index is built from: posting lists that
-// only grow (numbers are appended in increasing order), their union and intersection by merging, the
-// trigrams of a title, and PostgreSQL's LIKE as a JavaScript test.
+// only grow (numbers are appended in increasing order), with a bitset beside the dense ones, their union
+// and intersection, the trigrams of a title, and PostgreSQL's LIKE as a JavaScript test.
 
-/** A growable list of document numbers, ascending (numbers are only ever appended). */
+/** A list gets a bitset beside it once it holds this many numbers, and one in 32 of the numbers up to its last. */
+const denseFrom = 256;
+
+/**
+ * A growable list of document numbers, ascending (numbers are only ever appended). A dense one (a common
+ * word: thousands of articles) also keeps its numbers as a bitset, so that testing whether it holds a
+ * number is one load: intersecting two common words walked both lists (tens of thousands of unpredictable
+ * steps, most of a never-asked search's time); now the shorter one is walked and each number tested. The
+ * bitset costs at most what the list does (it is made only when one bit per number up to the last is no
+ * more than 32 bits per number held).
+ */
 export class Postings {
   data = new Int32Array(4);
   length = 0;
+  bits: Uint32Array | null = null;
   push(no: number) {
     if (this.length === this.data.length) {
       const grown = new Int32Array(this.data.length * 2);
@@ -13,12 +24,15 @@ export class Postings {
       this.data = grown;
     }
     this.data[this.length++] = no;
+    if (this.bits) setBit(this, no);
+    else if (this.length >= denseFrom && this.length * 32 >= no) this.makeBits();
   }
   /** Drops the numbers of documents no longer alive. */
   compact(alive: (no: number) => boolean) {
     let kept = 0;
     for (let i = 0; i < this.length; i++) if (alive(this.data[i])) this.data[kept++] = this.data[i];
     this.length = kept;
+    if (this.bits) this.makeBits();
   }
   /** Gives back the room grown ahead (a quarter of a loaded index's postings, on average). */
   trim() {
@@ -27,6 +41,76 @@ export class Postings {
   view(): Int32Array {
     return this.data.subarray(0, this.length);
   }
+  private makeBits() {
+    const last = this.length > 0 ? this.data[this.length - 1] : 0;
+    this.bits = new Uint32Array((last >>> 5) + 1);
+    for (let i = 0; i < this.length; i++) setBit(this, this.data[i]);
+  }
+}
+
+function setBit(list: Postings, no: number) {
+  let bits = list.bits!;
+  const word = no >>> 5;
+  if (word >= bits.length) {
+    const grown = new Uint32Array(Math.max(word + 1, bits.length * 2));
+    grown.set(bits);
+    list.bits = bits = grown;
+  }
+  bits[word] |= 1 << (no & 31);
+}
+
+/** The numbers of `numbers` (ascending) that the bitset holds. */
+function keepIn(numbers: Int32Array, bits: Uint32Array): Int32Array {
+  const out = new Int32Array(numbers.length);
+  let n = 0;
+  for (let k = 0; k < numbers.length; k++) {
+    const no = numbers[k];
+    const word = no >>> 5;
+    if (word < bits.length && (bits[word] & (1 << (no & 31))) !== 0) out[n++] = no;
+  }
+  return out.subarray(0, n);
+}
+
+/** The numbers a bitset holds, ascending (at most `most` of them). */
+function numbersOf(words: Uint32Array, most: number): Int32Array {
+  const out = new Int32Array(most);
+  let n = 0;
+  for (let w = 0; w < words.length; w++) {
+    let word = words[w];
+    while (word !== 0) {
+      const low = word & -word;
+      out[n++] = (w << 5) + 31 - Math.clz32(low);
+      word ^= low;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+/**
+ * The numbers every list holds, ascending: the shortest list tested against each of the others (by its
+ * bitset when it has one), shortest first, stopping once no more than `enough` numbers are left.
+ */
+export function intersectAll(lists: readonly Postings[], enough = 0): Int32Array {
+  if (lists.length === 0) return empty;
+  const sorted = [...lists].sort((a, b) => a.length - b.length);
+  let result = sorted[0].view();
+  let i = 1;
+  // Two dense lists or more: their bitsets ANDed word by word (a few hundred words for 10,000 articles).
+  if (sorted.length > 1 && sorted[0].bits && sorted[1].bits) {
+    const words = sorted[0].bits.slice();
+    for (; i < sorted.length && sorted[i].bits; i++) {
+      const other = sorted[i].bits!;
+      const shared = Math.min(words.length, other.length);
+      for (let w = 0; w < shared; w++) words[w] &= other[w];
+      words.fill(0, shared);
+    }
+    result = numbersOf(words, sorted[0].length);
+  }
+  for (; i < sorted.length && result.length > enough; i++) {
+    const list = sorted[i];
+    result = list.bits ? keepIn(result, list.bits) : mergeIntersection(result, list.view());
+  }
+  return result;
 }
 
 export function trigramsOf(text: string): Set<string> {
@@ -75,7 +159,7 @@ export function mergeUnion(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, n);
 }
 
-export function mergeIntersection(a: Int32Array, b: Int32Array): Int32Array {
+function mergeIntersection(a: Int32Array, b: Int32Array): Int32Array {
   const out = new Int32Array(Math.min(a.length, b.length));
   let i = 0;
   let j = 0;

@@ -1,0 +1,57 @@
+// The news index's posting lists on their own: a list of common words grows a bitset beside it, and an
+// intersection of any mix of dense and sparse lists, before and after compaction, holds exactly the
+// numbers every list holds, in ascending order.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { intersectAll, Postings } from '../../projections/posting-lists';
+
+/** A list holding each number below `size` with probability `density` (a fixed sequence per seed). */
+function listOf(size: number, density: number, seed: number): Postings {
+  let state = seed;
+  const next = () => (state = (state * 1103515245 + 12345) >>> 0) / 4294967296;
+  const list = new Postings();
+  for (let no = 0; no < size; no++) if (next() < density) list.push(no);
+  return list;
+}
+
+const naive = (lists: Postings[]) => {
+  const [first, ...rest] = lists.map((list) => new Set(list.view()));
+  return [...first].filter((no) => rest.every((set) => set.has(no)));
+};
+
+test('a list of a common word keeps a bitset; a rare one does not', () => {
+  assert.ok(listOf(10_000, 0.5, 1).bits, 'half the articles');
+  assert.is(listOf(10_000, 0.01, 2).bits, null, 'one article in a hundred');
+  assert.is(listOf(100, 0.9, 3).bits, null, 'too few numbers to be worth it');
+});
+
+test('intersections of dense and sparse lists hold exactly the shared numbers, ascending', () => {
+  const lists = [listOf(20_000, 0.6, 11), listOf(20_000, 0.4, 12), listOf(20_000, 0.2, 13), listOf(20_000, 0.005, 14), listOf(15_000, 0.7, 15)];
+  const mixes = [[0, 1], [0, 1, 2], [3, 0], [0, 3, 1], [4, 0], [2], [0, 1, 2, 4], [3, 4, 1]];
+  for (const mix of mixes) {
+    const chosen = mix.map((i) => lists[i]);
+    assert.equal([...intersectAll(chosen)], naive(chosen), `lists ${mix.join(', ')}`);
+  }
+  assert.equal([...intersectAll([])], []);
+});
+
+test('an intersection told it has enough stops early, never dropping a shared number', () => {
+  const lists = [listOf(10_000, 0.01, 21), listOf(10_000, 0.5, 22), listOf(10_000, 0.5, 23)];
+  const early = new Set(intersectAll(lists, 1_000));
+  for (const no of naive(lists)) assert.ok(early.has(no), `${no} kept`);
+});
+
+test('after compaction, and as numbers are appended past the bitset, the lists still agree', () => {
+  const a = listOf(8_000, 0.5, 31);
+  const b = listOf(8_000, 0.5, 32);
+  const alive = (no: number) => no % 3 !== 0;
+  a.compact(alive);
+  b.compact(alive);
+  assert.ok([...a.view()].every(alive));
+  assert.equal([...intersectAll([a, b])], naive([a, b]));
+  for (let no = 8_000; no < 40_000; no += 2) a.push(no);
+  for (let no = 8_000; no < 40_000; no += 3) b.push(no);
+  assert.equal([...intersectAll([a, b])], naive([a, b]));
+});
+
+test.run();
