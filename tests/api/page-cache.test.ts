@@ -174,4 +174,17 @@ test('the server is busy while enough renders are under way; stale pages are ren
   assert.is(most, 1);
 });
 
+test('a server whose event loop was at work most of the last tenth of a second is busy, until it rests', async () => {
+  const renders = new Renders(100, async () => {});
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  assert.not.ok(renders.busy, 'resting');
+  const until = performance.now() + 150;
+  while (performance.now() < until) {
+    // The event loop at work, as under a burst of requests.
+  }
+  assert.ok(renders.busy, 'at work');
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  assert.not.ok(renders.busy, 'rested');
+});
+
 test.run();
