@@ -275,7 +275,8 @@ export class NewsIndex {
     for (let k = 0; k < union.length; k++) if (accepts(union[k])) hits[count++] = union[k];
     // The first pages are what people read: keep at least the first 100 in order (ten pages of staff's
     // list); a page past them orders what it needs. Ordering 1,000 was most of a never-asked search's time.
-    const wanted = Math.min(count, Math.max(need, 100));
+    // Further pages double what is kept, so paging on costs a recount now and then, not one per page.
+    const wanted = Math.min(count, Math.max(need, 100, kept ? 2 * kept.numbers.length : 0));
     const numbers = new Int32Array(wanted);
     const { numbers: ordered, rankOf } = this.flatOrder();
     const newest = sort !== 'oldest';

@@ -113,8 +113,11 @@ export class PageCache {
 
   /** The kept page for `url`, if it is current. */
   get(url: string): CachedPage | undefined {
-    const entry = this.entries.get(url);
-    return entry && entry.staleSince === undefined ? entry : undefined;
+    const entry = this.entries.peek(url);
+    if (entry?.staleSince === undefined) return entry && this.entries.get(url);
+    // Out of date: not counted as used, and forgotten once too old to be sent.
+    if (Date.now() - entry.staleSince > maxStaleMs) this.entries.delete(url);
+    return undefined;
   }
 
   /** The kept list for `url` that a change made out of date under `maxStaleMs` ago, counted as sent. */
