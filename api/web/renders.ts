@@ -2,12 +2,11 @@
 // A render costs a millisecond or more of the one thread; a burst of article writes makes every kept list
 // out of date at once, and each visitor asking for one would render it in line behind the others (at
 // five writes a second and hundreds of searches in rotation, more renders than the thread can do).
-// So while the server is busy (the event loop was at work 90% of the time since it was last measured, a
-// tenth of a second or more before, or
-// `busyAt` renders are under way), a visitor asking for a list that a change made out of date gets the
-// stale copy (page-cache.ts, at most `maxStaleMs` old) and the list is queued to be rendered again in
-// the background, one at a time, between the requests. When the server is not busy, the next visitor
-// renders the page: a change is in the next page asked for.
+// So while the server is busy (its event loop at work 90% of the time since it was last measured, a
+// tenth of a second or more before, or `busyAt` renders under way), a visitor asking for a list that a
+// change made out of date gets the stale copy (page-cache.ts, at most `maxStaleMs` old) and the list is
+// queued to be rendered again in the background, one at a time, between the requests. When the server
+// is not busy, the next visitor renders the page: a change is in the next page asked for.
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
 /** The share of the event loop's time spent at work above which the server is busy. */
