@@ -29,6 +29,8 @@ test('an article written in the editor and scheduled is absent from the site unt
   await page.keyboard.type('Antes de la reunión');
   await page.keyboard.press('Enter');
   await toolbar.getByRole('button', { name: 'Lista con viñetas (Ctrl+Mayús+8)' }).click();
+  // The click leaves the caret in the text at once: a word typed straight after it is not lost.
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('contenteditable'))).toBe('true');
   await page.keyboard.type('Revise los enchufes');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Revise los detectores de humo');

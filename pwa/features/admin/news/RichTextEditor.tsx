@@ -208,7 +208,14 @@ function EditorToolbar({ editor, source, onSource, panel, onPanel }: ToolbarProp
   const buttonClass =
     'inline-flex size-9 items-center justify-center rounded-md text-slate-700 outline-none hover:bg-slate-100 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-400 data-[selected]:bg-slate-200 data-[selected]:text-slate-950 [&>svg]:size-4';
   return (
-    <Toolbar aria-label={t.toolbar} className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 p-1">
+    // A click on a button leaves the focus (and the caret) in the text: what is typed right after it lands
+    // there, even before the editor would have taken the focus back. Keyboard users still reach the
+    // buttons with Tab and the arrow keys.
+    <Toolbar
+      aria-label={t.toolbar}
+      className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 p-1"
+      onMouseDownCapture={(event) => event.preventDefault()}
+    >
       {toggles.map((toggle) => (
         <ToggleButton
           key={toggle.label}
