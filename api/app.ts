@@ -170,7 +170,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       config,
       queries: publicQueries(services),
       pages: services.pages,
-      log: services.log,
     });
     app.use(middleware);
     warm = middleware.warm;

@@ -119,8 +119,6 @@ type CaseResult = {
   loaderCpuMs: number;
   /** Articles written meanwhile (the cases under writes). */
   writes?: number;
-  /** Pages sent stale while the server was busy rendering (lists a write made out of date), and the oldest, ms. */
-  stale?: { count: number; oldestMs: number };
 };
 
 type Load = { paths: string[]; headers?: Record<string, string>; method?: string; body?: (i: number) => string; clients?: number };
@@ -211,7 +209,6 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
     firstPass = Math.round(amount / ((performance.now() - started) / 1000));
   }
   const writes = test.writes ? writer(base, ready.cookie, test.writes, count) : null;
-  const staleBefore = await ask<{ count: number }>(child, 'stale', 'stale');
   const cpuBefore = await serverCpu(child);
   const loaderBefore = process.cpuUsage();
   const started = performance.now();
@@ -220,7 +217,6 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
   const loaderUsed = process.cpuUsage(loaderBefore);
   const cpuUsed = (await serverCpu(child)) - cpuBefore;
   const wrote = writes?.stop();
-  const staleAfter = await ask<{ count: number; oldestMs: number }>(child, 'stale', 'stale');
   const requests = result.requests.total;
   return {
     case: test.name,
@@ -236,7 +232,6 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
     serverCpuMs: requests ? Math.round(cpuUsed / requests) / 1000 : 0,
     loaderCpuMs: requests ? Math.round((loaderUsed.user + loaderUsed.system) / requests) / 1000 : 0,
     ...(wrote ? { writes: wrote.written } : {}),
-    ...(staleAfter.count > staleBefore.count ? { stale: { count: staleAfter.count - staleBefore.count, oldestMs: staleAfter.oldestMs } } : {}),
   };
 }
 
@@ -357,7 +352,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
       const last = await measure(test, base, child, ready, count);
       results.push(last);
       console.log(
-        `  ${last.case}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}, CPU del servidor ${last.serverCpuMs} ms por solicitud, de la carga ${last.loaderCpuMs} ms${last.writes !== undefined ? `, ${last.writes} artículos escritos` : ''}${last.stale ? `, ${last.stale.count} páginas enviadas viejas (la más vieja ${last.stale.oldestMs} ms)` : ''}`,
+        `  ${last.case}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}, CPU del servidor ${last.serverCpuMs} ms por solicitud, de la carga ${last.loaderCpuMs} ms${last.writes !== undefined ? `, ${last.writes} artículos escritos` : ''}`,
       );
     }
     const memory = await ask<Memory>(child, 'memory:carga', 'memory');

@@ -6,7 +6,6 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import { loadConfig } from '../api/config';
-import { createLogger } from '../api/log';
 import { createWebMiddleware } from '../api/web';
 import { PageCache } from '../api/web/page-cache';
 import { newsListQuery, contactMessageInput, newsArticleInput, fieldErrors } from '../domain';
@@ -69,6 +68,6 @@ app.use(async (ctx, next) => {
 });
 app.use(koaBody());
 app.use(api.routes());
-app.use(await createWebMiddleware({ dev: !prod, httpServer: server, config, queries: fakeQueries, pages: new PageCache(), log: createLogger() }));
+app.use(await createWebMiddleware({ dev: !prod, httpServer: server, config, queries: fakeQueries, pages: new PageCache() }));
 server.on('request', app.callback());
 server.listen(port, () => console.log(`web ${prod ? '(producción)' : '(desarrollo)'} en http://localhost:${port} con ${fakeNews.length} noticias de prueba`));

@@ -22,16 +22,8 @@ import { errorFields } from '../log';
 import { errorPage, pageTexts } from './error-page';
 import type { PublicQueries } from './types';
 import { matchesEtag, PageReads, type CachedPage, type PageCache } from './page-cache';
-import { Renders } from './renders';
-import type { Logger } from '../log';
 
-export type WebOptions = { dev: boolean; httpServer?: Server; config: Config; queries: PublicQueries; pages: PageCache; log: Logger };
-
-/**
- * Visitors' renders under way that make the server busy: then a stale list is sent rather than rendered
- * in line (renders.ts). A few browsers loading pages at once stay well under it.
- */
-const busyRenders = 8;
+export type WebOptions = { dev: boolean; httpServer?: Server; config: Config; queries: PublicQueries; pages: PageCache };
 
 const isApiPath = (p: string) => /^\/(api|objects)(\/|$)/.test(p);
 
@@ -51,7 +43,6 @@ export type WebMiddleware = Koa.Middleware & { warm(): Promise<void> };
 export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddleware> {
   const site = siteInfo(opts.config);
   const renderer = opts.dev ? await devRenderer(opts.httpServer) : await productionRenderer();
-  const renders = new Renders(busyRenders, renderAgain);
 
   const web: Koa.Middleware = async function web(ctx, next) {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
@@ -90,14 +81,10 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     // Visitors get the page as it was last rendered, unless something it shows changed since (in
     // development the sources change under it: never kept).
     const visitor = !ctx.state.user && !opts.dev;
-    // While the server is busy rendering, a list a change made out of date, rendered again behind them.
-    const current = visitor ? opts.pages.get(ctx.url) : undefined;
-    const stale = visitor && !current && renders.busy ? opts.pages.stale(ctx.url) : undefined;
-    if (stale) renders.later(ctx.url);
     // Or, while another visitor's render of it is under way, the page that render keeps.
-    const cached = current ?? stale ?? (visitor ? await opts.pages.inProgress(ctx.url) : undefined);
+    const cached = visitor ? (opts.pages.get(ctx.url) ?? (await opts.pages.inProgress(ctx.url))) : undefined;
     if (cached) {
-      ctx.set('X-Cache', stale ? 'stale' : 'hit');
+      ctx.set('X-Cache', 'hit');
       await sendPage(ctx, cached, (encoding) => opts.pages.encoded(ctx.url, cached, encoding));
       return;
     }
@@ -107,8 +94,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     const settle = visitor ? opts.pages.begin(ctx.url) : undefined;
     try {
       const nonce = ctx.state.cspNonce as string | undefined;
-      const render = () => renderPage(ctx.url, { staff: Boolean(ctx.state.user), nonce });
-      const { page, unlisted, keepable } = visitor ? await renders.run(render) : await render();
+      const { page, unlisted, keepable } = await renderPage(ctx.url, { staff: Boolean(ctx.state.user), nonce });
       if (unlisted) ctx.set('X-Robots-Tag', 'noindex');
       const kept = visitor && keepable ? opts.pages.set(ctx.url, generation, page) : undefined;
       settle?.(kept);
@@ -125,21 +111,6 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
       ctx.body = errorPage(outage ? pageTexts.unavailable : pageTexts.failed, site.siteName);
     }
   };
-
-  /** A stale list rendered again for visitors in the background, unless it was meanwhile. */
-  async function renderAgain(url: string): Promise<void> {
-    if (opts.pages.get(url) || opts.pages.inProgress(url)) return;
-    const generation = opts.pages.generation;
-    const settle = opts.pages.begin(url);
-    try {
-      const { page, keepable } = await renderPage(url, { staff: false });
-      settle(keepable ? opts.pages.set(url, generation, page) : undefined);
-    } catch (error) {
-      settle(undefined);
-      // The stale copy is sent until it is too old; the next visitor then renders it (and sees the error).
-      opts.log.warn({ path: url, ...errorFields(error) }, 'page render in the background failed');
-    }
-  }
 
   /** One URL as HTML: a server-rendered page, an admin screen's shell, or the offline app shell. */
   async function renderPage(url: string, who: { staff: boolean; nonce?: string }): Promise<{ page: CachedPage; unlisted: boolean; keepable: boolean }> {

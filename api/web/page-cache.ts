@@ -9,11 +9,7 @@
 //   processor (milliseconds later); both are wired in api/app.ts with api/clear-on-change.ts;
 // - a render that began before a change to something it read is sent but not kept;
 // - visitors asking for a URL that is being rendered wait for that render instead of starting their own
-//   (after a change, every connection asking for the home page would render it at once);
-// - a list page another article's change made out of date is not forgotten at once but kept as stale for
-//   `maxStaleMs`: while the server is busy rendering (api/web/renders.ts) a visitor gets it instead of
-//   waiting in line, and it is rendered again behind them. An article's own page, and any page after a
-//   change that is not an article's, is dropped.
+//   (after a change, every connection asking for the home page would render it at once).
 // Signed-in staff never read from it nor write to it. Only complete pages answered 200 are kept, never
 // one that carries this response's CSP nonce. The cache is bounded in bytes (least recently used go first).
 import { createHash } from 'node:crypto';
@@ -26,8 +22,6 @@ import type { PublicQueries } from './types';
 export class PageReads {
   /** A list of articles (any list may change with any article). */
   news = false;
-  /** An article looked for by slug and not found, or a preview: whichever article changes may change the page. */
-  anyArticle = false;
   services = false;
   /** Articles read one by one, by id. */
   readonly articles = new Set<string>();
@@ -43,11 +37,11 @@ export class PageReads {
         const article = await source.newsBySlug(slug);
         // No article: whichever article takes that slug later must drop the page.
         if (article) this.articles.add(article.id);
-        else this.anyArticle = true;
+        else this.news = true;
         return article;
       },
       previewArticle: (token, slug, staff) => {
-        this.anyArticle = true;
+        this.news = true;
         return source.previewArticle(token, slug, staff);
       },
       listServices: () => {
@@ -59,26 +53,13 @@ export class PageReads {
 }
 
 export type CachedPage = { status: number; type: string; cacheControl: string; body: Buffer; etag?: string; reads?: PageReads };
-type Entry = CachedPage & {
-  etag: string;
-  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
-  bytes: number;
-  /** When a change made this list out of date (Date.now()); undefined while it is current. */
-  staleSince?: number;
-};
+type Entry = CachedPage & { etag: string; encoded: Partial<Record<Encoding, Promise<Buffer>>>; bytes: number };
 
 /** A change a page may have shown: an event's type and stream. */
 export type PageChange = { type: string; streamId: string };
 /** An article's event drops the lists and that article's page; any other every page. */
 const articleOf = (change: PageChange) => (aggregateOf(change.type) === 'newsArticle' ? change.streamId : null);
-const shows = (reads: PageReads | undefined, article: string | null) =>
-  !reads || article === null || reads.news || reads.anyArticle || reads.articles.has(article);
-/** A page that showed this article only in a list (not as its own page) may be sent stale for a while. */
-const onlyListed = (reads: PageReads | undefined, article: string | null) =>
-  Boolean(reads && article !== null && reads.news && !reads.anyArticle && !reads.articles.has(article));
-
-/** How long a list made out of date may still be sent, while the server is busy, before a visitor must wait for its render. */
-export const maxStaleMs = 10_000;
+const shows = (reads: PageReads | undefined, article: string | null) => !reads || article === null || reads.news || reads.articles.has(article);
 
 /** The changes remembered for renders in progress: a render older than these is not kept. */
 const recentChanges = 512;
@@ -89,9 +70,6 @@ export class PageCache {
   /** The article each recent change was about (null: anything), by generation, oldest first. */
   private changes: { generation: number; article: string | null }[] = [];
   private rendering = new Map<string, Promise<CachedPage | undefined>>();
-
-  /** Stale pages sent (kept lists out of date, while the server was busy), and the oldest of them, ms. */
-  readonly staleSent = { count: 0, oldestMs: 0 };
 
   constructor(private readonly maxBytes = 64 * 1024 * 1024) {
     this.entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes });
@@ -111,24 +89,8 @@ export class PageCache {
     return this.entries.calculatedSize;
   }
 
-  /** The kept page for `url`, if it is current. */
   get(url: string): CachedPage | undefined {
-    const entry = this.entries.peek(url);
-    if (entry?.staleSince === undefined) return entry && this.entries.get(url);
-    // Out of date: not counted as used, and forgotten once too old to be sent.
-    if (Date.now() - entry.staleSince > maxStaleMs) this.entries.delete(url);
-    return undefined;
-  }
-
-  /** The kept list for `url` that a change made out of date under `maxStaleMs` ago, counted as sent. */
-  stale(url: string, now = Date.now()): CachedPage | undefined {
-    const entry = this.entries.peek(url);
-    if (entry?.staleSince === undefined) return undefined;
-    const age = now - entry.staleSince;
-    if (age > maxStaleMs) return undefined;
-    this.staleSent.count += 1;
-    this.staleSent.oldestMs = Math.max(this.staleSent.oldestMs, age);
-    return entry;
+    return this.entries.get(url);
   }
 
   /** Keeps the page, with its ETag, unless something it read changed since `generation`; answers the kept page. */
@@ -199,13 +161,7 @@ export class PageCache {
     if (this.changes.length > recentChanges) this.changes.splice(0, this.changes.length - recentChanges);
     if (articles.includes(null)) return this.entries.clear();
     const dropped: string[] = [];
-    const now = Date.now();
-    for (const [url, entry] of this.entries.entries()) {
-      const changedHere = articles.filter((article) => shows(entry.reads, article));
-      if (changedHere.length === 0) continue;
-      if (changedHere.every((article) => onlyListed(entry.reads, article))) entry.staleSince ??= now;
-      else dropped.push(url);
-    }
+    for (const [url, entry] of this.entries.entries()) if (articles.some((article) => shows(entry.reads, article))) dropped.push(url);
     for (const url of dropped) this.entries.delete(url);
   }
 

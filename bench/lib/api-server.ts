@@ -136,12 +136,6 @@ async function serve(count: number, seeded: Seeded) {
   process.on('message', async (message: unknown) => {
     // The server's own CPU time so far (user + system, microseconds): the load side takes it around a case.
     if (message === 'cpu') return process.send!({ cpu: process.cpuUsage() });
-    // Stale lists sent so far while busy (page-cache.ts), and the oldest since the last ask.
-    if (message === 'stale') {
-      const sent = { ...app.services.pages.staleSent };
-      app.services.pages.staleSent.oldestMs = 0;
-      return process.send!({ stale: sent });
-    }
     // What the process holds after the load (RSS first: what the machine must have), and the live heap
     // once a full collection ran (when the parent started us with --expose-gc).
     if (typeof message === 'string' && message.startsWith('memory')) {

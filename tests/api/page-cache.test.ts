@@ -1,15 +1,13 @@
 // The visitors' kept pages on their own: each page is dropped by a change to what it read and by
 // nothing else, a render that began before such a change is not kept, visitors asking for a page being
 // rendered share that render, a kept page's ETag answers revalidations, and each compressed copy is
-// made once however many ask for it at once; a list another article made out of date may still be sent,
-// for a while, while the server is busy, and is rendered again behind the visitors, one page at a time.
+// made once however many ask for it at once.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { NewsArticle } from '../../domain';
 import type { EventStore, StoredEvent } from '../../events';
 import { clearOnChange } from '../../api/clear-on-change';
-import { matchesEtag, maxStaleMs, PageCache, PageReads, type CachedPage } from '../../api/web/page-cache';
-import { Renders } from '../../api/web/renders';
+import { matchesEtag, PageCache, PageReads, type CachedPage } from '../../api/web/page-cache';
 import type { PublicQueries } from '../../api/web/types';
 
 const article = (id: string) => ({ id, slug: `articulo-${id}` }) as NewsArticle;
@@ -119,72 +117,6 @@ test("this instance's own commit drops the pages once, not again when its proces
   // Another instance's write reaches this one through the processor only.
   await processor.handle(event(8, 'b'), {} as never);
   assert.equal(drops, [['a'], ['b']]);
-});
-
-test("a list another article's change made out of date stays as stale, for a while; an article's own page and other changes drop pages", async () => {
-  const cache = new PageCache();
-  const generation = cache.generation;
-  cache.set('/noticias?q=drones', generation, await render(cache, '/noticias?q=drones', (q) => q.listNews({} as never), 'lista vieja'));
-  cache.set('/noticias/articulo-a', generation, await render(cache, '/noticias/articulo-a', (q) => q.newsBySlug('articulo-a')));
-  const changedAt = Date.now();
-  cache.changed([created('b')]);
-  assert.not.ok(cache.get('/noticias?q=drones'), 'not current');
-  assert.is(cache.stale('/noticias?q=drones', changedAt)?.body.toString(), 'lista vieja');
-  assert.is(cache.stale('/noticias?q=drones', changedAt + maxStaleMs + 1000), undefined, 'too old to send');
-  assert.is(cache.stale('/noticias/articulo-a'), undefined, 'a page another article left alone is current, not stale');
-  assert.equal(cache.staleSent, { count: 1, oldestMs: cache.staleSent.oldestMs });
-  // A second change keeps the time the list went out of date; a new render makes it current again.
-  cache.changed([created('c')]);
-  assert.is(cache.stale('/noticias?q=drones', changedAt + maxStaleMs + 1000), undefined);
-  cache.set('/noticias?q=drones', cache.generation, await render(cache, '/noticias?q=drones', (q) => q.listNews({} as never), 'lista nueva'));
-  assert.is(cache.get('/noticias?q=drones')?.body.toString(), 'lista nueva');
-  assert.is(cache.stale('/noticias?q=drones'), undefined);
-  // The article's own change drops its page (never sent stale), as any change that is not an article's drops every page.
-  cache.changed([{ type: 'NewsArticleUpdated', streamId: 'a' }]);
-  assert.is(cache.stale('/noticias/articulo-a'), undefined);
-  assert.is(cache.size, 1);
-  cache.changed([serviceChanged]);
-  assert.is(cache.size, 0);
-});
-
-test('the server is busy while enough renders are under way; stale pages are rendered again one at a time, each once', async () => {
-  const rendered: string[] = [];
-  let concurrent = 0;
-  let most = 0;
-  const renders = new Renders(2, async (url) => {
-    concurrent += 1;
-    most = Math.max(most, concurrent);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    rendered.push(url);
-    concurrent -= 1;
-  });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const first = renders.run(() => held);
-  assert.not.ok(renders.busy);
-  const second = renders.run(() => held);
-  assert.ok(renders.busy);
-  release();
-  await Promise.all([first, second]);
-  assert.not.ok(renders.busy);
-  for (const url of ['/noticias?q=a', '/noticias?q=b', '/noticias?q=a', '/']) renders.later(url);
-  assert.is(renders.waiting, 3);
-  while (renders.waiting > 0 || rendered.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
-  assert.equal(rendered, ['/noticias?q=a', '/noticias?q=b', '/']);
-  assert.is(most, 1);
-});
-
-test('a server whose event loop was at work most of the last tenth of a second is busy, until it rests', async () => {
-  const renders = new Renders(100, async () => {});
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  assert.not.ok(renders.busy, 'resting');
-  const until = performance.now() + 150;
-  while (performance.now() < until) {
-    // The event loop at work, as under a burst of requests.
-  }
-  assert.ok(renders.busy, 'at work');
-  await new Promise((resolve) => setTimeout(resolve, 250));
-  assert.not.ok(renders.busy, 'rested');
 });
 
 test.run();
