@@ -149,16 +149,29 @@ const add = (part: Totals) => {
   totals.failed += part.failed;
   totals.skipped.push(...part.skipped);
 };
+// Each part's wall time is printed: the whole run is meant to stay under 15 minutes on two cores.
+const startedAt = Date.now();
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 if (only.length === 0) add({ ...staticChecks(), skipped: [] });
 // Built once, before the unit tests: some of them start the production server, which serves dist/.
 let built = false;
 if (runE2e) {
   console.log('\nConstruyendo la aplicación (servidor de producción y pruebas de extremo a extremo)...');
+  const buildStarted = Date.now();
   built = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status === 0;
-  if (!built) console.log('✗ build');
+  console.log(`${built ? '✓' : '✗'} build  (${seconds(buildStarted)})`);
 }
-if (runUnit) add(await unitSuite());
-if (runE2e) add(e2eSuite());
+if (runUnit) {
+  const unitStarted = Date.now();
+  add(await unitSuite());
+  console.log(`Pruebas unitarias y de integración: ${seconds(unitStarted)}`);
+}
+if (runE2e) {
+  const e2eStarted = Date.now();
+  add(e2eSuite());
+  console.log(`Pruebas de extremo a extremo: ${seconds(e2eStarted)}`);
+}
+console.log(`Tiempo total: ${seconds(startedAt)}`);
 if (totals.skipped.length) console.log(`\nSkipped:\n${totals.skipped.map((reason) => `  - ${reason}`).join('\n')}`);
 // CI has PostgreSQL and every tool: there a skipped test is a test that did not run, and fails the run.
 const refuseSkips = Boolean(process.env.CI) && totals.skipped.length > 0;
