@@ -59,6 +59,10 @@ function pick<T>(list: readonly T[], seed: number, count: number): T[] {
 }
 
 function record(i: number): NewsArticleRecord {
+  // Drafts and scheduled articles too: each status filter must mean the same in the index and in SQL.
+  const status = i % 13 === 5 ? 'scheduled' : i % 17 === 4 ? 'draft' : 'published';
+  // Every fifth shares its time with the one before: the order falls back to the id.
+  const at = Date.UTC(2026, 0, 1) + Math.floor(i / 5) * 5 * 3_600_000 * 7 + (i % 5 === 0 ? 0 : (i % 5) * 3_600_000);
   return {
     title: `${pick(titleWords, i, 3).join(' ')} ${i % 7 === 0 ? '100% real_' : ''}${i}`,
     slug: `articulo-${i}`,
@@ -67,11 +71,11 @@ function record(i: number): NewsArticleRecord {
     image: null,
     category: categories[i % categories.length],
     author: 'Redacción',
-    // Every fifth shares its time with the one before: the order falls back to the id.
-    publishedAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 5) * 5 * 3_600_000 * 7 + (i % 5 === 0 ? 0 : (i % 5) * 3_600_000)).toISOString(),
+    // A scheduled article is due in the future: one already due would be published by the server while
+    // the lists are compared, between the index's answer and the table's.
+    publishedAt: new Date(status === 'scheduled' ? at + Date.UTC(2100, 0, 1) - Date.UTC(2026, 0, 1) : at).toISOString(),
     reviewRequired: i % 11 === 3,
-    // Drafts and scheduled articles too: each status filter must mean the same in the index and in SQL.
-    status: i % 13 === 5 ? 'scheduled' : i % 17 === 4 ? 'draft' : 'published',
+    status,
     isImported: false,
     sourceId: null,
     sourceUrl: null,
