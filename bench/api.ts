@@ -30,8 +30,10 @@
 // second are written; RSS <= 250 MB at 10,000 articles and <= 800 MB at 100,000; rebuild of 100,000
 // events <= 10 s; at 100,000 articles each case within 2x of its 10,000 figure.
 // Usage: npm run build && npm run bench:api [-- --sizes 10000,100000] [--duration S] [--only CASE]
-//          [--pairs N] [--cores 0,1|none] [--quick]
+//          [--pairs N] [--cores 0,1|none] [--connections N] [--quick]
 //   --quick: a smoke run (10,000 articles, 3 s per case, 2,000 pairs) unless told otherwise.
+//   --connections 1: one request at a time, so a case's CPU per request is what one answer costs,
+//   not queueing (the goals are for 32).
 //   BENCH_DATABASE_URL names a PostgreSQL server to use instead of the private cluster (not pinned);
 //   without taskset or PostgreSQL's binaries, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test.
 //   The bench makes its own database there and drops it afterwards. PGlite: --database pglite.
@@ -59,7 +61,7 @@ const pairCount = Number(argValue('--pairs') ?? (quick ? 2000 : 10_000));
 const onlyCase = argValue('--only');
 const databaseKind = (argValue('--database') ?? 'postgres') as 'postgres' | 'pglite';
 const coresArg = argValue('--cores') ?? '0,1';
-const connections = 32;
+const connections = Number(argValue('--connections') ?? 32);
 const writeClients = 8;
 const pagesPerWord = 5;
 /** Articles written a second while the pages are loaded again. */

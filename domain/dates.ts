@@ -8,9 +8,29 @@ export const businessTimeZone = 'America/Costa_Rica';
 
 const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
+type ZoneParts = Readonly<Record<'day' | 'month' | 'year' | 'hour' | 'minute' | 'monthNumber', string>>;
+
 let partsFormat: Intl.DateTimeFormat | null = null;
+/**
+ * The parts of the instants read lately: a page lists the same few articles' dates again and again,
+ * and formatToParts was a twentieth of a news list's render on the server. An instant's parts never
+ * change (Costa Rica's zone rules are fixed for the dates a page shows), so the memo is only bounded.
+ */
+const recentParts = new Map<number, ZoneParts>();
+const recentPartsLimit = 5000;
+
 /** The instant's day, month name, year, hour and minute in Costa Rica (month names as es: 'marzo'). */
-function partsInZone(date: Date): Record<'day' | 'month' | 'year' | 'hour' | 'minute' | 'monthNumber', string> {
+function partsInZone(date: Date): ZoneParts {
+  const instant = date.getTime();
+  const known = recentParts.get(instant);
+  if (known) return known;
+  const parts = computePartsInZone(date);
+  if (recentParts.size >= recentPartsLimit) recentParts.clear();
+  recentParts.set(instant, parts);
+  return parts;
+}
+
+function computePartsInZone(date: Date): ZoneParts {
   partsFormat ??= new Intl.DateTimeFormat('es', {
     timeZone: businessTimeZone,
     day: 'numeric',

@@ -4,6 +4,7 @@ import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Router, useLocation } from 'wouter';
 import { SiteContext, type SiteInfo } from './lib/site';
+import { ProvideFragmentCache, type FragmentCache } from './lib/server-fragments';
 import { layoutOf, matchRoute } from './routes';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
 import { PublicLayout } from './features/layout/PublicLayout';
@@ -17,17 +18,21 @@ export type AppProps = {
   /** On the server: the URL being rendered (wouter reads the browser's location otherwise). */
   ssrPath?: string;
   ssrSearch?: string;
+  /** On the server: the markup kept for cached parts (lib/server-fragments.tsx). */
+  fragments?: FragmentCache;
 };
 
-export function App({ site, queryClient, ssrPath, ssrSearch }: AppProps) {
+export function App({ site, queryClient, ssrPath, ssrSearch, fragments }: AppProps) {
   return (
     <SiteContext value={site}>
-      <QueryClientProvider client={queryClient}>
-        <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
-          <CurrentPage />
-        </Router>
-        <Toaster />
-      </QueryClientProvider>
+      <ProvideFragmentCache value={fragments ?? null}>
+        <QueryClientProvider client={queryClient}>
+          <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+            <CurrentPage />
+          </Router>
+          <Toaster />
+        </QueryClientProvider>
+      </ProvideFragmentCache>
     </SiteContext>
   );
 }

@@ -1,15 +1,17 @@
 // Server entry (built to dist/server, loaded by api/web): renders one URL to HTML with its data.
 import { PassThrough } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { dehydrate } from '@tanstack/react-query';
 import { App } from './App';
 import { appDataScript } from './lib/app-data';
 import type { PageHead } from './lib/head';
 import { createQueryClient } from './lib/query-client';
-import type { SiteInfo } from './lib/site';
+import { SiteContext, type SiteInfo } from './lib/site';
+import type { FragmentCache } from './lib/server-fragments';
+import { Router } from 'wouter';
 import { matchRoute, preloadRoute, routes, type RouteMatch } from './routes';
 import { layoutSources, localeSource, pageSources } from './route-sources';
-import { hreflang, langOfPath, pathIn, type Lang } from './i18n/lang';
+import { hreflang, LangContext, langOfPath, pathIn, type Lang } from './i18n/lang';
 import { serverPages, type PageDataSource } from './server-pages';
 import { notFoundTexts } from './features/not-found/texts';
 import { notFoundTextsEn } from './features/not-found/texts.en';
@@ -48,6 +50,8 @@ export type RenderOptions = {
   data: PageDataSource;
   /** The Content-Security-Policy nonce of this response, for any script React itself writes. */
   nonce?: string;
+  /** false renders every part in place, without the markup kept for cached parts (tests compare both). */
+  fragments?: boolean;
 };
 
 /**
@@ -87,7 +91,9 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   }
   await preloadRoute(match, pathname);
 
-  const html = await renderToHtml(<App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} />, options.nonce);
+  const ssrSearch = search.replace(/^\?/, '');
+  const fragments = options.fragments === false ? undefined : fragmentCache(site, pathname, ssrSearch);
+  const html = await renderToHtml(<App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={ssrSearch} fragments={fragments} />, options.nonce);
   const appData = appDataScript({ site, queries: dehydrate(queryClient) });
   queryClient.clear();
   // A 404 has no twin in the other language.
@@ -95,8 +101,59 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   return { kind: 'page', status, head, html, appData, pageSources: sourcesOf(match, lang), languages: pageLanguages };
 }
 
-/** The whole tree, lazy parts included: waits for onAllReady (renderToString would stop at Suspense). */
-function renderToHtml(element: React.ReactNode, nonce: string | undefined): Promise<string> {
+/**
+ * The whole tree, lazy parts included. Once a page's lazy parts are loaded (preloadRoute, and every
+ * render after the first), nothing suspends and the tree renders synchronously to one string: about a
+ * third of the CPU of the stream, which encodes each of its hundreds of chunks to bytes on the way.
+ * A tree that does suspend comes out of renderToString with the boundary left to the browser ('<!--$!-->',
+ * or an error when the shell itself suspends): such a render is thrown away and the page streamed,
+ * waiting for every part.
+ */
+async function renderToHtml(element: React.ReactNode, nonce: string | undefined): Promise<string> {
+  let html: string | null = null;
+  try {
+    html = renderToString(element);
+  } catch {
+    // The shell suspended (or failed): the stream below waits for it, or reports the error.
+  }
+  if (html !== null && !html.includes(clientRenderedBoundary)) return html;
+  return streamToHtml(element, nonce);
+}
+
+/** The markup of cached parts (pwa/lib/server-fragments.tsx), per site, language and key; bounded. */
+const fragmentsBySite = new WeakMap<SiteInfo, Map<string, string>>();
+const fragmentLimit = 5000;
+
+function fragmentCache(site: SiteInfo, ssrPath: string, ssrSearch: string): FragmentCache {
+  let kept = fragmentsBySite.get(site);
+  if (!kept) fragmentsBySite.set(site, (kept = new Map()));
+  const known = kept;
+  return {
+    html(key, lang, element) {
+      const id = `${lang}\u0000${key}`;
+      let html = known.get(id);
+      if (html === undefined) {
+        // The same site, router and language as the page around it; nothing else (no data cache).
+        html = renderToString(
+          <SiteContext value={site}>
+            <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+              <LangContext value={lang}>{element}</LangContext>
+            </Router>
+          </SiteContext>,
+        );
+        if (known.size >= fragmentLimit) known.clear();
+        known.set(id, html);
+      }
+      return html;
+    },
+  };
+}
+
+/** React's marker of a Suspense boundary the server could not finish (the browser renders it). */
+const clientRenderedBoundary = '<!--$!-->';
+
+/** Waits for onAllReady, so every lazy part is in the markup. */
+function streamToHtml(element: React.ReactNode, nonce: string | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
     let failed: unknown = null;
     const { pipe, abort } = renderToPipeableStream(element, {

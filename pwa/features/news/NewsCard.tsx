@@ -22,6 +22,30 @@ type Props = {
   inSpanishLabel?: string;
 };
 
+/**
+ * Everything a card's markup depends on besides the language, for the server's cache of card markup
+ * (lib/server-fragments.tsx): the fields it reads and its labels. A field the card starts to read
+ * belongs here too.
+ */
+export function newsCardKey({ article, dateLabel, headingLevel, inSpanishLabel }: Props): string {
+  const { slug, title, excerpt, image, imageAlt, picture, category, publishedAt, englishTitle, englishExcerpt } = article;
+  return JSON.stringify([
+    slug,
+    title,
+    excerpt,
+    image,
+    imageAlt,
+    picture,
+    category,
+    publishedAt,
+    englishTitle,
+    englishExcerpt,
+    dateLabel,
+    headingLevel,
+    inSpanishLabel,
+  ]);
+}
+
 export function NewsCard({ article, dateLabel, headingLevel: Heading = 'h2', inSpanishLabel }: Props) {
   const to = useLocalePath();
   const english = useLang() === 'en' && Boolean(article.englishTitle);

@@ -8,7 +8,8 @@ import { buttonClass } from '../../ui/button-styles';
 import { PageHero } from '../layout/PageHero';
 import { useNewsList } from './list-api';
 import { defaultNewsFilters, filtersFromSearch, hasActiveFilters, newsPageSize, searchFromFilters, type NewsFilters as Filters } from './filters';
-import { NewsCard } from './NewsCard';
+import { NewsCard, newsCardKey } from './NewsCard';
+import { CachedListItem } from '../../lib/server-fragments';
 import { NewsFilters } from './NewsFilters';
 import { useLocalePath } from '../../i18n/lang';
 import { useTexts } from '../../i18n/texts';
@@ -62,11 +63,14 @@ export default function NewsListPage() {
             <>
               <p className="mb-4 text-sm text-slate-600">{newsTexts.results(data.total)}</p>
               <ul className={`grid gap-6 md:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}>
-                {data.items.map((article) => (
-                  <li key={article.id}>
-                    <NewsCard article={article} dateLabel={newsTexts.formatDate(article.publishedAt)} inSpanishLabel={newsTexts.inSpanish} />
-                  </li>
-                ))}
+                {data.items.map((article) => {
+                  const card = { article, dateLabel: newsTexts.formatDate(article.publishedAt), inSpanishLabel: newsTexts.inSpanish };
+                  return (
+                    <CachedListItem key={article.id} cacheKey={() => newsCardKey(card)}>
+                      <NewsCard {...card} />
+                    </CachedListItem>
+                  );
+                })}
               </ul>
             </>
           )}
