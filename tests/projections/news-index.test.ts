@@ -1,14 +1,15 @@
 // The in-memory news index on its own: an article read again unchanged keeps every kept answer (its
-// generation stays), and one whose text changed is found by its new words only.
+// generation stays), one whose text changed is found by its new words only, and an index written to
+// while it is searched answers as one made from scratch.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newsListQuery } from '../../domain';
 import { NewsIndex, type IndexedArticle } from '../../projections/news-index';
 
 const id = '4f6d2a8e-1c3b-4d5e-8f9a-0b1c2d3e4f5a';
-const article = (lexemes: string[], textKey: string): IndexedArticle => ({
-  id,
-  at: Date.UTC(2026, 10, 1),
+const article = (lexemes: string[], textKey: string, articleId = id, at = Date.UTC(2026, 10, 1)): IndexedArticle => ({
+  id: articleId,
+  at,
   pending: false,
   status: 'published',
   category: 'Noticias',
@@ -16,7 +17,7 @@ const article = (lexemes: string[], textKey: string): IndexedArticle => ({
   lexemes,
   textKey,
   summary: {
-    id,
+    id: articleId,
     title: 'Cámaras ocultas en la sala',
     slug: 'camaras-ocultas',
     excerpt: 'Un barrido',
@@ -57,6 +58,56 @@ test('an article read again unchanged leaves the index as it was; changed text i
   assert.equal(found(index, 'microfon'), [id]);
   assert.equal(found(index, 'sal'), [id]);
   assert.is(index.size, 1);
+});
+
+test('searched between writes (new articles, older ones, edits, removals), the index answers as one made from scratch', () => {
+  const words = ['barr', 'camar', 'ocult', 'sal', 'microfon', 'red'];
+  let seed = 7;
+  const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 0) % n;
+  const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const make = (n: number, at: number) => article([words[n % 6], words[(n * 5) % 6], 'sal'], `clave-${n}-${at}`, idOf(n), at);
+  const live = new Map<number, IndexedArticle>();
+  const written = new NewsIndex();
+  const queries = [
+    newsListQuery.parse({}),
+    newsListQuery.parse({ sort: 'oldest' }),
+    newsListQuery.parse({ limit: 5, offset: 5 }),
+    newsListQuery.parse({ sort: 'oldest', limit: 3, offset: 2 }),
+  ];
+  const searches = [null, { lexemes: ['sal'], titlePattern: '%ninguno%' }, { lexemes: ['camar'], titlePattern: '%ninguno%' }];
+  const answers = (index: NewsIndex) =>
+    queries.flatMap((q) => searches.map((terms) => JSON.stringify([index.list(q, terms).total, index.list(q, terms).items.map((item) => item.id)])));
+  let newest = Date.UTC(2026, 0, 1);
+  for (let step = 0; step < 400; step++) {
+    const kind = random(10);
+    const n = random(60);
+    if (kind < 6) {
+      // The usual write: a new article, the newest.
+      newest += 60_000;
+      live.set(100 + step, make(100 + step, newest));
+      written.upsert(live.get(100 + step)!);
+    } else if (kind === 6 && live.size > 0) {
+      // The newest article edited: other words, still the newest.
+      const [last] = [...live.entries()].sort(([, a], [, b]) => b.at - a.at);
+      const edited = { ...make(last[0] + 1000, last[1].at), id: last[1].id, summary: last[1].summary };
+      live.set(last[0], edited);
+      written.upsert(edited);
+    } else if (kind < 8) {
+      // An article dated in the past, or one edited (another date, other words).
+      const at = Date.UTC(2025, random(12), 1 + random(28));
+      live.set(n, make(n, at));
+      written.upsert(live.get(n)!);
+    } else if (live.has(n)) {
+      live.delete(n);
+      written.remove(idOf(n));
+    }
+    if (step % 3 === 0) {
+      const fresh = new NewsIndex();
+      for (const one of live.values()) fresh.upsert(one);
+      assert.equal(answers(written), answers(fresh), `after step ${step}`);
+    }
+  }
+  assert.ok(live.size > 100);
 });
 
 test.run();
