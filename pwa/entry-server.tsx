@@ -92,7 +92,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   await preloadRoute(match, pathname);
 
   const ssrSearch = search.replace(/^\?/, '');
-  const fragments = options.fragments === false ? undefined : fragmentCache(site, pathname, ssrSearch);
+  const fragments = options.fragments === false ? undefined : fragmentCache(site);
   const html = await renderToHtml(<App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={ssrSearch} fragments={fragments} />, options.nonce);
   const appData = appDataScript({ site, queries: dehydrate(queryClient) });
   queryClient.clear();
@@ -124,7 +124,7 @@ async function renderToHtml(element: React.ReactNode, nonce: string | undefined)
 const fragmentsBySite = new WeakMap<SiteInfo, Map<string, string>>();
 const fragmentLimit = 5000;
 
-function fragmentCache(site: SiteInfo, ssrPath: string, ssrSearch: string): FragmentCache {
+function fragmentCache(site: SiteInfo): FragmentCache {
   let kept = fragmentsBySite.get(site);
   if (!kept) fragmentsBySite.set(site, (kept = new Map()));
   const known = kept;
@@ -133,10 +133,11 @@ function fragmentCache(site: SiteInfo, ssrPath: string, ssrSearch: string): Frag
       const id = `${lang}\u0000${key}`;
       let html = known.get(id);
       if (html === undefined) {
-        // The same site, router and language as the page around it; nothing else (no data cache).
+        // The site and the language of the page around it, a router at no page in particular (the markup
+        // is kept for every page: it must not depend on where it is shown), and nothing else.
         html = renderToString(
           <SiteContext value={site}>
-            <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+            <Router ssrPath="/" ssrSearch="">
               <LangContext value={lang}>{element}</LangContext>
             </Router>
           </SiteContext>,

@@ -1,13 +1,12 @@
 // Markup the server makes once and reuses: a news card is the same HTML in every list that shows its
 // article, and rendering twelve of them was half of a news list's render. The server renders a
-// cached part's children alone (in the same site, router and language as the page) and writes that
-// markup into the part's element; the browser renders and hydrates the children as usual, against
-// exactly the markup they would have had inline.
+// cached part's children alone (with the page's site and language, under a router at no page in
+// particular) and writes that markup into the part's element; the browser renders and hydrates the
+// children as usual, against exactly the markup they would have had inline.
 //
-// A cached part's children must depend only on its key and on the context the server gives them
-// (the site, the router's location, the language): no data queries, no useId, no state from above.
-// tests/web/server-fragments.test.ts renders the public pages with and without the cache and requires
-// the same bytes.
+// A cached part's children must depend only on its key, the site and the language: not on the page
+// they are shown on, nor on data queries, useId or any state from above. tests/web/server-fragments.test.ts
+// renders the lists with and without the cache and requires the same bytes.
 import { createContext, useContext, type ReactElement } from 'react';
 import { useLang, type Lang } from '../i18n/lang';
 
