@@ -1,5 +1,6 @@
 // One Vite config for the browser build (dist/client) and the SSR build (dist/server).
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { pwaPlugin } from './pwa/offline/vite-pwa.ts';
@@ -10,9 +11,24 @@ const staffScreens = /^assets\/(Admin\w*Page|AdvanceFormDetailPage|query-persist
 const shellPackages = /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/;
 const notInShell = /[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|with-selector(\.production)?)\.js$/;
 
+/**
+ * lucide-react's icon modules get pwa/ui/lucide-icon.tsx as their `createLucideIcon`: the same markup,
+ * without lucide-react's work on every render. Each icon stays a module of its own, in the chunk of the
+ * page that shows it.
+ */
+function leanLucideIcons(): Plugin {
+  const factory = fileURLToPath(new URL('./pwa/ui/lucide-icon.tsx', import.meta.url));
+  const iconModule = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^\\/]+\.mjs$/;
+  return {
+    name: 'lean-lucide-icons',
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === '../createLucideIcon.mjs' && importer && iconModule.test(importer) ? factory : null),
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The service worker and its precache list belong to the browser build only (pwa/offline/vite-pwa.ts).
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [pwaPlugin('dist/client')])],
+  plugins: [leanLucideIcons(), react(), tailwindcss(), ...(isSsrBuild ? [] : [pwaPlugin('dist/client')])],
   // wouter takes useSyncExternalStore from the package's shim, whose fallback for React before 18 is dead
   // code in every first visit: the package's main entry is React's own hook. The server keeps the shim
   // (Node loads that entry in its development build, which warns).
