@@ -14,7 +14,8 @@ const notInShell = /[\\/](useMutation|mutationObserver|useInfiniteQuery|infinite
 /**
  * lucide-react's icon modules get pwa/ui/lucide-icon.tsx as their `createLucideIcon`: the same markup,
  * without lucide-react's work on every render. Each icon stays a module of its own, in the chunk of the
- * page that shows it.
+ * page that shows it. (`npm run dev` pre-bundles lucide-react for the browser with its own function;
+ * the markup being the same, pages hydrate all the same.)
  */
 function leanLucideIcons(): Plugin {
   const factory = fileURLToPath(new URL('./pwa/ui/lucide-icon.tsx', import.meta.url));
