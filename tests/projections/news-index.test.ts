@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newsListQuery } from '../../domain';
 import { NewsIndex, type IndexedArticle } from '../../projections/news-index';
+import { newsSummary } from '../helpers/news-summary';
 
 const id = '4f6d2a8e-1c3b-4d5e-8f9a-0b1c2d3e4f5a';
 const article = (lexemes: string[], textKey: string, articleId = id, at = Date.UTC(2026, 10, 1)): IndexedArticle => ({
@@ -16,27 +17,7 @@ const article = (lexemes: string[], textKey: string, articleId = id, at = Date.U
   titleKey: 'camaras ocultas en la sala',
   lexemes,
   textKey,
-  summary: {
-    id: articleId,
-    title: 'Cámaras ocultas en la sala',
-    slug: 'camaras-ocultas',
-    excerpt: 'Un barrido',
-    image: null,
-    imageAlt: null,
-    picture: null,
-    category: 'Noticias',
-    author: 'Redacción',
-    publishedAt: new Date(Date.UTC(2026, 10, 1)).toISOString(),
-    sourceId: null,
-    sourceUrl: null,
-    guidHash: null,
-    isImported: false,
-    reviewRequired: false,
-    status: 'published',
-    englishTitle: null,
-    englishExcerpt: null,
-    reviewNote: null,
-  },
+  summary: newsSummary({ id: articleId, title: 'Cámaras ocultas en la sala', slug: 'camaras-ocultas' }),
 });
 const query = newsListQuery.parse({});
 // A pattern no title holds: only the words decide.

@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert';
 import type { NewsArticle, NewsSummary } from '../../domain';
 import type * as ServerEntry from '../../pwa/entry-server';
 import type { PageDataSource } from '../../pwa/entry-server';
+import { newsSummary } from '../helpers/news-summary';
 import { skipBecause } from '../helpers/skip';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,28 +20,15 @@ const entryFile = path.join(root, 'dist/server/entry-server.js');
 const site = { siteName: 'Contraespionaje CR', contactPhone: '+506 2222 3333', contactEmail: 'info@example.cr', publicUrl: 'https://example.cr' };
 
 function summary(n: number, fields: Partial<NewsSummary> = {}): NewsSummary {
-  return {
+  return newsSummary({
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     title: `Barrido electrónico número ${n}`,
     slug: `barrido-${n}`,
     excerpt: `Resumen del barrido ${n} en una sala de juntas.`,
-    image: null,
-    imageAlt: null,
-    picture: null,
     category: 'Anti-Espionaje',
-    author: 'Redacción',
     publishedAt: new Date(Date.UTC(2026, 3, n, 15, 30)).toISOString(),
-    sourceId: null,
-    sourceUrl: null,
-    guidHash: null,
-    isImported: false,
-    reviewRequired: false,
-    status: 'published',
-    englishTitle: null,
-    englishExcerpt: null,
-    reviewNote: null,
     ...fields,
-  };
+  });
 }
 
 // Every shape a card takes: no image, an https image, a library image with its sources, text that must
