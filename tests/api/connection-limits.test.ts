@@ -8,7 +8,6 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../api/config';
@@ -17,6 +16,7 @@ import { exited, startUntil } from '../helpers/processes';
 import { startServedApp } from '../helpers/served-app';
 import { skipBecause } from '../helpers/skip';
 import { waitFor } from '../helpers/wait';
+import { projectRoot } from '../../events/project-root';
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: any };
 
@@ -179,7 +179,7 @@ test('MAX_CONNECTIONS_PER_ADDRESS: 100 by default, 0 leaves only the global cap'
 
 const productionServer = 'the production server (api/server.ts) has the share and the JSON refusals';
 // The server serves the built pages in production mode, and refuses to start without them.
-const built = existsSync(fileURLToPath(new URL('../../dist/client', import.meta.url)));
+const built = existsSync(path.join(projectRoot, 'dist/client'));
 if (!built) skipBecause(productionServer, 'no dist/client: run npm run build first');
 else
   test(productionServer, async () => {

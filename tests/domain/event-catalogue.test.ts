@@ -6,8 +6,9 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { aggregates, allEventTypes, eventCatalogue, eventLabel, eventVerb } from '../../domain';
+import { projectRoot } from '../../events/project-root';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = projectRoot;
 const home = 'domain/event-catalogue.ts';
 
 function sources(dir: string): string[] {

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FeedError } from '../../api/feeds/index';
+import { projectRoot } from '../../events/project-root';
 
 export type RouteHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders };
@@ -18,7 +18,7 @@ export type FeedServer = {
   close(): Promise<void>;
 };
 
-const fixturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/feeds');
+const fixturesDir = path.join(projectRoot, 'tests/fixtures/feeds');
 
 export function fixture(name: string): Buffer {
   return readFileSync(path.join(fixturesDir, name));

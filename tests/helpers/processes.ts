@@ -1,5 +1,9 @@
 // Child processes for operations tests: the project's own commands, run as an operator runs them.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from '../../events/project-root';
+import { bundleServer } from '../../scripts/build-server';
 
 export type Finished = { code: number | null; stdout: string; stderr: string; ms: number };
 
@@ -55,4 +59,21 @@ export function startUntil(
 export function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/**
+ * Operator scripts (`scripts/<name>.ts`) bundled into plain JavaScript once per test file, the way
+ * `npm run build` bundles the server: the same sources, run by `node` alone. Run through tsx, each of
+ * a test file's dozen runs spent about two seconds of CPU loading the app's modules through tsx's
+ * hooks. The bundle lives under node_modules/.cache, where its packages resolve; `remove` deletes it.
+ */
+export async function bundledScripts(names: readonly string[]) {
+  mkdirSync(path.join(projectRoot, 'node_modules', '.cache'), { recursive: true });
+  const outdir = mkdtempSync(path.join(projectRoot, 'node_modules', '.cache', 'scripts-'));
+  await bundleServer(Object.fromEntries(names.map((name) => [name, path.join(projectRoot, 'scripts', `${name}.ts`)])), outdir);
+  return {
+    /** The arguments for `node` that run the script `name` with `args`. */
+    args: (name: string, args: string[] = []) => [path.join(outdir, `${name}.mjs`), ...args],
+    remove: () => rmSync(outdir, { recursive: true, force: true }),
+  };
 }

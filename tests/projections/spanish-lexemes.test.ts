@@ -12,8 +12,9 @@ import { migrate } from '../../events';
 import { agreesWithDatabase, searchTermsInProcess, spanishStopWords } from '../../projections/spanish-lexemes';
 import { conjunctionLexemes } from '../../projections/tsquery';
 import { freshDatabase } from '../helpers/database';
+import { projectRoot } from '../../events/project-root';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = projectRoot;
 
 /** Every run of letters in the tests' and the app's source and docs (titles, texts, searches, labels). */
 function wordsOfTheTree(): string[] {

@@ -18,14 +18,18 @@ import { openDb } from '../../events';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
 import { freshDatabase, usingPostgres } from '../helpers/database';
 import { validForm } from '../helpers/forms';
-import { run } from '../helpers/processes';
+import { bundledScripts, run } from '../helpers/processes';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'copia-completa-'));
-test.after(() => rmSync(root, { recursive: true, force: true }));
+const scripts = await bundledScripts(['backup', 'restore']);
+test.after(() => {
+  rmSync(root, { recursive: true, force: true });
+  scripts.remove();
+});
 const env = { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'clave-de-prueba-123', PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off' };
 const timeoutMs = 180_000;
 const command = (script: string, args: string[], target: NodeJS.ProcessEnv) =>
-  run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { ...env, ...target }, { timeoutMs });
+  run(process.execPath, scripts.args(script, args), { ...env, ...target }, { timeoutMs });
 
 /** What a visitor and the staff see, as the API answers it, for comparing two sites. */
 async function answersOf(app: TestApp, formId: string, photoLinks: string[]) {

@@ -13,11 +13,15 @@ import * as assert from 'uvu/assert';
 import { openDb, type Sql } from '../../events';
 import { startTestApp } from '../helpers/app';
 import { freshDatabase, usingPostgres } from '../helpers/database';
-import { run } from '../helpers/processes';
+import { bundledScripts, run } from '../helpers/processes';
 import { snapshot } from '../helpers/snapshot';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'importacion-'));
-test.after(() => rmSync(root, { recursive: true, force: true }));
+const scripts = await bundledScripts(['events-export', 'events-import']);
+test.after(() => {
+  rmSync(root, { recursive: true, force: true });
+  scripts.remove();
+});
 
 const env = { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'clave-de-prueba-123', PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off' };
 const timeoutMs = 120_000;
@@ -36,7 +40,7 @@ await source.client().post('/api/contact', { name: 'Ana', email: 'ana@example.co
 const sourceTables = await snapshot(source.services.db);
 await source.close();
 
-const exported = await run(process.execPath, ['--import', 'tsx', 'scripts/events-export.ts'], { DATA_DIR: sourceDir, DATABASE_URL: '' }, { timeoutMs });
+const exported = await run(process.execPath, scripts.args('events-export'), { DATA_DIR: sourceDir, DATABASE_URL: '' }, { timeoutMs });
 if (exported.code !== 0) throw new Error(`events:export failed: ${exported.stderr}`);
 const original = exported.stdout;
 /** The lines before the closing one, and the closing one. */
@@ -92,8 +96,7 @@ async function freshTarget(): Promise<Target> {
   };
 }
 
-const importInto = (target: Target, input: string) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/events-import.ts'], { ...target.env, ...env }, { input, timeoutMs });
+const importInto = (target: Target, input: string) => run(process.execPath, scripts.args('events-import'), { ...target.env, ...env }, { input, timeoutMs });
 
 /** Imports `input` into a fresh target: exit code 1, the message, and the target still empty. */
 async function refused(input: string, message: string | RegExp) {

@@ -6,7 +6,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp, type App } from '../../api/app';
@@ -14,8 +13,9 @@ import { loadConfig } from '../../api/config';
 import { adminCredentials, Client } from '../helpers/app';
 import { freshDatabase } from '../helpers/database';
 import { skipBecause } from '../helpers/skip';
+import { projectRoot } from '../../events/project-root';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = projectRoot;
 const built = existsSync(path.join(root, 'dist/client/.vite/manifest.json')) && existsSync(path.join(root, 'dist/server/entry-server.js'));
 
 const publicPages = ['/', '/servicios', '/noticias', '/contacto', '/formulario-avanzada', '/en', '/en/services', '/en/news', '/en/contact', '/en/advance-form'];

@@ -5,7 +5,7 @@
 // languages, the first time and from the cache, and require the same HTML.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { NewsArticle, NewsSummary } from '../../domain';
@@ -13,9 +13,9 @@ import type * as ServerEntry from '../../pwa/entry-server';
 import type { PageDataSource } from '../../pwa/entry-server';
 import { newsSummary } from '../helpers/news-summary';
 import { skipBecause } from '../helpers/skip';
+import { projectRoot } from '../../events/project-root';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const entryFile = path.join(root, 'dist/server/entry-server.js');
+const entryFile = path.join(projectRoot, 'dist/server/entry-server.js');
 
 const site = { siteName: 'Contraespionaje CR', contactPhone: '+506 2222 3333', contactEmail: 'info@example.cr', publicUrl: 'https://example.cr' };
 
