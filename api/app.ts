@@ -13,7 +13,7 @@ import { healthRoutes, type Readiness } from './health';
 import { createLogger, errorFields, requestLog, type Logger } from './log';
 import { sameOrigin, securityHeaders } from './middleware/security';
 import { currentUser, sessions, sweepExpiredSessions } from './middleware/session';
-import { apiRouters } from './routes';
+import { apiRoutes } from './routes';
 import { accountSetup } from './auth/access';
 import { canonicalPath } from './middleware/canonical-path';
 import { forgetOldTotpSteps } from './auth/totp';
@@ -153,10 +153,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(sessions(app, services.db, config));
   app.use(currentUser(services.accounts, config.sessionAbsoluteMs));
   app.use(accountSetup(services));
-  for (const makeRouter of apiRouters) {
-    const router = makeRouter(services);
-    app.use(router.routes()).use(router.allowedMethods());
-  }
+  app.use(apiRoutes(services));
   const cleanup = setInterval(() => void sweepExpiredState(services.db, services.log), 15 * 60 * 1000);
   cleanup.unref();
   const stopSweep = services.photos.startSweep();
