@@ -108,6 +108,11 @@ test('session cookies are httpOnly and SameSite=Lax, and hold no user data', asy
     'the cookie is signed',
   );
   assert.not.match(sid!, /admin/);
+  // The id is 64 hex digits from a CSPRNG (two v4 UUIDs, 244 random bits): never guessable, never repeated.
+  const ids = [cookiesOf(login.headers).sid];
+  for (let i = 0; i < 4; i++) ids.push(cookiesOf((await app.client().post('/api/auth/login', adminCredentials)).headers).sid);
+  for (const id of ids) assert.match(String(id), /^[0-9a-f]{12}4[0-9a-f]{3}[89ab][0-9a-f]{15}[0-9a-f]{12}4[0-9a-f]{3}[89ab][0-9a-f]{15}$/);
+  assert.is(new Set(ids).size, ids.length);
 });
 
 test('a login issues a new session id, and the one from before stops working', async () => {
