@@ -115,7 +115,14 @@ async function runFile(file: string, bundled: string): Promise<Result> {
 
 async function unitSuite(): Promise<Totals> {
   const files = only.length ? only : findTests('tests');
-  const bundled = await bundleTests(files);
+  let bundled: (file: string) => string;
+  try {
+    bundled = await bundleTests(files);
+  } catch (error) {
+    // esbuild has printed where (a file that does not parse, an import that resolves nowhere).
+    console.log(`✗ bundling the test files  ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    return { passed: 0, failed: 1, skipped: [] };
+  }
   const queue = [...files];
   let passed = 0;
   let failed = 0;

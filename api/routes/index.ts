@@ -47,10 +47,11 @@ const firstSegment = (path: string) => {
 };
 
 /**
- * Every API router as one middleware, in the list's order. A request whose path does not begin as any
- * route of any router begins (the first segment: api, objects, media) goes straight on, to the pages:
- * matching each public page against the routers' hundred-odd route patterns, to find none, was 4% of a
- * kept page's CPU. Should a route ever begin with a parameter (or be a pattern), every request goes through them again.
+ * Every API router as one middleware, in the list's order. Every route begins with one of a few first
+ * segments (api, objects, media); a request whose path begins with another (every public page) goes
+ * straight on. Matching each page's path against the routers' hundred-odd route patterns, to find
+ * none, was 4% of a kept page's CPU. Should a route ever begin with a parameter (or be a pattern),
+ * every request goes through the routers again.
  */
 export function apiRoutes(services: AppServices): Middleware {
   const routers = apiRouters.map((make) => make(services));
