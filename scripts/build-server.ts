@@ -5,9 +5,10 @@
 // node_modules (`packages: 'external'`), and a module imported with `import()` gets a file of its own,
 // loaded only when first used.
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 
-export async function bundleServer(entryPoints: Record<string, string>, outdir: string) {
+/** Our TypeScript bundled for `node` alone, packages left to node_modules; `extra` adds to the options. */
+export async function bundleServer(entryPoints: BuildOptions['entryPoints'], outdir: string, extra: BuildOptions = {}) {
   await build({
     entryPoints,
     outdir,
@@ -20,6 +21,7 @@ export async function bundleServer(entryPoints: Record<string, string>, outdir: 
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',
+    ...extra,
   });
 }
 

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { bundleServer } from './build-server';
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith('--'));
@@ -79,22 +79,8 @@ const indented = (output: string) =>
 const bundleDir = path.join('node_modules', '.cache', 'unit-tests');
 async function bundleTests(files: string[]): Promise<(file: string) => string> {
   rmSync(bundleDir, { recursive: true, force: true });
-  await build({
-    entryPoints: files,
-    outdir: bundleDir,
-    outbase: '.',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    jsx: 'automatic',
-    packages: 'external',
-    sourcemap: 'linked',
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'warning',
-  });
+  // The server's bundling, with the tests' sources kept in their folders and their source maps.
+  await bundleServer(files, bundleDir, { outbase: '.', jsx: 'automatic', sourcemap: 'linked' });
   return (file) => path.join(bundleDir, file.replace(/\.tsx?$/, '.mjs'));
 }
 
