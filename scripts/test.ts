@@ -2,7 +2,7 @@
 // (each in its own process, two at a time), then the Playwright suite in e2e/ against the built app. Each static check counts as
 // one test. The last line is the honest total: `N passed, N failed, N skipped` (skips say why; under CI a skip fails).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleServer } from './build-server';
 
@@ -99,8 +99,33 @@ async function runFile(file: string, bundled: string): Promise<Result> {
   return { file, passed: passedCount, failed, skipped, output, ms };
 }
 
+/**
+ * How long each file took, in seconds: the longest start first, so the run does not end with one long
+ * file alone on a core while the other waits (about 10% of the unit suite's time on two cores). The
+ * last run's times are kept in node_modules/.cache; a fresh checkout uses tests/durations.json, the
+ * times of a run on two cores (only an order: a stale or missing entry changes no result). Refresh it
+ * with `cp node_modules/.cache/unit-test-durations.json tests/durations.json` after a whole run.
+ */
+const durationsFile = path.join('node_modules', '.cache', 'unit-test-durations.json');
+function readDurations(): Record<string, number> {
+  const read = (file: string) => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+    } catch {
+      return {};
+    }
+  };
+  return { ...read(path.join('tests', 'durations.json')), ...read(durationsFile) };
+}
+
+/** Files without a time (new ones) go first, as they may be long; then the longest first. */
+function longestFirst(files: string[], durations: Record<string, number>): string[] {
+  return [...files].sort((a, b) => (durations[b] ?? Infinity) - (durations[a] ?? Infinity) || a.localeCompare(b));
+}
+
 async function unitSuite(): Promise<Totals> {
-  const files = only.length ? only : findTests('tests');
+  const durations = readDurations();
+  const files = longestFirst(only.length ? only : findTests('tests'), durations);
   let bundled: (file: string) => string;
   try {
     bundled = await bundleTests(files);
@@ -116,6 +141,7 @@ async function unitSuite(): Promise<Totals> {
   const workers = Array.from({ length: Number(process.env.TEST_CONCURRENCY ?? 2) }, async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
       const result = await runFile(file, bundled(file));
+      durations[file] = Math.round(result.ms / 100) / 10;
       passed += result.passed;
       failed += result.failed;
       skipped.push(...result.skipped);
@@ -125,6 +151,7 @@ async function unitSuite(): Promise<Totals> {
     }
   });
   await Promise.all(workers);
+  writeFileSync(durationsFile, `${JSON.stringify(durations, null, 2)}\n`);
   return { passed, failed, skipped };
 }
 
