@@ -7,11 +7,12 @@ import type { Config } from '../config';
 import type { Sql } from '../../events';
 import type { SessionUser, User } from '../../domain';
 import { endSessionSet, sessionDetails } from '../auth/sessions';
+import { signingKeys } from './signing-keys';
 
 const sessionMaxAge = 12 * 60 * 60 * 1000;
 
 export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
-  app.keys = [config.sessionSecret];
+  app.keys = signingKeys([config.sessionSecret]);
   return session(
     {
       key: 'sid',
