@@ -370,8 +370,8 @@ export class NewsIndex {
     };
   }
 
-  /** One page of the list the query asks for, in its order, and how many match in all. */
-  list(query: NewsListQuery, terms: SearchTerms | null): { items: Pick<Doc, 'id' | 'json'>[]; total: number; json: string } {
+  /** One page of the list the query asks for, in its order (each with its summary's JSON), and how many match in all. */
+  list(query: NewsListQuery, terms: SearchTerms | null): { items: Pick<Doc, 'id' | 'json'>[]; total: number } {
     const filters = newsFilters(query);
     const { limit, offset } = query;
     let page: Doc[];
@@ -389,7 +389,7 @@ export class NewsIndex {
       total = ordered.total;
       page = Array.from(ordered.numbers.subarray(offset, offset + limit), (no) => this.docs[no]!);
     }
-    return { items: page, total, json: `[${page.map((doc) => doc.json).join(',')}]` };
+    return { items: page, total };
   }
 
   private scan(sort: NewsListQuery['sort'], accept: (doc: Doc) => boolean, offset: number, limit: number): Doc[] {

@@ -179,7 +179,8 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       const generation = index.generation;
       const found = index.list(published, searchTerms === 'none' ? null : searchTerms);
       // The summaries as objects only when asked for (a page rendered from them): the API sends the JSON.
-      const { json, total } = found;
+      const { total } = found;
+      const json = `[${found.items.map((item) => item.json).join(',')}]`;
       const page: PublishedNewsPage = {
         total,
         json,
