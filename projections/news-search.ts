@@ -15,10 +15,11 @@ import { newsQueries, type Page } from './queries';
 import { agreesWithDatabase, searchTermsInProcess } from './spanish-lexemes';
 import { conjunctionLexemes } from './tsquery';
 
-type PublishedNewsPage = Page<NewsSummary> & { json: string };
+/** A page of a list with its JSON as UTF-8 bytes, ready to send (a kept answer is sent many times). */
+type PublishedNewsPage = Page<NewsSummary> & { json: Buffer };
 
 export type NewsSearch = {
-  /** Visitors: published articles only, as summaries, with the page's JSON made once. */
+  /** Visitors: published articles only, as summaries, with the page's JSON (UTF-8) made once. */
   published(query: NewsListQuery): Promise<PublishedNewsPage>;
   /** Staff: whole articles, any status the query asks for, with the page as JSON in UTF-8 (each article's made once). */
   list(query: NewsListQuery): Promise<Page<NewsArticle> & { json: Buffer }>;
@@ -181,18 +182,18 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       const searchTerms = await termsOf(published.search);
       if (searchTerms === null) {
         const { items, total } = await queries.listSummaries(published);
-        return { items, total, json: JSON.stringify(items) };
+        return { items, total, json: Buffer.from(JSON.stringify(items)) };
       }
       const generation = index.generation;
       const found = index.list(published, searchTerms === 'none' ? null : searchTerms);
       // The summaries as objects only when asked for (a page rendered from them): the API sends the JSON.
       const { total } = found;
-      const json = `[${found.items.map((item) => item.json).join(',')}]`;
+      const json = Buffer.from(`[${found.items.map((item) => item.json).join(',')}]`);
       const page: PublishedNewsPage = {
         total,
         json,
         get items() {
-          return JSON.parse(json) as NewsSummary[];
+          return JSON.parse(json.toString()) as NewsSummary[];
         },
       };
       answers.set(key, { generation, page });
