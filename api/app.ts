@@ -82,6 +82,8 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
     const news = newsSearch(store, db, (line) => log.warn(line));
     const newsFollowFrom = await news.load();
     const pages = new PageCache();
+    // Visitors' kept pages follow the lists: a change drops only the pages whose lists it may have changed.
+    news.onPublishedListsChanged((affects) => pages.listsChanged(affects));
     const accounts = accountsCache(store, read);
     const notices = noticeStates(db);
     const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : null;
@@ -217,5 +219,6 @@ export function publicQueries(services: AppServices) {
       return staff ? services.read.news.bySlug(slug, true) : null;
     },
     listServices: () => services.read.services.list(),
+    catchingUp: () => services.news.catchingUp(),
   };
 }

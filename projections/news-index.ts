@@ -37,10 +37,25 @@ export type IndexedArticle = {
  */
 type Doc = Omit<IndexedArticle, 'lexemes' | 'summary'> & { no: number; json: string };
 
+/**
+ * What one upsert or removal changed: the article as the index held it and as it holds it now (undefined:
+ * absent). `affects` tells which lists it may have changed, until the index's next change.
+ */
+export type IndexChange = { readonly before: Doc | undefined; readonly after: Doc | undefined };
+
 /** The state code of a live document: what the status filters test. 0 is a dead document. */
 const stateOf = (doc: { pending: boolean; status: NewsStatus }) => (doc.pending ? 2 : doc.status === 'published' ? 1 : doc.status === 'draft' ? 3 : 4);
 /** The state codes each status filter accepts (an empty list: any). */
 const statesOf: Record<NewsFilters['status'], readonly number[]> = { published: [1], pending: [2], draft: [2, 3], scheduled: [4], all: [] };
+
+/** A status filter, a category and a time range, made ready to test an article's state code, category number and time. */
+type FilterTest = { wantState: Uint8Array; wantCategory: number; from: number; to: number };
+const admits = (test: FilterTest, state: number, category: number, at: number) =>
+  state !== 0 && test.wantState[state] === 1 && (test.wantCategory === 0 || category === test.wantCategory) && at >= test.from && at < test.to;
+
+/** PostgreSQL's `titleKey LIKE '%' || p || '%'` as a test: a plain substring search when p has no wildcard. */
+const titleTest = (titlePattern: string): ((titleKey: string) => boolean) =>
+  /[%_\\]/.test(titlePattern) ? likeMatcher(`%${titlePattern}%`) : (text) => text.includes(titlePattern);
 
 /** Newest first: published_at DESC, id DESC (uuids in canonical lowercase compare like PostgreSQL's). */
 const newer = (a: Doc, b: Doc) => (a.at !== b.at ? b.at - a.at : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -93,12 +108,16 @@ export class NewsIndex {
     return this.byId.size;
   }
 
-  /** Adds or replaces an article (a replaced one gets a new number; its old postings are skipped, then compacted). */
-  upsert(article: IndexedArticle) {
+  /**
+   * Adds or replaces an article (a replaced one gets a new number; its old postings are skipped, then
+   * compacted); answers what changed, or null when it was read again unchanged.
+   */
+  upsert(article: IndexedArticle): IndexChange | null {
     const json = JSON.stringify(article.summary);
     const known = this.byId.get(article.id);
     // Read again but unchanged (a replay of the log, another instance's echo): nothing to drop.
-    if (known && known.json === json && known.titleKey === article.titleKey && known.textKey === article.textKey) return;
+    if (known && known.json === json && known.titleKey === article.titleKey && known.textKey === article.textKey) return null;
+    this.compactIfDue();
     const replaced = this.removeDoc(article.id);
     const { lexemes, summary: _summary, ...kept } = article;
     const doc: Doc = { ...kept, no: this.docs.length, json };
@@ -120,6 +139,7 @@ export class NewsIndex {
     for (const gram of trigramsOf(doc.titleKey)) this.postingsOf(this.trigrams, gram).push(doc.no);
     this.changed();
     if (extendsFlat) this.appendToFlat(doc.no);
+    return { before: known, after: doc };
   }
 
   /**
@@ -138,8 +158,31 @@ export class NewsIndex {
     }
   }
 
-  remove(id: string) {
-    if (this.removeDoc(id)) this.changed();
+  /** Removes an article; answers what changed, or null when the index did not hold it. */
+  remove(id: string): IndexChange | null {
+    this.compactIfDue();
+    const known = this.byId.get(id);
+    if (!known || !this.removeDoc(id)) return null;
+    this.changed();
+    return { before: known, after: undefined };
+  }
+
+  /**
+   * Whether the list `query` asks for (with its search's terms, or null) may read differently after this
+   * change: the article passed its filters and search as it was or as it is. A list it was out of and
+   * stays out of is the same list (same members, same order, same total). Answered from the postings, so
+   * only until the index's next change (which may compact away the postings of the article as it was).
+   */
+  affects(change: IndexChange, query: NewsListQuery, terms: SearchTerms | null): boolean {
+    const filters = this.compileFilters(newsFilters(query));
+    const passes = (doc: Doc | undefined) => {
+      if (!doc || !admits(filters, stateOf(doc), this.categories.get(doc.category)!, doc.at)) return false;
+      if (!terms) return true;
+      const lexemes = new Set(terms.lexemes);
+      if (lexemes.size > 0 && [...lexemes].every((lexeme) => this.lexemes.get(lexeme)?.has(doc.no))) return true;
+      return titleTest(terms.titlePattern)(doc.titleKey);
+    };
+    return passes(change.before) || passes(change.after);
   }
 
   private removeDoc(id: string): boolean {
@@ -160,6 +203,13 @@ export class NewsIndex {
 
   private changed() {
     this.generation += 1;
+  }
+
+  /**
+   * Drops dead documents' numbers from the postings once there are many: at the start of a change, so the
+   * postings of the article a change replaced stay until the next one (`affects` reads them).
+   */
+  private compactIfDue() {
     if (this.dead > 1000 && this.dead > this.byId.size / 4) this.compact();
   }
 
@@ -221,7 +271,7 @@ export class NewsIndex {
   /** Document numbers (ascending) whose title key matches the LIKE pattern '%' + p + '%'. */
   private titleMatches(titlePattern: string): Int32Array {
     const literal = !/[%_\\]/.test(titlePattern);
-    const match = literal ? (text: string) => text.includes(titlePattern) : likeMatcher(`%${titlePattern}%`);
+    const match = titleTest(titlePattern);
     let candidates: Int32Array | null = null;
     if (literal && titlePattern.length >= 3) {
       // Every trigram of the text is in a matching title: the titles having them all are the candidates.
@@ -354,19 +404,20 @@ export class NewsIndex {
    * thousands of documents; no object is touched until the page is known).
    */
   private filterTest(filters: NewsFilters): (no: number) => boolean {
+    const test = this.compileFilters(filters);
+    const { state, categoryNo, atOf } = this;
+    return (no) => admits(test, state[no], categoryNo[no], atOf[no]);
+  }
+
+  private compileFilters(filters: NewsFilters): FilterTest {
     const wanted = statesOf[filters.status];
     const wantState = new Uint8Array(5).fill(wanted.length === 0 ? 1 : 0);
     for (const code of wanted) wantState[code] = 1;
-    const wantCategory = filters.category === null ? 0 : (this.categories.get(filters.category) ?? -1);
-    const from = filters.from?.getTime() ?? -Infinity;
-    const to = filters.to?.getTime() ?? Infinity;
-    const { state, categoryNo, atOf } = this;
-    return (no) => {
-      const st = state[no];
-      if (st === 0 || wantState[st] === 0) return false;
-      if (wantCategory !== 0 && categoryNo[no] !== wantCategory) return false;
-      const at = atOf[no];
-      return at >= from && at < to;
+    return {
+      wantState,
+      wantCategory: filters.category === null ? 0 : (this.categories.get(filters.category) ?? -1),
+      from: filters.from?.getTime() ?? -Infinity,
+      to: filters.to?.getTime() ?? Infinity,
     };
   }
 

@@ -8,9 +8,9 @@
 // Visitors' answers (their JSON made once) are kept per query until the index changes; staff's come from
 // the index each time, with their whole articles read by id (kept until the index reads that article again).
 import { LRUCache } from 'lru-cache';
-import type { NewsArticle, NewsListQuery, NewsSummary } from '../domain';
+import { newsListQuery, type NewsArticle, type NewsListQuery, type NewsSummary } from '../domain';
 import { aggregateOf, allEventTypes, readablePosition, touches, type EventStore, type EventType, type Processor, type Sql } from '../events';
-import { NewsIndex, type SearchTerms } from './news-index';
+import { NewsIndex, type IndexChange, type SearchTerms } from './news-index';
 import { newsQueries, type Page } from './queries';
 import { agreesWithDatabase, searchTermsInProcess } from './spanish-lexemes';
 import { conjunctionLexemes } from './tsquery';
@@ -27,6 +27,15 @@ export type NewsSearch = {
   load(): Promise<number>;
   /** Keeps the index current with what other instances write (built after load()). */
   processor(startAfter: number): Processor;
+  /**
+   * Calls `listener` each time the index takes in a change that visitors' lists (published articles) may
+   * show, with a test of which lists it may have changed: `affects(query)` is true when the article passed
+   * the query's filters and search before or after the change. A change no visitor's list can show (a
+   * draft saved) calls nothing. The test holds only during the call.
+   */
+  onPublishedListsChanged(listener: (affects: (query: NewsListQuery) => boolean) => void): void;
+  /** Settles once every change this instance was told of is in the index (and its listeners were called); null when it already is. */
+  catchingUp(): Promise<void> | null;
   /** How many articles the index holds (operations and tests). */
   readonly size: number;
 };
@@ -87,6 +96,23 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
+  const listeners: ((affects: (query: NewsListQuery) => boolean) => void)[] = [];
+  const publishedOnly = newsListQuery.parse({});
+  /** Tells the listeners which published lists a change the index just took in may have changed. */
+  function tell(change: IndexChange | null) {
+    if (!change || listeners.length === 0 || !index.affects(change, publishedOnly, null)) return;
+    // A search whose terms are not known here (only SQL answers it) may have changed whatever it is.
+    const termsOfText = new Map<string, SearchTerms | undefined>();
+    const affects = (query: NewsListQuery) => {
+      const published = { ...query, status: 'published' as const };
+      if (!published.search) return index.affects(change, published, null);
+      if (!termsOfText.has(published.search)) termsOfText.set(published.search, knownTerms(published.search));
+      const searchTerms = termsOfText.get(published.search);
+      return searchTerms === undefined || index.affects(change, published, searchTerms);
+    };
+    for (const listener of listeners) listener(affects);
+  }
+
   // Refreshes run one at a time, each reading every article named since the last one began.
   const dirty = new Set<string>();
   let running: Promise<void> | null = null;
@@ -99,10 +125,10 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
         for await (const rows of queries.indexRows(ids)) {
           for (const row of rows) {
             found.add(row.id);
-            index.upsert(row);
+            tell(index.upsert(row));
           }
         }
-        for (const id of ids) if (!found.has(id)) index.remove(id);
+        for (const id of ids) if (!found.has(id)) tell(index.remove(id));
         for (const id of ids) articles.delete(id);
         rereads += 1;
       } catch (error) {
@@ -122,9 +148,9 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     return drain();
   }
   /** Every commit this instance saw is in the index before a list is answered. */
-  async function current() {
-    if (dirty.size === 0 && !running) return;
-    await drain().catch((error) => log(`[news-search] ${(error as Error).message}`));
+  function catchingUp(): Promise<void> | null {
+    if (dirty.size === 0 && !running) return null;
+    return drain().catch((error) => log(`[news-search] ${(error as Error).message}`));
   }
 
   // What this instance committed is read again before the next list, or after refreshDelayMs; its
@@ -150,6 +176,8 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
   const terms = new LRUCache<string, { terms: SearchTerms | null }>({ max: maxCachedTerms });
   /** Set by load(): this process computes plain texts' terms as the database does (spanish-lexemes.ts). */
   let termsHere = false;
+  /** A search text's terms when known without asking the database; undefined otherwise (or when only SQL can answer it). */
+  const knownTerms = (text: string): SearchTerms | undefined => (termsHere ? searchTermsInProcess(text) : null) ?? terms.peek(text)?.terms ?? undefined;
   /**
    * What the search text means: computed here for a plain text (a new text cost a round trip, most of a
    * new staff search), else asked of PostgreSQL once per text (it never changes); null: only SQL can answer it.
@@ -176,7 +204,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     async published(query) {
       const published = { ...query, status: 'published' as const };
       const key = JSON.stringify(published);
-      await current();
+      await catchingUp();
       const hit = answers.get(key);
       if (hit && hit.generation === index.generation) return hit.page;
       const searchTerms = await termsOf(published.search);
@@ -200,7 +228,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       return page;
     },
     async list(query) {
-      await current();
+      await catchingUp();
       const searchTerms = await termsOf(query.search);
       if (searchTerms === null) {
         const page = await queries.list(query);
@@ -220,8 +248,13 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       index = fresh;
       answers.clear();
       articles.clear();
+      for (const listener of listeners) listener(() => true);
       return followFrom;
     },
+    onPublishedListsChanged(listener) {
+      listeners.push(listener);
+    },
+    catchingUp,
     processor(startAfter) {
       return {
         name: 'news-search-index',

@@ -41,6 +41,21 @@ export class Postings {
   view(): Int32Array {
     return this.data.subarray(0, this.length);
   }
+  /** Whether the list holds `no`: one load for a dense list, a binary search otherwise. */
+  has(no: number): boolean {
+    if (this.bits) {
+      const word = no >>> 5;
+      return word < this.bits.length && (this.bits[word] & (1 << (no & 31))) !== 0;
+    }
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.data[mid] < no) low = mid + 1;
+      else high = mid;
+    }
+    return low < this.length && this.data[low] === no;
+  }
   private makeBits() {
     const last = this.length > 0 ? this.data[this.length - 1] : 0;
     this.bits = new Uint32Array((last >>> 5) + 1);

@@ -60,4 +60,6 @@ export const fakeQueries: PublicQueries = {
   newsBySlug: async (slug) => fakeNews.find((a) => a.slug === slug && !a.reviewRequired) ?? null,
   previewArticle: async (_token, slug) => fakeNews.find((a) => a.slug === slug) ?? null,
   listServices: async () => services,
+  // Nothing to catch up with: the articles are in memory.
+  catchingUp: () => null,
 };

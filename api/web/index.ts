@@ -81,6 +81,9 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     // Visitors get the page as it was last rendered, unless something it shows changed since (in
     // development the sources change under it: never kept).
     const visitor = !ctx.state.user && !opts.dev;
+    // Not before the news lists took in what was committed: a kept list that changed is dropped then.
+    const catchingUp = visitor ? opts.queries.catchingUp() : null;
+    if (catchingUp) await catchingUp;
     // Or, while another visitor's render of it is under way, the page that render keeps.
     const cached = visitor ? (opts.pages.get(ctx.url) ?? (await opts.pages.inProgress(ctx.url))) : undefined;
     if (cached) {

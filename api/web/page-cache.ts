@@ -1,12 +1,16 @@
 // Rendered public pages kept per URL for visitors, as bytes ready to send (and their brotli/gzip
 // versions, made once on first demand), each with a weak ETag so a browser revalidating gets a 304, so a
 // page costs one render until something it shows changes:
-// - each page records what it read (a news list, an article, the services: PageReads), and a change
-//   drops only the pages that read what changed: an article's event the lists and that article's page,
+// - each page records what it read (the news lists it asked for, an article, the services: PageReads),
+//   and a change drops only the pages that read what changed: an article's event that article's page,
 //   any other event that touches public pages every page;
 // - this instance drops them the moment it commits such an event (before the writer's answer leaves);
 //   every other instance sharing the database when that append's notification reaches its per-instance
 //   processor (milliseconds later); both are wired in api/app.ts with api/clear-on-change.ts;
+// - the lists follow the news index instead: when it takes in an article's change (read back after the
+//   commit, before any visitor's page is answered: `catchingUp`), it says which lists the article entered,
+//   left or changed in, and only the pages that asked for those are dropped (`listsChanged`). A draft
+//   saved drops no list; a new article drops the lists and searches it appears in, not every search;
 // - a render that began before a change to something it read is sent but not kept;
 // - visitors asking for a URL that is being rendered wait for that render instead of starting their own
 //   (after a change, every connection asking for the home page would render it at once).
@@ -16,21 +20,24 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { aggregateOf } from '../../events';
 import { compress, type Encoding } from './compress';
+import type { NewsListQuery } from '../../domain';
 import type { PublicQueries } from './types';
 
 /** What a page read while it was rendered. A page with no record depends on everything. */
 export class PageReads {
-  /** A list of articles (any list may change with any article). */
+  /** Something any article's change may change (a preview; a slug no article has). */
   news = false;
   services = false;
   /** Articles read one by one, by id. */
   readonly articles = new Set<string>();
+  /** The news lists asked for (dropped when the index says an article entered, left or changed in one). */
+  readonly lists: NewsListQuery[] = [];
 
   /** The queries a render reads through, recording what it read. */
   queries(source: PublicQueries): PublicQueries {
     return {
       listNews: (query) => {
-        this.news = true;
+        this.lists.push(query);
         return source.listNews(query);
       },
       newsBySlug: async (slug) => {
@@ -48,6 +55,7 @@ export class PageReads {
         this.services = true;
         return source.listServices();
       },
+      catchingUp: () => source.catchingUp(),
     };
   }
 }
@@ -57,9 +65,11 @@ type Entry = CachedPage & { etag: string; encoded: Partial<Record<Encoding, Prom
 
 /** A change a page may have shown: an event's type and stream. */
 export type PageChange = { type: string; streamId: string };
-/** An article's event drops the lists and that article's page; any other every page. */
+/** An article's event drops that article's page (the lists follow the index); any other every page. */
 const articleOf = (change: PageChange) => (aggregateOf(change.type) === 'newsArticle' ? change.streamId : null);
 const shows = (reads: PageReads | undefined, article: string | null) => !reads || article === null || reads.news || reads.articles.has(article);
+/** Whether a page read any news list (a page without a record read anything). */
+const readsLists = (reads: PageReads | undefined) => !reads || reads.lists.length > 0;
 
 /** The changes remembered for renders in progress: a render older than these is not kept. */
 const recentChanges = 512;
@@ -67,8 +77,8 @@ const recentChanges = 512;
 export class PageCache {
   private entries: LRUCache<string, Entry>;
   private generationNo = 0;
-  /** The article each recent change was about (null: anything), by generation, oldest first. */
-  private changes: { generation: number; article: string | null }[] = [];
+  /** Recent changes by generation, oldest first, each with a test of the pages it may have changed. */
+  private changes: { generation: number; shows: (reads: PageReads | undefined) => boolean }[] = [];
   private rendering = new Map<string, Promise<CachedPage | undefined>>();
 
   constructor(private readonly maxBytes = 64 * 1024 * 1024) {
@@ -106,7 +116,7 @@ export class PageCache {
     if (generation === this.generationNo) return true;
     const first = this.changes[0];
     if (!first || first.generation > generation + 1) return false;
-    return this.changes.every((change) => change.generation <= generation || !shows(reads, change.article));
+    return this.changes.every((change) => change.generation <= generation || !change.shows(reads));
   }
 
   /**
@@ -154,15 +164,28 @@ export class PageCache {
   changed(events: readonly PageChange[]) {
     if (events.length === 0) return;
     const articles = events.map(articleOf);
-    for (const article of articles) {
-      this.generationNo += 1;
-      this.changes.push({ generation: this.generationNo, article });
-    }
-    if (this.changes.length > recentChanges) this.changes.splice(0, this.changes.length - recentChanges);
+    for (const article of articles) this.remember((reads) => shows(reads, article));
     if (articles.includes(null)) return this.entries.clear();
     const dropped: string[] = [];
     for (const [url, entry] of this.entries.entries()) if (articles.some((article) => shows(entry.reads, article))) dropped.push(url);
     for (const url of dropped) this.entries.delete(url);
+  }
+
+  /**
+   * The news index took in an article's change: drops the pages that asked for a list it may have changed
+   * (`affects`, which holds only during the call). A render under way that read any list is not kept.
+   */
+  listsChanged(affects: (query: NewsListQuery) => boolean) {
+    this.remember(readsLists);
+    const dropped: string[] = [];
+    for (const [url, entry] of this.entries.entries()) if (!entry.reads || entry.reads.lists.some(affects)) dropped.push(url);
+    for (const url of dropped) this.entries.delete(url);
+  }
+
+  private remember(shows: (reads: PageReads | undefined) => boolean) {
+    this.generationNo += 1;
+    this.changes.push({ generation: this.generationNo, shows });
+    if (this.changes.length > recentChanges) this.changes.splice(0, this.changes.length - recentChanges);
   }
 
   /** Drops every page (anything may have changed). */

@@ -8,4 +8,6 @@ export type PublicQueries = {
   /** The article a working preview link opens (any status), or for signed-in staff the article with that slug; null otherwise. */
   previewArticle(token: string, slug: string, staff: boolean): Promise<NewsArticle | null>;
   listServices(): Promise<Service[]>; // in order
+  /** Settles once the changes this instance was told of reached the news lists and the kept pages (null: they have). */
+  catchingUp(): Promise<void> | null;
 };

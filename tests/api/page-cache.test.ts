@@ -1,10 +1,11 @@
 // The visitors' kept pages on their own: each page is dropped by a change to what it read and by
-// nothing else, a render that began before such a change is not kept, visitors asking for a page being
+// nothing else (a list by the index's word that the change reached it), a render that began before such
+// a change is not kept, visitors asking for a page being
 // rendered share that render, a kept page's ETag answers revalidations, and each compressed copy is
 // made once however many ask for it at once.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NewsArticle } from '../../domain';
+import { newsListQuery, type NewsArticle } from '../../domain';
 import type { EventStore, StoredEvent } from '../../events';
 import { clearOnChange } from '../../api/clear-on-change';
 import { matchesEtag, PageCache, PageReads, type CachedPage } from '../../api/web/page-cache';
@@ -16,6 +17,7 @@ const source: PublicQueries = {
   newsBySlug: async (slug) => (slug === 'perdido' ? null : article(slug.replace('articulo-', ''))),
   previewArticle: async () => null,
   listServices: async () => [],
+  catchingUp: () => null,
 };
 const created = (id: string) => ({ type: 'NewsArticleCreated', streamId: id });
 const serviceChanged = { type: 'ServiceUpdated', streamId: 'servicio-1' };
@@ -27,15 +29,20 @@ async function render(cache: PageCache, url: string, read: (queries: PublicQueri
   return { status: 200, type: 'text/html; charset=utf-8', cacheControl: 'no-cache', body: Buffer.from(body), reads };
 }
 
-test("an article's page stays kept when other articles change; the lists and its own change drop it", async () => {
+test("an article's page stays kept when other articles change; its own change drops it; a list goes when the index says the change reached it", async () => {
   const cache = new PageCache();
   const generation = cache.generation;
   cache.set('/noticias/articulo-a', generation, await render(cache, '/noticias/articulo-a', (q) => q.newsBySlug('articulo-a')));
-  cache.set('/', generation, await render(cache, '/', (q) => q.listNews({} as never)));
+  cache.set('/', generation, await render(cache, '/', (q) => q.listNews(newsListQuery.parse({ limit: 3 }))));
+  cache.set('/noticias?q=camaras', generation, await render(cache, '/noticias?q=camaras', (q) => q.listNews(newsListQuery.parse({ search: 'camaras' }))));
   cache.set('/contacto', generation, await render(cache, '/contacto', async () => {}));
   cache.changed([created('b')]);
   assert.ok(cache.get('/noticias/articulo-a'), 'another article leaves it');
-  assert.not.ok(cache.get('/'), 'a list is dropped by any article');
+  assert.ok(cache.get('/') && cache.get('/noticias?q=camaras'), 'the lists wait for the index');
+  // The index took the new article in: it appears in the plain lists, not in that search.
+  cache.listsChanged((query) => !query.search);
+  assert.not.ok(cache.get('/'));
+  assert.ok(cache.get('/noticias?q=camaras'), 'a search the article is not in stays');
   assert.ok(cache.get('/contacto'), 'a page that read no article stays');
   cache.changed([{ type: 'NewsArticleUpdated', streamId: 'a' }]);
   assert.not.ok(cache.get('/noticias/articulo-a'));
@@ -60,6 +67,11 @@ test('a render that began before a change to what it read is not kept; one that 
   const list = await render(cache, '/noticias', (q) => q.listNews({} as never));
   cache.changed([created('a')]);
   assert.is(cache.set('/noticias/articulo-a', before, pageA), undefined);
+  // Kept until the index takes the change in (no visitor is answered before it does): then dropped if it
+  // reached the list. Once the index took a change in, a list rendered before it is not kept at all.
+  assert.ok(cache.set('/noticias', before, list));
+  cache.listsChanged(() => true);
+  assert.not.ok(cache.get('/noticias'));
   assert.is(cache.set('/noticias', before, list), undefined);
   const pageB = await render(cache, '/noticias/articulo-b', (q) => q.newsBySlug('articulo-b'));
   assert.ok(cache.set('/noticias/articulo-b', before, pageB));

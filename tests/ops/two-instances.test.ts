@@ -8,6 +8,8 @@ import sharp from 'sharp';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runDueImports } from '../../api/feed-import';
+import { PageReads } from '../../api/web/page-cache';
+import { newsListQuery, type NewsListQuery } from '../../domain';
 import { adminCredentials, Client, startTestApp, type TestApp } from '../helpers/app';
 import { freshDatabase, usingPostgres } from '../helpers/database';
 import { serveBody, startFeedServer, type FeedServer } from '../helpers/feed-server';
@@ -157,13 +159,21 @@ if (!usingPostgres) {
     const staff = new ProxiedClient(proxy.base);
     await staff.on(0).post('/api/auth/login', adminCredentials);
     const pages = instances[1].services.pages;
-    pages.set('/noticias', pages.generation, { status: 200, type: 'text/html; charset=utf-8', cacheControl: 'no-cache', body: Buffer.from('<p>vieja</p>') });
+    // Kept pages as the web layer keeps them, each with the list it asked for.
+    const keep = (url: string, query: Partial<NewsListQuery>) => {
+      const reads = new PageReads();
+      reads.lists.push(newsListQuery.parse(query));
+      pages.set(url, pages.generation, { status: 200, type: 'text/html; charset=utf-8', cacheControl: 'no-cache', body: Buffer.from(url), reads });
+    };
+    keep('/noticias', {});
+    keep('/noticias?q=microfonos', { search: 'microfonos' });
     assert.ok(pages.get('/noticias'));
     const created = await staff
       .on(0)
       .post('/api/news', { title: 'Otra en A', slug: 'otra-en-a', excerpt: 'e', content: '<p>c</p>', category: 'Noticias', author: 'A' });
     assert.is(created.status, 201, created.text);
     await within(1000, async () => pages.get('/noticias') === undefined);
+    assert.ok(pages.get('/noticias?q=microfonos'), 'a search the new article is not in stays kept');
     // A write of something no page shows (a contact message) keeps them.
     pages.set('/noticias', pages.generation, { status: 200, type: 'text/html; charset=utf-8', cacheControl: 'no-cache', body: Buffer.from('<p>nueva</p>') });
     const message = await new Client(instances[0].base).post('/api/contact', { name: 'Ana', email: 'ana@example.com', message: 'Necesito un barrido' });

@@ -91,4 +91,56 @@ test('searched between writes (new articles, older ones, edits, removals), the i
   assert.ok(live.size > 100);
 });
 
+test('a change said not to affect a list leaves it as it was (its members, their order and text, its total); a draft affects no published list', () => {
+  const words = ['barr', 'camar', 'ocult', 'sal', 'microfon', 'red'];
+  let seed = 11;
+  const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 0) % n;
+  const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const make = (n: number, version: number): IndexedArticle => {
+    const title = `${words[n % 6]} ${words[(n + version) % 6]} ${version}`;
+    return {
+      ...article([words[(n * 5 + version) % 6], words[(n + 2 * version) % 6]], `clave-${n}-${version}`, idOf(n), Date.UTC(2025, n % 12, 1 + (version % 28))),
+      status: random(4) === 0 ? 'draft' : 'published',
+      category: random(2) === 0 ? 'Noticias' : 'Anti-Espionaje',
+      titleKey: title,
+      summary: newsSummary({ id: idOf(n), title, slug: `articulo-${n}` }),
+    };
+  };
+  const queries = [
+    newsListQuery.parse({}),
+    newsListQuery.parse({ limit: 3, offset: 3 }),
+    newsListQuery.parse({ category: 'Anti-Espionaje', sort: 'oldest' }),
+    newsListQuery.parse({ status: 'all' }),
+  ];
+  const searches = [
+    null,
+    { lexemes: ['camar'], titlePattern: '%ninguno%' },
+    { lexemes: ['sal', 'red'], titlePattern: 'ocult' },
+    { lexemes: [], titlePattern: 'barr%3' },
+  ];
+  const answer = (index: NewsIndex, q: (typeof queries)[number], terms: (typeof searches)[number]) => {
+    const { items, total } = index.list({ ...q, limit: 100, offset: 0 }, terms);
+    return JSON.stringify([total, items.map((item) => item.json)]);
+  };
+  const index = new NewsIndex();
+  const published = newsListQuery.parse({});
+  let saidUnchanged = 0;
+  for (let step = 0; step < 600; step++) {
+    const n = random(40);
+    const before = queries.map((q) => searches.map((terms) => answer(index, q, terms)));
+    const change = random(6) === 0 ? index.remove(idOf(n)) : index.upsert(make(n, step));
+    if (!change) continue;
+    queries.forEach((q, i) =>
+      searches.forEach((terms, k) => {
+        if (index.affects(change, q, terms)) return;
+        saidUnchanged += 1;
+        assert.is(answer(index, q, terms), before[i][k], `step ${step}: said unaffected, but changed`);
+      }),
+    );
+    const visible = [change.before, change.after].some((doc) => doc?.status === 'published' && !doc.pending);
+    if (!visible) assert.not.ok(index.affects(change, published, null), `step ${step}: a draft's change affects the published list`);
+  }
+  assert.ok(saidUnchanged > 1000, `most changes leave most lists (${saidUnchanged})`);
+});
+
 test.run();

@@ -119,6 +119,44 @@ if (!built) {
       assert.ok(answer.text.includes(`<link rel="canonical" href="${address}" />`), `${address}: canonical`);
     }
   });
+
+  test('a draft saved leaves every kept list; a published article drops only the lists it is in, and visitors see it at once', async () => {
+    const admin = await new Client(site.base).login();
+    const visitor = new Client(site.base);
+    const cacheOf = async (address: string) => (await visitor.get(address)).headers.get('x-cache');
+    const lists = ['/', '/noticias', '/noticias?q=barrido', '/noticias?q=microfonos'];
+    for (const address of lists) await visitor.get(address);
+    for (const address of lists) assert.is(await cacheOf(address), 'hit', `${address} kept`);
+    const article = (title: string, slug: string, status?: string) => ({
+      title,
+      slug,
+      excerpt: 'Resumen breve de la noticia para la lista.',
+      content: '<p>Texto del artículo.</p>',
+      category: 'Anti-Espionaje',
+      author: 'Redacción',
+      ...(status ? { status } : {}),
+    });
+
+    assert.is((await admin.post('/api/news', article('Micrófonos en la sala de prensa', 'microfonos-sala-prensa', 'draft'))).status, 201);
+    for (const address of lists) assert.is(await cacheOf(address), 'hit', `${address}: a draft shows nowhere`);
+
+    const published = await admin.post('/api/news', article('Micrófonos hallados en un hotel', 'microfonos-hotel'));
+    assert.is(published.status, 201, published.text);
+    const found = await visitor.get('/noticias?q=microfonos');
+    assert.is(found.headers.get('x-cache'), 'miss');
+    assert.ok(found.text.includes('Micrófonos hallados en un hotel'), 'the visitor sees it at once');
+    assert.not.ok(found.text.includes('Micrófonos en la sala de prensa'));
+    assert.is(await cacheOf('/noticias?q=barrido'), 'hit', 'a search it is not in stays kept');
+    assert.is(await cacheOf('/'), 'miss', 'the newest articles changed');
+
+    // Edited out of the search: the page that showed it is dropped at once.
+    const edited = await admin.patch(`/api/news/${published.body.id}`, { title: 'Cámaras halladas en un hotel' });
+    assert.is(edited.status, 200, edited.text);
+    const after = await visitor.get('/noticias?q=microfonos');
+    assert.is(after.headers.get('x-cache'), 'miss');
+    assert.not.ok(after.text.includes('hotel'));
+    assert.is(await cacheOf('/noticias?q=barrido'), 'hit');
+  });
 }
 
 test.run();
