@@ -224,6 +224,9 @@ async function runExclusive(loop: Loop, processor: ExclusiveProcessor, wakeup: W
     return due.length;
   }
 
+  // A processor that handles no event (only its tick, woken by events it is not given) has no events to
+  // read and none parked: each wake-up is its tick alone (the scheduler is woken by every article write).
+  const tickOnly = processor.handles.length === 0;
   while (!loop.stopped()) {
     try {
       await db.tryWithLock(`subscription:${name}`, async (lock) => {
@@ -231,12 +234,12 @@ async function runExclusive(loop: Loop, processor: ExclusiveProcessor, wakeup: W
         while (!loop.stopped()) {
           // The lock lives on its connection: once that is gone another instance may be running.
           if (!(await lock.alive())) return;
-          const fresh = await newEvents(checkpoint);
+          const fresh = tickOnly ? { checkpoint, count: 0 } : await newEvents(checkpoint);
           checkpoint = fresh.checkpoint;
-          const retried = await dueRetries();
+          const retried = tickOnly ? 0 : await dueRetries();
           if (fresh.count === batchSize || retried === batchSize) continue;
           const ownDueInMs = await tick();
-          await wakeup.wait(Math.min(loop.pollMs, await state.nextDueInMs(), ownDueInMs));
+          await wakeup.wait(Math.min(loop.pollMs, tickOnly ? Infinity : await state.nextDueInMs(), ownDueInMs));
           await loop.gather();
         }
       });

@@ -61,6 +61,46 @@ test('a processor sees only what was appended after its first start, then keeps 
   await subscriptions.stop();
 });
 
+test('a processor that handles no event runs its tick on each wake-up by its types, reading neither the log nor parked retries', async () => {
+  const statements: string[] = [];
+  const counted = new Proxy(database.db, {
+    get(target, key, receiver) {
+      if (key !== 'query') return Reflect.get(target, key, receiver);
+      return (text: string, params?: unknown[]) => {
+        statements.push(text);
+        return target.query(text, params);
+      };
+    },
+  }) as Db;
+  let ticks = 0;
+  const processor: ExclusiveProcessor = {
+    name: 'tick-only',
+    handles: [],
+    wakesOn: ['ServiceUpdated'],
+    handle: async () => {},
+    tick: async () => {
+      ticks += 1;
+      return null;
+    },
+  };
+  const subscriptions = await startSubscriptions(counted, [processor], fast);
+  try {
+    await waitFor(() => ticks === 1);
+    statements.length = 0;
+    await append('ServiceUpdated');
+    await waitFor(() => ticks === 2);
+    await append('ServiceDeleted');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.is(ticks, 2, 'woken only by the types it names');
+    assert.equal(
+      statements.filter((text) => /\bFROM events\b|subscription_retries/.test(text)),
+      [],
+    );
+  } finally {
+    await subscriptions.stop();
+  }
+});
+
 test('a handler that throws is retried with backoff and does not hold back later events', async () => {
   const tries = new Map<number, number>();
   let failing = 0;
