@@ -87,7 +87,7 @@ function keepIn(numbers: Int32Array, bits: Uint32Array): Int32Array {
 }
 
 /** The numbers a bitset holds, ascending (at most `most` of them). */
-function numbersOf(words: Uint32Array, most: number): Int32Array {
+export function numbersOf(words: Uint32Array, most: number): Int32Array {
   const out = new Int32Array(most);
   let n = 0;
   for (let w = 0; w < words.length; w++) {
@@ -126,6 +126,32 @@ export function intersectAll(lists: readonly Postings[], enough = 0): Int32Array
     result = list.bits ? keepIn(result, list.bits) : mergeIntersection(result, list.view());
   }
   return result;
+}
+
+/** The numbers every list holds, as a bitset of `words` words, when every list keeps a bitset; null otherwise. */
+export function bitsOfAll(lists: readonly Postings[], words: number): Uint32Array | null {
+  if (lists.length === 0 || lists.some((list) => !list.bits)) return null;
+  const out = new Uint32Array(words);
+  const first = lists[0].bits!;
+  out.set(first.subarray(0, Math.min(first.length, words)));
+  for (let i = 1; i < lists.length; i++) {
+    const other = lists[i].bits!;
+    const shared = Math.min(words, other.length);
+    for (let w = 0; w < shared; w++) out[w] &= other[w];
+    out.fill(0, shared);
+  }
+  return out;
+}
+
+/** Sets or clears `no` in a bitset long enough to hold it. */
+export const setBitIn = (bits: Uint32Array, no: number) => (bits[no >>> 5] |= 1 << (no & 31));
+export const clearBitIn = (bits: Uint32Array, no: number) => (bits[no >>> 5] &= ~(1 << (no & 31)));
+
+/** How many bits a 32-bit word has set. */
+export function bitCount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 export function trigramsOf(text: string): Set<string> {

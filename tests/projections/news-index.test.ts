@@ -143,4 +143,71 @@ test('a change said not to affect a list leaves it as it was (its members, their
   assert.ok(saidUnchanged > 1000, `most changes leave most lists (${saidUnchanged})`);
 });
 
+test('searches by common words (kept as bitsets) answer as a plain scan of the articles does, whatever the status, order and page', () => {
+  const vocabulary = ['barr', 'camar', 'ocult', 'sal', 'microfon', 'red'];
+  let seed = 5;
+  const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 0) % n;
+  const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const statuses = ['published', 'draft', 'scheduled'] as const;
+  const make = (n: number, version: number): IndexedArticle => {
+    const title = `${vocabulary[random(6)]} ${vocabulary[random(6)]} ${n}`;
+    return {
+      ...article(
+        vocabulary.filter(() => random(3) !== 0),
+        `clave-${n}-${version}`,
+        idOf(n),
+        Date.UTC(2025, 0, 1) + random(500) * 60_000,
+      ),
+      status: statuses[random(3)],
+      pending: random(10) === 0,
+      titleKey: title,
+      summary: newsSummary({ id: idOf(n), title, slug: `articulo-${n}` }),
+    };
+  };
+  const index = new NewsIndex();
+  const live = new Map<number, IndexedArticle>();
+  for (let n = 0; n < 3000; n++) {
+    live.set(n, make(n, 0));
+    index.upsert(live.get(n)!);
+  }
+  // Edits and removals leave dead numbers in the words' lists.
+  for (let step = 0; step < 600; step++) {
+    const n = random(3000);
+    if (random(3) === 0) {
+      live.delete(n);
+      index.remove(idOf(n));
+    } else {
+      live.set(n, make(n, step + 1));
+      index.upsert(live.get(n)!);
+    }
+  }
+  const codeOf = (a: IndexedArticle) => (a.pending ? 2 : a.status === 'published' ? 1 : a.status === 'draft' ? 3 : 4);
+  const codes = { published: [1], pending: [2], draft: [2, 3], scheduled: [4], all: [1, 2, 3, 4] };
+  const scan = (query: ReturnType<typeof newsListQuery.parse>, terms: { lexemes: string[]; titlePattern: string }) => {
+    const matched = [...live.values()]
+      .filter((a) => codes[query.status].includes(codeOf(a)))
+      .filter((a) => terms.lexemes.every((lexeme) => a.lexemes.includes(lexeme)) || a.titleKey.includes(terms.titlePattern))
+      .sort((a, b) => (a.at !== b.at ? b.at - a.at : a.id < b.id ? 1 : -1));
+    if (query.sort === 'oldest') matched.reverse();
+    return { total: matched.length, ids: matched.slice(query.offset, query.offset + query.limit).map((a) => a.id) };
+  };
+  const searches = [
+    { lexemes: ['camar'], titlePattern: 'camar' },
+    { lexemes: ['sal', 'red'], titlePattern: 'sal red' },
+    { lexemes: ['barr', 'ocult', 'microfon'], titlePattern: 'ninguno' },
+  ];
+  for (const status of ['published', 'all', 'draft', 'scheduled', 'pending'])
+    for (const sort of ['newest', 'oldest'])
+      for (const [limit, offset] of [
+        [10, 0],
+        [10, 30],
+        [100, 250],
+      ])
+        for (const terms of searches) {
+          const query = newsListQuery.parse({ status, sort, limit, offset });
+          const { items, total } = index.list(query, terms);
+          assert.equal({ total, ids: items.map((item) => item.id) }, scan(query, terms), `${status} ${sort} ${limit}/${offset} ${terms.lexemes.join(' ')}`);
+        }
+});
+
 test.run();
