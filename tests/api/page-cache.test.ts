@@ -80,6 +80,28 @@ test('a render that began before a change to what it read is not kept; one that 
   assert.is(cache.set('/noticias/articulo-b', before, pageB), undefined);
 });
 
+test('a page kept again under its URL is dropped by what it read last, not by what the page before it read', async () => {
+  const cache = new PageCache();
+  cache.set('/noticias/x', cache.generation, await render(cache, '/noticias/x', (q) => q.newsBySlug('articulo-a')));
+  cache.set('/noticias/x', cache.generation, await render(cache, '/noticias/x', (q) => q.newsBySlug('articulo-b')));
+  cache.changed([{ type: 'NewsArticleUpdated', streamId: 'a' }]);
+  assert.ok(cache.get('/noticias/x'));
+  cache.listsChanged(() => true);
+  assert.ok(cache.get('/noticias/x'), 'it reads no list');
+  cache.changed([{ type: 'NewsArticleUpdated', streamId: 'b' }]);
+  assert.not.ok(cache.get('/noticias/x'));
+  // Evicted for room, then kept again reading a list: only the list's change drops it.
+  const small = new PageCache(8 * 1024);
+  small.set('/noticias/y', small.generation, await render(small, '/noticias/y', (q) => q.newsBySlug('articulo-c'), 'y'.repeat(1000)));
+  for (let i = 0; i < 12; i++) small.set(`/otra-${i}`, small.generation, await render(small, `/otra-${i}`, async () => {}, 'z'.repeat(900)));
+  assert.not.ok(small.get('/noticias/y'), 'evicted');
+  small.set('/noticias/y', small.generation, await render(small, '/noticias/y', (q) => q.listNews(newsListQuery.parse({}))));
+  small.changed([{ type: 'NewsArticleUpdated', streamId: 'c' }]);
+  assert.ok(small.get('/noticias/y'));
+  small.listsChanged(() => true);
+  assert.not.ok(small.get('/noticias/y'));
+});
+
 test("a kept page's weak ETag answers If-None-Match, and changes with its bytes", async () => {
   const cache = new PageCache();
   const kept = cache.set('/', cache.generation, await render(cache, '/', async () => {}, 'uno'))!;
