@@ -74,9 +74,8 @@ function setBit(list: Postings, no: number) {
   bits[word] |= 1 << (no & 31);
 }
 
-/** The numbers of `numbers` (ascending) that the bitset holds. */
-function keepIn(numbers: Int32Array, bits: Uint32Array): Int32Array {
-  const out = new Int32Array(numbers.length);
+/** The numbers of `numbers` (ascending) that the bitset holds, written to `out` (which may be `numbers` itself). */
+function keepIn(numbers: Int32Array, bits: Uint32Array, out = new Int32Array(numbers.length)): Int32Array {
   let n = 0;
   for (let k = 0; k < numbers.length; k++) {
     const no = numbers[k];
@@ -121,9 +120,15 @@ export function intersectAll(lists: readonly Postings[], enough = 0): Int32Array
     }
     result = numbersOf(words, sorted[0].length);
   }
-  for (; i < sorted.length && result.length > enough; i++) {
-    const list = sorted[i];
-    result = list.bits ? keepIn(result, list.bits) : mergeIntersection(result, list.view());
+  // The lists with a bitset first: testing each number left costs a load, where a merge walks the other
+  // list too (a title's trigrams: the shortest list is often one of several identical ones, the three
+  // trigrams of one word, and merging it with the others left it as long as it was).
+  const rest = sorted.slice(i).sort((a, b) => (a.bits ? 0 : 1) - (b.bits ? 0 : 1));
+  // The numbers left are filtered in one array of their own (the first list's are its postings).
+  let own: Int32Array | null = null;
+  for (let k = 0; k < rest.length && result.length > enough; k++) {
+    const list = rest[k];
+    result = list.bits ? keepIn(result, list.bits, (own ??= new Int32Array(result.length))) : mergeIntersection(result, list.view());
   }
   return result;
 }

@@ -26,8 +26,15 @@ test('a list of a common word keeps a bitset; a rare one does not', () => {
 });
 
 test('intersections of dense and sparse lists hold exactly the shared numbers, ascending', () => {
-  const lists = [listOf(20_000, 0.6, 11), listOf(20_000, 0.4, 12), listOf(20_000, 0.2, 13), listOf(20_000, 0.005, 14), listOf(15_000, 0.7, 15)];
-  const mixes = [[0, 1], [0, 1, 2], [3, 0], [0, 3, 1], [4, 0], [2], [0, 1, 2, 4], [3, 4, 1]];
+  const lists = [
+    listOf(20_000, 0.6, 11),
+    listOf(20_000, 0.4, 12),
+    listOf(20_000, 0.2, 13),
+    listOf(20_000, 0.005, 14),
+    listOf(15_000, 0.7, 15),
+    listOf(20_000, 0.008, 16),
+  ];
+  const mixes = [[0, 1], [0, 1, 2], [3, 0], [0, 3, 1], [4, 0], [2], [0, 1, 2, 4], [3, 4, 1], [5, 0, 3, 1, 4], [3, 5, 5, 2]];
   for (const mix of mixes) {
     const chosen = mix.map((i) => lists[i]);
     assert.equal([...intersectAll(chosen)], naive(chosen), `lists ${mix.join(', ')}`);
