@@ -75,7 +75,7 @@ function setBit(list: Postings, no: number) {
 }
 
 /** The numbers of `numbers` (ascending) that the bitset holds, written to `out` (which may be `numbers` itself). */
-function keepIn(numbers: Int32Array, bits: Uint32Array, out = new Int32Array(numbers.length)): Int32Array {
+function keepIn(numbers: Int32Array, bits: Uint32Array, out: Int32Array = new Int32Array(numbers.length)): Int32Array {
   let n = 0;
   for (let k = 0; k < numbers.length; k++) {
     const no = numbers[k];
