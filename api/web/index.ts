@@ -21,7 +21,7 @@ import { isDatabaseUnavailable, projectRoot } from '../../events';
 import { errorFields } from '../log';
 import { errorPage, pageTexts } from './error-page';
 import type { PublicQueries } from './types';
-import { matchesEtag, PageReads, type CachedPage, type PageCache } from './page-cache';
+import { matchesEtag, PageReads, showsLists, type CachedPage, type PageCache } from './page-cache';
 
 export type WebOptions = { dev: boolean; httpServer?: Server; config: Config; queries: PublicQueries; pages: PageCache };
 
@@ -81,11 +81,16 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     // Visitors get the page as it was last rendered, unless something it shows changed since (in
     // development the sources change under it: never kept).
     const visitor = !ctx.state.user && !opts.dev;
-    // Not before the news lists took in what was committed: a kept list that changed is dropped then.
-    const catchingUp = visitor ? opts.queries.catchingUp() : null;
-    if (catchingUp) await catchingUp;
+    // A kept page that shows a news list is sent only once the lists took in what was committed (a
+    // list that changed is dropped then), as its render would wait; any other kept page never waits.
+    let kept = visitor ? opts.pages.get(ctx.url) : undefined;
+    const catchingUp = kept && showsLists(kept) ? opts.queries.catchingUp() : null;
+    if (catchingUp) {
+      await catchingUp;
+      kept = opts.pages.get(ctx.url);
+    }
     // Or, while another visitor's render of it is under way, the page that render keeps.
-    const cached = visitor ? (opts.pages.get(ctx.url) ?? (await opts.pages.inProgress(ctx.url))) : undefined;
+    const cached = visitor ? (kept ?? (await opts.pages.inProgress(ctx.url))) : undefined;
     if (cached) {
       ctx.set('X-Cache', 'hit');
       await sendPage(ctx, cached, (encoding) => opts.pages.encoded(ctx.url, cached, encoding));

@@ -70,6 +70,7 @@ const articleOf = (change: PageChange) => (aggregateOf(change.type) === 'newsArt
 const shows = (reads: PageReads | undefined, article: string | null) => !reads || article === null || reads.news || reads.articles.has(article);
 /** Whether a page read any news list (a page without a record read anything). */
 const readsLists = (reads: PageReads | undefined) => !reads || reads.lists.length > 0;
+export const showsLists = (page: CachedPage) => readsLists(page.reads);
 
 /** The changes remembered for renders in progress: a render older than these is not kept. */
 const recentChanges = 512;

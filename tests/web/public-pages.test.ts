@@ -157,6 +157,29 @@ if (!built) {
     assert.not.ok(after.text.includes('hotel'));
     assert.is(await cacheOf('/noticias?q=barrido'), 'hit');
   });
+
+  test('while the lists catch up with a commit, a kept page without a list is sent at once and a kept list waits', async () => {
+    const visitor = new Client(site.base);
+    for (const address of ['/contacto', '/noticias']) await visitor.get(address);
+    const news = site.app.services.news;
+    const original = news.catchingUp;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    news.catchingUp = () => held;
+    try {
+      const contact = await Promise.race([visitor.get('/contacto'), new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000))]);
+      assert.is(contact?.headers.get('x-cache'), 'hit', 'sent without waiting');
+      let listAnswered = false;
+      const list = visitor.get('/noticias').then((answer) => ((listAnswered = true), answer));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.not.ok(listAnswered, 'the list waits for the index');
+      release();
+      assert.is((await list).status, 200);
+    } finally {
+      news.catchingUp = original;
+      release();
+    }
+  });
 }
 
 test.run();
