@@ -8,7 +8,20 @@
 import { LRUCache } from 'lru-cache';
 import type { NewsListQuery, NewsStatus, NewsSummary } from '../domain';
 import { newsFilters, type NewsFilters } from './news-filters';
-import { bitCount, bitsOfAll, clearBitIn, empty, intersectAll, likeMatcher, mergeUnion, numbersOf, Postings, setBitIn, trigramsOf } from './posting-lists';
+import {
+  bitCount,
+  bitsOfAll,
+  clearBitIn,
+  containsLike,
+  empty,
+  hasLikeWildcard,
+  intersectAll,
+  mergeUnion,
+  numbersOf,
+  Postings,
+  setBitIn,
+  trigramsOf,
+} from './posting-lists';
 
 /** What a search text means, as PostgreSQL parsed it: the lexemes all required (an empty list matches no text) and the LIKE pattern for the title. */
 export type SearchTerms = { lexemes: readonly string[]; titlePattern: string };
@@ -52,10 +65,6 @@ const statesOf: Record<NewsFilters['status'], readonly number[]> = { published: 
 type FilterTest = { wantState: Uint8Array; wantCategory: number; from: number; to: number };
 const admits = (test: FilterTest, state: number, category: number, at: number) =>
   state !== 0 && test.wantState[state] === 1 && (test.wantCategory === 0 || category === test.wantCategory) && at >= test.from && at < test.to;
-
-/** PostgreSQL's `titleKey LIKE '%' || p || '%'` as a test: a plain substring search when p has no wildcard. */
-const titleTest = (titlePattern: string): ((titleKey: string) => boolean) =>
-  /[%_\\]/.test(titlePattern) ? likeMatcher(`%${titlePattern}%`) : (text) => text.includes(titlePattern);
 
 /** Newest first: published_at DESC, id DESC (uuids in canonical lowercase compare like PostgreSQL's). */
 const newer = (a: Doc, b: Doc) => (a.at !== b.at ? b.at - a.at : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -183,7 +192,7 @@ export class NewsIndex {
       if (!terms) return true;
       const lexemes = new Set(terms.lexemes);
       if (lexemes.size > 0 && [...lexemes].every((lexeme) => this.lexemes.get(lexeme)?.has(doc.no))) return true;
-      return titleTest(terms.titlePattern)(doc.titleKey);
+      return containsLike(terms.titlePattern)(doc.titleKey);
     };
     return passes(change.before) || passes(change.after);
   }
@@ -275,8 +284,8 @@ export class NewsIndex {
 
   /** Document numbers (ascending) whose title key matches the LIKE pattern '%' + p + '%'. */
   private titleMatches(titlePattern: string): Int32Array {
-    const literal = !/[%_\\]/.test(titlePattern);
-    const match = titleTest(titlePattern);
+    const literal = !hasLikeWildcard(titlePattern);
+    const match = containsLike(titlePattern);
     let candidates: Int32Array | null = null;
     if (literal && titlePattern.length >= 3) {
       // Every trigram of the text is in a matching title: the titles having them all are the candidates.

@@ -110,15 +110,11 @@ export function intersectAll(lists: readonly Postings[], enough = 0): Int32Array
   let result = sorted[0].view();
   let i = 1;
   // Two dense lists or more: their bitsets ANDed word by word (a few hundred words for 10,000 articles).
-  if (sorted.length > 1 && sorted[0].bits && sorted[1].bits) {
-    const words = sorted[0].bits.slice();
-    for (; i < sorted.length && sorted[i].bits; i++) {
-      const other = sorted[i].bits!;
-      const shared = Math.min(words.length, other.length);
-      for (let w = 0; w < shared; w++) words[w] &= other[w];
-      words.fill(0, shared);
-    }
-    result = numbersOf(words, sorted[0].length);
+  let dense = 0;
+  while (dense < sorted.length && sorted[dense].bits) dense += 1;
+  if (dense >= 2) {
+    result = numbersOf(bitsOfAll(sorted.slice(0, dense), sorted[0].bits!.length)!, sorted[0].length);
+    i = dense;
   }
   // The lists with a bitset first: testing each number left costs a load, where a merge walks the other
   // list too (a title's trigrams: the shortest list is often one of several identical ones, the three
@@ -165,8 +161,14 @@ export function trigramsOf(text: string): Set<string> {
   return grams;
 }
 
+/** Whether a LIKE pattern has a wildcard or an escape (else it matches its own text only). */
+export const hasLikeWildcard = (pattern: string) => /[%_\\]/.test(pattern);
+
+/** `text LIKE '%' || p || '%'` as a test: a plain substring search when p has no wildcard. */
+export const containsLike = (p: string): ((text: string) => boolean) => (hasLikeWildcard(p) ? likeMatcher(`%${p}%`) : (text) => text.includes(p));
+
 /** A LIKE pattern (default escape '\') as a test; '%' and '_' are wildcards, as in PostgreSQL. */
-export function likeMatcher(pattern: string): (text: string) => boolean {
+function likeMatcher(pattern: string): (text: string) => boolean {
   let source = '';
   let literal = true;
   for (let i = 0; i < pattern.length; i++) {
