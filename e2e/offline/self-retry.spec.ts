@@ -123,6 +123,15 @@ test("a slow upload shows its bytes; 'Guardar' pressed meanwhile says why it wai
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
   const uploads: string[] = [];
   page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/api/objects/upload') && uploads.push(request.url()));
+  // The second photo's upload is held at its start until 'Guardar' has been pressed and seen to wait: on a
+  // busy machine the first photo alone may be over before the press lands, and then nothing would wait.
+  let releaseSecond = () => {};
+  const secondReleased = new Promise<void>((resolve) => (releaseSecond = resolve));
+  let started = 0;
+  await context.route(/\/api\/objects\/upload$/, async (route) => {
+    if (route.request().method() === 'POST' && ++started === 2) await secondReleased;
+    await route.continue();
+  });
 
   const slots = ['Foto de las salidas de emergencia', 'Foto de la zona segura'];
   for (const [i, label] of slots.entries()) {
@@ -139,6 +148,8 @@ test("a slow upload shows its bytes; 'Guardar' pressed meanwhile says why it wai
   await page.getByRole('button', { name: 'Guardar Formulario' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Guardar espera a que terminen de subir las fotos\. Subiendo fotos/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Guardando...' })).toBeVisible();
+  expect(await formsOf(api, host)).toHaveLength(0);
+  releaseSecond();
 
   await expect(toasts(page).getByText('Formulario enviado exitosamente')).toBeVisible({ timeout: 60_000 });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
