@@ -6,12 +6,16 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { App } from './App';
 import { readAppData } from './lib/app-data';
+import { recordEarlyPresses } from './lib/early-presses';
 import { browserQueryClient } from './lib/query-client';
 import { fallbackSite } from './lib/site';
 import { matchRoute, preloadRoute } from './routes';
 import { prepareOfflineData, startOffline } from './offline/start';
 
 async function start() {
+  const container = document.getElementById('root')!;
+  // The server's page is drawn and can be pressed while its chunk loads and React hydrates it.
+  if (container.firstElementChild) recordEarlyPresses();
   const data = readAppData();
   const queryClient = browserQueryClient();
   if (data?.queries) hydrate(queryClient, data.queries);
@@ -21,7 +25,6 @@ async function start() {
   const path = window.location.pathname;
   await Promise.all([preloadRoute(matchRoute(path), path), prepareOfflineData(queryClient, path)]);
 
-  const container = document.getElementById('root')!;
   const app = (
     <StrictMode>
       <App site={data?.site ?? fallbackSite} queryClient={queryClient} />

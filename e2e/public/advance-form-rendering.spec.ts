@@ -94,14 +94,17 @@ test('a phone loads the page light, hydrates the form at the first touch, and no
   }
 });
 
-/** A visitor's page whose form code is held back until `release` (no worker: it would fetch the code itself). */
-async function heldForm(browser: Browser, baseURL: string | undefined) {
+/**
+ * A visitor's page whose form code is held back until `release` (no worker: it would fetch the code
+ * itself); `held` the page's own chunk instead, so React has not even hydrated the page around the form.
+ */
+async function heldForm(browser: Browser, baseURL: string | undefined, held: RegExp = /AdvanceFormPublicScreen/) {
   const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
   const page = await context.newPage();
   let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/AdvanceFormPublicScreen/, async (route) => {
-    await held;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(held, async (route) => {
+    await released;
     await route.continue();
   });
   return { page, release, close: () => context.close() };
@@ -170,6 +173,26 @@ test("a press on 'Guardar Formulario' before the code arrives is answered once i
   release();
   await expect(page.getByText('El nombre del anfitrión es requerido').first()).toBeVisible();
   await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toBeFocused();
+  await close();
+});
+
+test("'Cancelar' and 'Guardar Formulario' pressed while the page itself is still hydrating are answered once it has", async ({ browser, baseURL }) => {
+  for (const path of ['/formulario-avanzada', '/en/advance-form']) {
+    const { page, release, close } = await heldForm(browser, baseURL, /AdvanceFormPublicPage|EnglishAdvanceFormPage/);
+    await page.goto(path);
+    const english = path.startsWith('/en');
+    await page.getByRole('button', { name: english ? 'Cancel' : 'Cancelar' }).click();
+    expect(await hydrated(page)).toBe(false);
+    release();
+    await expect(page).toHaveURL(english ? /\/en$/ : /127\.0\.0\.1:\d+\/$/);
+    await close();
+  }
+  const { page, release, close } = await heldForm(browser, baseURL, /AdvanceFormPublicPage/);
+  await page.goto('/formulario-avanzada');
+  await page.getByRole('button', { name: 'Guardar Formulario' }).click();
+  await expect(page).toHaveURL(/\/formulario-avanzada$/);
+  release();
+  await expect(page.getByText('El nombre del anfitrión es requerido').first()).toBeVisible();
   await close();
 });
 

@@ -8,6 +8,7 @@
 // typing in a date's segments is typed again, and the last press on a button, or a submit, is repeated.
 // Rendered in the browser instead (the offline app shell, a navigation inside the app), the part loads at once.
 import { createContext, createElement, lazy, Suspense, useContext, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { deferredPartAttribute, takeEarlyPresses } from './early-presses';
 
 export type DeferredPartOptions = {
   /** Load at once anyway (a device that holds drafts, a draft asked for by its link). */
@@ -96,7 +97,7 @@ export function deferredPart<P extends object>(load: () => Promise<{ default: Co
     }, []);
 
     return (
-      <div ref={box} className="contents">
+      <div ref={box} className="contents" {...{ [deferredPartAttribute]: '' }}>
         <Arrived value={arrived}>
           <Suspense fallback={<StartNow />}>
             <Lazy {...props} />
@@ -203,7 +204,13 @@ class CatchUp {
       ],
     ];
     listeners.forEach(([type, listener]) => document.addEventListener(type, listener, true));
-    // What the visitor did before the page around the part had hydrated, when nobody listened yet.
+    // What the visitor did before the page around the part had hydrated, when nobody listened yet: the
+    // presses the entry heard, and the fields as they stand.
+    const early = takeEarlyPresses(element);
+    this.press = early.press ?? this.press;
+    this.submit = early.submit ?? this.submit;
+    this.pressedEarly = early.pressedDown ?? this.pressedEarly;
+    if (early.press || early.submit) wake();
     const touched = [...element.querySelectorAll<Field>('input, textarea')].filter(changedByVisitor);
     touched.forEach((field) => this.note(field));
     if (touched.length > 0 || element.contains(document.activeElement)) {
