@@ -235,6 +235,9 @@ export class NewsIndex {
       }
     }
     this.dead = 0;
+    // The lists were rewritten in place: an answer kept from them (a view into one) is stale, even when
+    // the change that compacted turns out to change nothing (the removal of an article not held).
+    this.changed();
   }
 
   private ensureCapacity(count: number) {

@@ -41,6 +41,24 @@ test('an article read again unchanged leaves the index as it was; changed text i
   assert.is(index.size, 1);
 });
 
+test('a compaction set off by removing an article the index does not hold leaves no kept answer stale', () => {
+  const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const index = new NewsIndex();
+  for (let n = 0; n < 3000; n++) index.upsert(article(['barr', 'sal'], `clave-${n}`, idOf(n), Date.UTC(2026, 0, 1) + n * 60_000));
+  // 1,001 dead numbers, over a quarter of those left: the next change compacts the lists first.
+  for (let n = 0; n < 1001; n++) index.remove(idOf(n));
+  // A category keeps the search off the bitsets: the word's matches are kept as they are.
+  const inCategory = (extra: object) => newsListQuery.parse({ category: 'Noticias', ...extra });
+  assert.is(index.list(inCategory({}), words('barr')).total, 1999);
+  assert.is(index.remove(idOf(99_999)), null, 'an article the index never held');
+  const later = index.list(inCategory({ sort: 'oldest', limit: 3, offset: 2 }), words('barr'));
+  assert.is(later.total, 1999);
+  assert.equal(
+    later.items.map((item) => item.id),
+    [1003, 1004, 1005].map(idOf),
+  );
+});
+
 test('searched between writes (new articles, older ones, edits, removals), the index answers as one made from scratch', () => {
   const words = ['barr', 'camar', 'ocult', 'sal', 'microfon', 'red'];
   let seed = 7;
