@@ -83,8 +83,11 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     const visitor = !ctx.state.user && !opts.dev;
     // A kept page that shows a news list is sent only once the lists took in what was committed (a
     // list that changed is dropped then), as its render would wait; any other kept page never waits.
+    // So is another visitor's render under way, which may show a list read before the commit: once the
+    // lists have caught up, a render that read any list is no longer kept, and this visitor renders.
     let kept = visitor ? opts.pages.get(ctx.url) : undefined;
-    const catchingUp = kept && showsLists(kept) ? opts.queries.catchingUp() : null;
+    const waitsForLists = kept ? showsLists(kept) : visitor && opts.pages.inProgress(ctx.url) !== undefined;
+    const catchingUp = waitsForLists ? opts.queries.catchingUp() : null;
     if (catchingUp) {
       await catchingUp;
       kept = opts.pages.get(ctx.url);

@@ -158,6 +158,60 @@ if (!built) {
     assert.is(await cacheOf('/noticias?q=barrido'), 'hit');
   });
 
+  test('a visitor who comes after a write while another visitor’s render of the list is under way sees the write', async () => {
+    const admin = await new Client(site.base).login();
+    const visitor = new Client(site.base);
+    const address = '/noticias?q=escaneo';
+    const { news, db } = site.app.services;
+    const published = news.published;
+    const query = db.query;
+    let listRead!: () => void;
+    const firstRead = new Promise<void>((resolve) => (listRead = resolve));
+    let releaseRender!: () => void;
+    const renderHeld = new Promise<void>((resolve) => (releaseRender = resolve));
+    let releaseIndex!: () => void;
+    const indexHeld = new Promise<void>((resolve) => (releaseIndex = resolve));
+    // The first visitor's render has read the list (before the write) and is still going.
+    news.published = async (listQuery) => {
+      news.published = published;
+      const answer = await published(listQuery);
+      listRead();
+      await renderHeld;
+      return answer;
+    };
+    // The index reads the written article again only when the test says so.
+    db.query = (async (text: string, params?: unknown[]) => {
+      if (text.includes('tsvector_to_array(search_vector)') && text.includes('= ANY')) await indexHeld;
+      return query.call(db, text, params);
+    }) as typeof db.query;
+    try {
+      const first = visitor.get(address);
+      await firstRead;
+      const written = await admin.post('/api/news', {
+        title: 'Escaneo de salas de juntas',
+        slug: 'escaneo-salas-juntas',
+        excerpt: 'Resumen breve de la noticia para la lista.',
+        content: '<p>Texto del artículo.</p>',
+        category: 'Anti-Espionaje',
+        author: 'Redacción',
+      });
+      assert.is(written.status, 201, written.text);
+      const second = visitor.get(address);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      releaseRender();
+      assert.is((await first).status, 200);
+      releaseIndex();
+      const answer = await second;
+      assert.is(answer.status, 200);
+      assert.ok(answer.text.includes('Escaneo de salas de juntas'), 'the list with the article written before this visitor came');
+    } finally {
+      news.published = published;
+      db.query = query;
+      releaseRender();
+      releaseIndex();
+    }
+  });
+
   test('while the lists catch up with a commit, a kept page without a list is sent at once and a kept list waits', async () => {
     const visitor = new Client(site.base);
     for (const address of ['/contacto', '/noticias']) await visitor.get(address);
