@@ -282,9 +282,20 @@ export class EventStore {
 }
 
 /**
+ * Taken by every append before its events get their positions, and held until it commits or rolls back:
+ * appends then commit in the order of their positions, on every connection and every instance. A
+ * subscription reads only events of transactions older than any still running; without this lock, two
+ * appends could take position and transaction id crossed (A the lower position, B the lower id), and
+ * once B committed, B's event was readable while A's lower position was still to come: a processor
+ * moving past B never saw A's. (Two-key form: apart from the one-key locks of `tryWithLock`.)
+ */
+const appendLock = 'pg_advisory_xact_lock(1701, 1)';
+
+/**
  * Inserts events in one statement and answers them stored, in the order given: positions follow the
  * list's order (WITH ORDINALITY). Only the positions and times come back (RETURNING keeps no order, so
- * they are sorted): the payloads are the ones just sent, not read back and parsed again.
+ * they are sorted): the payloads are the ones just sent, not read back and parsed again. The append lock
+ * is joined in, so it is held before the first row takes its position (no extra round trip).
  */
 async function insertEvents(tx: Sql, rows: { streamId: string; version: number; event: NewEvent; metadata: EventMetadata }[]): Promise<StoredEvent[]> {
   const records = rows.map(({ streamId, version, event, metadata }) => ({
@@ -298,7 +309,8 @@ async function insertEvents(tx: Sql, rows: { streamId: string; version: number; 
     `INSERT INTO events (stream_id, stream_version, type, data, metadata)
      SELECT e.stream_id, e.stream_version, e.type, e.data, e.metadata
      FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (stream_id uuid, stream_version integer, type text, data jsonb, metadata jsonb))
-       WITH ORDINALITY AS e(stream_id, stream_version, type, data, metadata, n)
+       WITH ORDINALITY AS e(stream_id, stream_version, type, data, metadata, n),
+       (SELECT ${appendLock}) AS appending
      ORDER BY n RETURNING position, recorded_at`,
     [JSON.stringify(records)],
   );

@@ -39,7 +39,9 @@ export async function readHeadersAfter(sql: Sql, position: number, types: readon
 /**
  * The last position up to which every event is already readable (committed, from transactions older
  * than any still running): a model loaded from the read tables after this is asked holds everything up
- * to it, and follows the log from there without missing an event.
+ * to it, and follows the log from there without missing an event. No earlier position can still be to
+ * come because appends commit in the order of their positions (the append lock in store.ts), each
+ * insert being the first write of its transaction.
  */
 export async function readablePosition(sql: Sql): Promise<number> {
   const [row] = await sql.query<{ position: string | number }>(

@@ -191,6 +191,40 @@ if (usingPostgres) {
     await second.close();
   });
 
+  test('appends on two instances commit in the order of their positions: one waits while an earlier one has not committed', async () => {
+    const second: Db = await openDb({ databaseUrl: database.databaseUrl!, max: 3 });
+    const other = new EventStore(second);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+    try {
+      // The first append has its position and waits before its commit.
+      const first = store.append(randomUUID(), [{ type: 'ServiceUpdated', data: { n: 1 } }], {
+        expectedVersion: 0,
+        metadata,
+        beforeCommit: async () => {
+          inserted();
+          await held;
+        },
+      });
+      await firstInserted;
+      let secondDone = false;
+      const later = other
+        .append(randomUUID(), [{ type: 'ServiceUpdated', data: { n: 2 } }], { expectedVersion: 0, metadata })
+        .then(([event]) => ((secondDone = true), event));
+      await new Promise((r) => setTimeout(r, 400));
+      assert.not.ok(secondDone, 'the later append waits for the earlier one to commit');
+      release();
+      const [a] = await first;
+      const b = await later;
+      assert.ok(a.position < b.position);
+    } finally {
+      release();
+      await second.close();
+    }
+  });
+
   test("a per-instance processor runs on every instance, woken at once by the other instance's append", async () => {
     const second: Db = await openDb({ databaseUrl: database.databaseUrl!, max: 3 });
     const seen: string[] = [];
