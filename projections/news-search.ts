@@ -113,13 +113,26 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     for (const listener of listeners) listener(affects);
   }
 
-  // Refreshes run one at a time, each reading every article named since the last one began.
+  // Refreshes run one at a time, each reading every article named since the last one began (a pass);
+  // passes follow each other while writes keep naming articles.
   const dirty = new Set<string>();
   let running: Promise<void> | null = null;
+  let passesStarted = 0;
+  let passesDone = 0;
+  /** Lists waiting for a pass to be done: the one that takes in what was committed before they asked. */
+  const waiting: { pass: number; resume: () => void }[] = [];
+  const resumeWaiting = (all: boolean) => {
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      if (!all && waiting[i].pass > passesDone) continue;
+      waiting[i].resume();
+      waiting.splice(i, 1);
+    }
+  };
   async function applyDirty() {
     while (dirty.size > 0) {
       const ids = [...dirty];
       dirty.clear();
+      passesStarted += 1;
       try {
         const found = new Set<string>();
         for await (const rows of queries.indexRows(ids)) {
@@ -134,8 +147,11 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       } catch (error) {
         // Tried again by the next refresh or list; meanwhile answers come from what the index holds.
         for (const id of ids) dirty.add(id);
+        passesStarted -= 1;
         throw error;
       }
+      passesDone += 1;
+      resumeWaiting(false);
     }
   }
   function drain(): Promise<void> {
@@ -147,10 +163,21 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     for (const id of ids) dirty.add(id);
     return drain();
   }
-  /** Every commit this instance saw is in the index before a list is answered. */
+  /**
+   * Every commit this instance saw is in the index before a list is answered: the list waits for the pass
+   * under way and, if articles are named since it began, for the next one; not for the passes that later
+   * writes call for (a list asked for during a long run of writes would otherwise wait for its end).
+   */
   function catchingUp(): Promise<void> | null {
     if (dirty.size === 0 && !running) return null;
-    return drain().catch((error) => log(`[news-search] ${(error as Error).message}`));
+    const pass = dirty.size > 0 ? passesStarted + 1 : passesStarted;
+    const caughtUp = new Promise<void>((resume) => waiting.push({ pass, resume }));
+    drain().catch((error) => {
+      log(`[news-search] ${(error as Error).message}`);
+      // The lists go on with what the index holds.
+      resumeWaiting(true);
+    });
+    return caughtUp;
   }
 
   // What this instance committed is read again before the next list, or after refreshDelayMs; its

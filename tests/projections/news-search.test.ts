@@ -258,4 +258,38 @@ test('the index holds every article of the table, and a fresh load holds the sam
   assert.is(again.json.toString(), JSON.stringify(fromTable.items));
 });
 
+test('a list asked for while articles keep being written answers once the writes before it are in, not when the writing stops', async () => {
+  const { news, db, store } = app.services;
+  const query = db.query;
+  // Each reading again of written articles takes a while, and every one of them finds new ones named.
+  db.query = (async (text: string, params?: unknown[]) => {
+    if (text.includes('tsvector_to_array(search_vector)') && text.includes('= ANY')) await new Promise((resolve) => setTimeout(resolve, 40));
+    return query.call(db, text, params);
+  }) as typeof db.query;
+  const metadata = { actor: null, origin: 'system' as const, requestId: randomUUID() };
+  const write = (record: NewsArticleRecord) => handle(store, newsArticle, randomUUID(), { type: 'Create', record }, metadata, { newStream: true });
+  let writing = true;
+  const writer = (async () => {
+    for (let i = 0; writing && i < 3000; i++) await write(record(1000 + i));
+  })();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await write({ ...record(999), title: 'La comadreja escucha', slug: 'comadreja-escucha', status: 'published', reviewRequired: false });
+    const answered = await Promise.race([
+      news.published({ sort: 'newest', status: 'published', limit: 12, offset: 0, search: 'comadreja' }),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 8000)),
+    ]);
+    assert.ok(writing, 'still writing');
+    assert.ok(answered, 'answered while the writes go on');
+    assert.equal(
+      answered.items.map((item) => item.slug),
+      ['comadreja-escucha'],
+    );
+  } finally {
+    writing = false;
+    await writer;
+    db.query = query;
+  }
+});
+
 test.run();
