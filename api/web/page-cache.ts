@@ -218,7 +218,11 @@ export class PageCache {
   listsChanged(affects: (query: NewsListQuery) => boolean) {
     this.remember(readsLists);
     const dropped = [...this.withAnything];
-    for (const url of this.withLists) if (this.entries.peek(url)!.reads!.lists.some(affects)) dropped.push(url);
+    for (const url of this.withLists) {
+      // Indexed only with a record that read lists; a page not found as indexed is dropped all the same.
+      const reads = this.entries.peek(url)?.reads;
+      if (!reads || reads.lists.some(affects)) dropped.push(url);
+    }
     for (const url of dropped) this.entries.delete(url);
   }
 
