@@ -129,6 +129,15 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     }
   };
   async function applyDirty() {
+    try {
+      await applyPasses();
+    } catch (error) {
+      // Whoever started this drain, the lists waiting go on with what the index holds.
+      resumeWaiting(true);
+      throw error;
+    }
+  }
+  async function applyPasses() {
     while (dirty.size > 0) {
       const ids = [...dirty];
       dirty.clear();
@@ -171,12 +180,10 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
   function catchingUp(): Promise<void> | null {
     if (dirty.size === 0 && !running) return null;
     const pass = dirty.size > 0 ? passesStarted + 1 : passesStarted;
+    // The pass it needs is done (its drain has yet to settle): nothing to wait for.
+    if (pass <= passesDone) return null;
     const caughtUp = new Promise<void>((resume) => waiting.push({ pass, resume }));
-    drain().catch((error) => {
-      log(`[news-search] ${(error as Error).message}`);
-      // The lists go on with what the index holds.
-      resumeWaiting(true);
-    });
+    drain().catch((error) => log(`[news-search] ${(error as Error).message}`));
     return caughtUp;
   }
 
