@@ -290,6 +290,13 @@ export class EventStore {
  * moving past B never saw A's. (Two-key form: apart from the one-key locks of `tryWithLock`.)
  */
 const appendLock = 'pg_advisory_xact_lock(1701, 1)';
+/**
+ * Set for the append's transaction alone (set_config's third argument): a transaction whose client went
+ * away (a host gone, a cut network) holds the lock until PostgreSQL notices, which TCP alone may take
+ * hours to do; idle this long inside an append, it is ended and every other write goes on. Nothing in
+ * an append waits on anything but the database between its statements.
+ */
+const appendIdleLimit = `set_config('idle_in_transaction_session_timeout', '30s', true)`;
 
 /**
  * Inserts events in one statement and answers them stored, in the order given: positions follow the
@@ -310,7 +317,7 @@ async function insertEvents(tx: Sql, rows: { streamId: string; version: number; 
      SELECT e.stream_id, e.stream_version, e.type, e.data, e.metadata
      FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (stream_id uuid, stream_version integer, type text, data jsonb, metadata jsonb))
        WITH ORDINALITY AS e(stream_id, stream_version, type, data, metadata, n),
-       (SELECT ${appendLock}) AS appending
+       (SELECT ${appendLock}, ${appendIdleLimit}) AS appending
      ORDER BY n RETURNING position, recorded_at`,
     [JSON.stringify(records)],
   );

@@ -291,4 +291,17 @@ store('in a group, a stale version or a failing projector fails only its own app
   );
 });
 
+store("an append's transaction is one the database ends once idle for 30 s; outside appends the server's own setting holds", async ({ db }) => {
+  const settingOf = async (sql: Pick<Db, 'query'>) =>
+    (await sql.query<Record<string, string>>('SHOW idle_in_transaction_session_timeout'))[0].idle_in_transaction_session_timeout;
+  let during = '';
+  await storeOf(db).append(randomUUID(), [noted(1)], {
+    expectedVersion: 0,
+    metadata: metadata(),
+    afterProjection: async (tx) => void (during = await settingOf(tx)),
+  });
+  assert.is(during, '30s');
+  assert.is(await settingOf(db), '0', 'outside an append, as the server is set');
+});
+
 store.run();
