@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { App } from './App';
 import { readAppData } from './lib/app-data';
-import { recordEarlyPresses } from './lib/early-presses';
+import { deferredPartAttribute, recordEarlyPresses } from './lib/early-presses';
 import { browserQueryClient } from './lib/query-client';
 import { fallbackSite } from './lib/site';
 import { matchRoute, preloadRoute } from './routes';
@@ -14,8 +14,9 @@ import { prepareOfflineData, startOffline } from './offline/start';
 
 async function start() {
   const container = document.getElementById('root')!;
-  // The server's page is drawn and can be pressed while its chunk loads and React hydrates it.
-  if (container.firstElementChild) recordEarlyPresses();
+  // The server's page is drawn and can be pressed while its chunk loads and React hydrates it: what is
+  // pressed in a part whose code waits is kept for it (a page without one records nothing).
+  if (container.querySelector(`[${deferredPartAttribute}]`)) recordEarlyPresses();
   const data = readAppData();
   const queryClient = browserQueryClient();
   if (data?.queries) hydrate(queryClient, data.queries);

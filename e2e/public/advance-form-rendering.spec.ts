@@ -188,11 +188,15 @@ test("'Cancelar' and 'Guardar Formulario' pressed while the page itself is still
     await close();
   }
   const { page, release, close } = await heldForm(browser, baseURL, /AdvanceFormPublicPage/);
+  const pageRequests: string[] = [];
+  page.on('request', (request) => request.isNavigationRequest() && request.method() === 'POST' && pageRequests.push(request.url()));
   await page.goto('/formulario-avanzada');
   await page.getByRole('button', { name: 'Guardar Formulario' }).click();
-  await expect(page).toHaveURL(/\/formulario-avanzada$/);
   release();
   await expect(page.getByText('El nombre del anfitrión es requerido').first()).toBeVisible();
+  // Never sent as a plain page request meanwhile.
+  expect(pageRequests).toEqual([]);
+  await expect(page).toHaveURL(/\/formulario-avanzada$/);
   await close();
 });
 
