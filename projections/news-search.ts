@@ -183,7 +183,12 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     // The pass it needs is done (its drain has yet to settle): nothing to wait for.
     if (pass <= passesDone) return null;
     const caughtUp = new Promise<void>((resume) => waiting.push({ pass, resume }));
-    drain().catch((error) => log(`[news-search] ${(error as Error).message}`));
+    drain().catch((error) => {
+      log(`[news-search] ${(error as Error).message}`);
+      // A refresh failed before the one this list waits for could start (nothing else may start it soon):
+      // the lists go on with what the index holds.
+      resumeWaiting(true);
+    });
     return caughtUp;
   }
 

@@ -14,8 +14,12 @@ function heldSearch() {
   const committed: ((events: readonly StoredEvent[]) => void)[] = [];
   const store = { onCommitted: (listener: (events: readonly StoredEvent[]) => void) => void committed.push(listener) } as unknown as EventStore;
   const held: Held[] = [];
+  let answering = false;
   const sql = {
-    query: () => new Promise<unknown[]>((resolve, reject) => held.push({ release: () => resolve([]), fail: () => reject(new Error('conexión perdida')) })),
+    query: () =>
+      answering
+        ? Promise.resolve([])
+        : new Promise<unknown[]>((resolve, reject) => held.push({ release: () => resolve([]), fail: () => reject(new Error('conexión perdida')) })),
   } as unknown as Sql;
   const search = newsSearch(store, sql);
   let position = 0;
@@ -23,7 +27,11 @@ function heldSearch() {
     position += 1;
     for (const listener of committed) listener([{ type: 'NewsArticleCreated', streamId, position } as StoredEvent]);
   };
-  return { search, held, commit };
+  /** From now on every query is answered at once (the database is back). */
+  const answerFromNowOn = () => {
+    answering = true;
+  };
+  return { search, held, commit, answerFromNowOn };
 }
 
 const article = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -65,6 +73,27 @@ test('a refresh that fails lets the lists waiting for it go on', async () => {
   assert.is(await settles(first), 'settled');
   held[1].fail();
   assert.is(await settles(second), 'settled');
+});
+
+test('a list that asks just after a refresh failed, before its promise settled, is answered', async () => {
+  for (let later = 0; later < 8; later++) {
+    const { search, held, commit, answerFromNowOn } = heldSearch();
+    commit(article(1));
+    const first = search.catchingUp()!;
+    // A request whose own query is answered in the same read as the refresh's failure, then asks.
+    const ownQuery = new Promise<void>((resolve) => held.push({ release: resolve, fail: resolve }));
+    const second = (async () => {
+      await ownQuery;
+      await ticks(later);
+      await search.catchingUp();
+    })();
+    // The commit's own timer has fired meanwhile: its refresh waits on the one under way.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answerFromNowOn();
+    held[0].fail();
+    held[1].release();
+    assert.is(await settles(Promise.all([first, second])), 'settled', `asked ${later} microtasks after the refresh failed`);
+  }
 });
 
 test.run();
