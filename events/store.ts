@@ -225,7 +225,7 @@ export class EventStore {
     const rows = appends.flatMap(({ streamId, events, options }) =>
       events.map((event, index) => ({ streamId, version: options.expectedVersion + index + 1, event, metadata: options.metadata })),
     );
-    const stored = await insertEvents(tx, rows);
+    const stored = await insertEvents(tx, this.db.kind, rows);
     const [{ options }] = appends;
     if (appends.length === 1 && options.beforeCommit) await options.beforeCommit(tx);
     await projectInOrder(tx, this.projectors, stored);
@@ -241,7 +241,7 @@ export class EventStore {
     const rows = streams.flatMap(({ streamId, events }) => events.map((event, index) => ({ streamId, version: index + 1, event, metadata })));
     if (rows.length === 0) return [];
     return this.inTransaction(streams[0].streamId, async (tx) => {
-      const stored = await insertEvents(tx, rows);
+      const stored = await insertEvents(tx, this.db.kind, rows);
       await projectInOrder(tx, this.projectors, stored);
       return stored;
     });
@@ -297,6 +297,8 @@ const appendLock = 'pg_advisory_xact_lock(1701, 1)';
  * an append waits on anything but the database between its statements.
  */
 const appendIdleLimit = `set_config('idle_in_transaction_session_timeout', '30s', true)`;
+/** What an append's insert joins in. Not the idle limit on PGlite: in one process there is no client to lose, and the limit there stalls the process. */
+const appendingOn = (kind: Db['kind']) => (kind === 'postgres' ? `${appendLock}, ${appendIdleLimit}` : appendLock);
 
 /**
  * Inserts events in one statement and answers them stored, in the order given: positions follow the
@@ -304,7 +306,11 @@ const appendIdleLimit = `set_config('idle_in_transaction_session_timeout', '30s'
  * they are sorted): the payloads are the ones just sent, not read back and parsed again. The append lock
  * is joined in, so it is held before the first row takes its position (no extra round trip).
  */
-async function insertEvents(tx: Sql, rows: { streamId: string; version: number; event: NewEvent; metadata: EventMetadata }[]): Promise<StoredEvent[]> {
+async function insertEvents(
+  tx: Sql,
+  kind: Db['kind'],
+  rows: { streamId: string; version: number; event: NewEvent; metadata: EventMetadata }[],
+): Promise<StoredEvent[]> {
   const records = rows.map(({ streamId, version, event, metadata }) => ({
     stream_id: streamId,
     stream_version: version,
@@ -317,7 +323,7 @@ async function insertEvents(tx: Sql, rows: { streamId: string; version: number; 
      SELECT e.stream_id, e.stream_version, e.type, e.data, e.metadata
      FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (stream_id uuid, stream_version integer, type text, data jsonb, metadata jsonb))
        WITH ORDINALITY AS e(stream_id, stream_version, type, data, metadata, n),
-       (SELECT ${appendLock}, ${appendIdleLimit}) AS appending
+       (SELECT ${appendingOn(kind)}) AS appending
      ORDER BY n RETURNING position, recorded_at`,
     [JSON.stringify(records)],
   );
