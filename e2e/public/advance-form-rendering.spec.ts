@@ -166,12 +166,15 @@ test('typing that goes on while the code arrives, on a slow phone, lands where i
 
 test("a press on 'Guardar Formulario' before the code arrives is answered once it does", async ({ browser, baseURL }) => {
   const { page, release, close } = await heldForm(browser, baseURL);
+  const pageRequests: string[] = [];
+  page.on('request', (request) => request.isNavigationRequest() && request.method() === 'POST' && pageRequests.push(request.url()));
   await page.goto('/formulario-avanzada');
   await page.getByRole('button', { name: 'Guardar Formulario' }).click();
-  // Not sent as a plain page request meanwhile.
-  await expect(page).toHaveURL(/\/formulario-avanzada$/);
   release();
   await expect(page.getByText('El nombre del anfitrión es requerido').first()).toBeVisible();
+  // Not sent as a plain page request meanwhile.
+  expect(pageRequests).toEqual([]);
+  await expect(page).toHaveURL(/\/formulario-avanzada$/);
   await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toBeFocused();
   await close();
 });
