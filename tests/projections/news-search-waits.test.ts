@@ -41,24 +41,41 @@ const ticks = async (n: number) => {
   for (let i = 0; i < n; i++) await null;
 };
 
+/**
+ * A refresh under way ends (`answered` or `failed`); a second request, whose own query is answered in
+ * the same read, asks for a list `later` microtasks after. Both lists must be let go on.
+ */
+async function askedAsRefreshEnds(ending: 'answered' | 'failed', later: number) {
+  const { search, held, commit, answerFromNowOn } = heldSearch();
+  commit(article(1));
+  const first = search.catchingUp();
+  assert.ok(first, 'an article is to be read again');
+  const ownQuery = new Promise<void>((resolve) => held.push({ release: resolve, fail: resolve }));
+  const second = (async () => {
+    await ownQuery;
+    await ticks(later);
+    await search.catchingUp();
+  })();
+  // Long enough for the commit's own timer to have fired: its refresh waits on the one under way.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The database answers whatever is asked next (a failed refresh is tried again by the next list).
+  answerFromNowOn();
+  if (ending === 'answered') held[0].release();
+  else held[0].fail();
+  held[1].release();
+  assert.is(
+    await settles(Promise.all([first, second])),
+    'settled',
+    `asked ${later} microtasks after the refresh ${ending === 'answered' ? 'ended' : 'failed'}`,
+  );
+}
+
 test('a list that asks just as a refresh ends, at any point before its promise settles, is answered', async () => {
-  for (let later = 0; later < 8; later++) {
-    const { search, held, commit } = heldSearch();
-    commit(article(1));
-    const first = search.catchingUp();
-    assert.ok(first, 'an article is to be read again');
-    // A request whose own query is answered in the same read as the refresh's, then asks.
-    const ownQuery = new Promise<void>((resolve) => held.push({ release: resolve, fail: resolve }));
-    const second = (async () => {
-      await ownQuery;
-      await ticks(later);
-      await search.catchingUp();
-    })();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    held[0].release();
-    held[1].release();
-    assert.is(await settles(Promise.all([first, second])), 'settled', `asked ${later} microtasks after the refresh ended`);
-  }
+  for (let later = 0; later < 8; later++) await askedAsRefreshEnds('answered', later);
+});
+
+test('a list that asks just after a refresh failed, before its promise settled, is answered', async () => {
+  for (let later = 0; later < 8; later++) await askedAsRefreshEnds('failed', later);
 });
 
 test('a refresh that fails lets the lists waiting for it go on', async () => {
@@ -73,27 +90,6 @@ test('a refresh that fails lets the lists waiting for it go on', async () => {
   assert.is(await settles(first), 'settled');
   held[1].fail();
   assert.is(await settles(second), 'settled');
-});
-
-test('a list that asks just after a refresh failed, before its promise settled, is answered', async () => {
-  for (let later = 0; later < 8; later++) {
-    const { search, held, commit, answerFromNowOn } = heldSearch();
-    commit(article(1));
-    const first = search.catchingUp()!;
-    // A request whose own query is answered in the same read as the refresh's failure, then asks.
-    const ownQuery = new Promise<void>((resolve) => held.push({ release: resolve, fail: resolve }));
-    const second = (async () => {
-      await ownQuery;
-      await ticks(later);
-      await search.catchingUp();
-    })();
-    // The commit's own timer has fired meanwhile: its refresh waits on the one under way.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    answerFromNowOn();
-    held[0].fail();
-    held[1].release();
-    assert.is(await settles(Promise.all([first, second])), 'settled', `asked ${later} microtasks after the refresh failed`);
-  }
 });
 
 test.run();
