@@ -34,7 +34,10 @@ export type NewsSearch = {
    * draft saved) calls nothing. The test holds only during the call.
    */
   onPublishedListsChanged(listener: (affects: (query: NewsListQuery) => boolean) => void): void;
-  /** Settles once every change this instance was told of is in the index (and its listeners were called); null when it already is. */
+  /**
+   * Settles once every change this instance was told of before the call is in the index (and its
+   * listeners were called), or a refresh failed meanwhile; null when there is nothing to wait for.
+   */
   catchingUp(): Promise<void> | null;
   /** How many articles the index holds (operations and tests). */
   readonly size: number;
