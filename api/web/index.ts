@@ -96,7 +96,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     const cached = visitor ? (kept ?? (await opts.pages.inProgress(ctx.url))) : undefined;
     if (cached) {
       ctx.set('X-Cache', 'hit');
-      await sendPage(ctx, cached, (encoding) => opts.pages.encoded(ctx.url, cached, encoding));
+      await sendPage(ctx, cached, (encoding) => opts.pages.bytesOf(ctx.url, cached, encoding));
       return;
     }
     // Operators and tests can tell a kept page from a rendered one; staff's pages say neither.
@@ -109,7 +109,8 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
       if (unlisted) ctx.set('X-Robots-Tag', 'noindex');
       const kept = visitor && keepable ? opts.pages.set(ctx.url, generation, page) : undefined;
       settle?.(kept);
-      await sendPage(ctx, kept ?? page, (encoding) => (kept ? opts.pages.encoded(ctx.url, kept, encoding) : compress(page.body, encoding, 'fast')));
+      if (kept) await sendPage(ctx, kept, (encoding) => opts.pages.bytesOf(ctx.url, kept, encoding));
+      else await sendPage(ctx, { ...page, size: page.body.length }, async (encoding) => (encoding ? compress(page.body, encoding, 'fast') : page.body));
     } catch (error) {
       settle?.(undefined);
       renderer.fixError(error);
@@ -171,14 +172,15 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
       const generation = opts.pages.generation;
       const { page, keepable } = await renderPage(url, { staff: false });
       const kept = keepable ? opts.pages.set(url, generation, page) : undefined;
-      if (kept) await Promise.all((['br', 'gzip'] as const).map((encoding) => opts.pages.encoded(url, kept, encoding)));
+      if (kept) await Promise.all((['br', 'gzip'] as const).map((encoding) => opts.pages.bytesOf(url, kept, encoding)));
     }
   }
 
   return Object.assign(web, { warm });
 }
 
-async function sendPage(ctx: Koa.Context, page: CachedPage, encode: (encoding: Encoding) => Promise<Buffer>) {
+/** A page's status and headers, its plain length, and its bytes in an encoding (null: plain). */
+async function sendPage(ctx: Koa.Context, page: Omit<CachedPage, 'body'> & { size: number }, bytes: (encoding: Encoding | null) => Promise<Buffer>) {
   ctx.status = page.status;
   ctx.type = page.type;
   ctx.set('Cache-Control', page.cacheControl);
@@ -191,13 +193,9 @@ async function sendPage(ctx: Koa.Context, page: CachedPage, encode: (encoding: E
       return;
     }
   }
-  const encoding = page.body.length > minimumCompressedSize ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
-  if (encoding) {
-    ctx.set('Content-Encoding', encoding);
-    ctx.body = await encode(encoding);
-  } else {
-    ctx.body = page.body;
-  }
+  const encoding = page.size > minimumCompressedSize ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
+  if (encoding) ctx.set('Content-Encoding', encoding);
+  ctx.body = await bytes(encoding);
 }
 
 async function sendText(ctx: Koa.Context, text: string) {

@@ -1,6 +1,9 @@
-// Rendered public pages kept per URL for visitors, as bytes ready to send (and their brotli/gzip
-// versions, made once on first demand), each with a weak ETag so a browser revalidating gets a 304, so a
-// page costs one render until something it shows changes:
+// Rendered public pages kept per URL for visitors, as bytes ready to send (their brotli/gzip versions,
+// made once on first demand), each with a weak ETag so a browser revalidating gets a 304, so a page
+// costs one render until something it shows changes. Once a compressed version exists, the page's plain
+// bytes are no longer kept (a client that takes no compression gets them decompressed from it): a list
+// page of 55 KB is kept in about 9.
+//
 // - each page records what it read (the news lists it asked for, an article, the services: PageReads),
 //   and a change drops only the pages that read what changed: an article's event that article's page,
 //   any other event that touches public pages every page;
@@ -17,6 +20,7 @@
 // Signed-in staff never read from it nor write to it. Only complete pages answered 200 are kept, never
 // one that carries this response's CSP nonce. The cache is bounded in bytes (least recently used go first).
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { aggregateOf } from '../../events';
 import { compress, type Encoding } from './compress';
@@ -60,8 +64,19 @@ export class PageReads {
   }
 }
 
+/** A rendered page. */
 export type CachedPage = { status: number; type: string; cacheControl: string; body: Buffer; etag?: string; reads?: PageReads };
-type Entry = CachedPage & { etag: string; encoded: Partial<Record<Encoding, Promise<Buffer>>>; bytes: number };
+/** A kept page: its bytes in any encoding come from `PageCache.bytesOf`. */
+export type KeptPage = Omit<CachedPage, 'body'> & { etag: string; /** The plain body's length. */ size: number };
+type Entry = KeptPage & {
+  /** The plain bytes, until a compressed copy is made. */
+  body: Buffer | null;
+  /** Each compressed copy, made once (concurrent asks share it). */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The copies made so far. */
+  copies: Partial<Record<Encoding, Buffer>>;
+  bytes: number;
+};
 
 /** A change a page may have shown: an event's type and stream. */
 export type PageChange = { type: string; streamId: string };
@@ -70,7 +85,7 @@ const articleOf = (change: PageChange) => (aggregateOf(change.type) === 'newsArt
 const shows = (reads: PageReads | undefined, article: string | null) => !reads || article === null || reads.news || reads.articles.has(article);
 /** Whether a page read any news list (a page without a record read anything). */
 const readsLists = (reads: PageReads | undefined) => !reads || reads.lists.length > 0;
-export const showsLists = (page: CachedPage) => readsLists(page.reads);
+export const showsLists = (page: KeptPage) => readsLists(page.reads);
 
 /** The changes remembered for renders in progress: a render older than these is not kept. */
 const recentChanges = 512;
@@ -80,7 +95,7 @@ export class PageCache {
   private generationNo = 0;
   /** Recent changes by generation, oldest first, each with a test of the pages it may have changed. */
   private changes: { generation: number; shows: (reads: PageReads | undefined) => boolean }[] = [];
-  private rendering = new Map<string, Promise<CachedPage | undefined>>();
+  private rendering = new Map<string, Promise<KeptPage | undefined>>();
   /**
    * The kept pages by what they read, so a change finds the pages it drops without reading every kept
    * page (scanning 2,000 kept pages took 130 µs, twice per write: a quarter of a write's CPU): by
@@ -139,15 +154,15 @@ export class PageCache {
     return this.entries.calculatedSize;
   }
 
-  get(url: string): CachedPage | undefined {
+  get(url: string): KeptPage | undefined {
     return this.entries.get(url);
   }
 
   /** Keeps the page, with its ETag, unless something it read changed since `generation`; answers the kept page. */
-  set(url: string, generation: number, page: CachedPage): CachedPage | undefined {
+  set(url: string, generation: number, page: CachedPage): KeptPage | undefined {
     if (page.body.length > this.maxBytes / 8 || !this.unchangedSince(generation, page.reads)) return undefined;
     const etag = `W/"${createHash('sha1').update(page.body).digest('base64url')}"`;
-    const entry: Entry = { ...page, etag, encoded: {}, bytes: page.body.length };
+    const entry: Entry = { ...page, etag, size: page.body.length, encoded: {}, copies: {}, bytes: page.body.length };
     this.keep(url, entry);
     return entry;
   }
@@ -163,9 +178,9 @@ export class PageCache {
    * A visitor's render of `url` begins: until it settles (with the page it kept, or undefined), other
    * visitors asking for that URL wait for it (`inProgress`) instead of rendering it too.
    */
-  begin(url: string): (kept: CachedPage | undefined) => void {
-    let settle!: (kept: CachedPage | undefined) => void;
-    const running = new Promise<CachedPage | undefined>((resolve) => (settle = resolve));
+  begin(url: string): (kept: KeptPage | undefined) => void {
+    let settle!: (kept: KeptPage | undefined) => void;
+    const running = new Promise<KeptPage | undefined>((resolve) => (settle = resolve));
     this.rendering.set(url, running);
     return (kept) => {
       if (this.rendering.get(url) === running) this.rendering.delete(url);
@@ -174,30 +189,35 @@ export class PageCache {
   }
 
   /** The page a visitor's render of `url` under way will keep (undefined if it keeps none), if one is under way. */
-  inProgress(url: string): Promise<CachedPage | undefined> | undefined {
+  inProgress(url: string): Promise<KeptPage | undefined> | undefined {
     return this.rendering.get(url);
   }
 
-  /** The page's body in `encoding`, compressed once (concurrent asks share it) and kept beside it. */
-  encoded(url: string, page: CachedPage, encoding: Encoding): Promise<Buffer> {
+  /**
+   * A kept page's bytes in `encoding` (null: plain). Each compressed copy is made once (concurrent asks
+   * share it) and kept; the plain bytes are dropped once one exists, and made again from it when asked.
+   */
+  bytesOf(url: string, page: KeptPage, encoding: Encoding | null): Promise<Buffer> {
     const entry = page as Entry;
-    const kept = entry.encoded?.[encoding];
+    if (encoding === null) return Promise.resolve(plainBytes(entry));
+    const kept = entry.encoded[encoding];
     if (kept) return kept;
-    const body = compress(page.body, encoding, 'fast');
-    if (!entry.encoded) return body;
-    entry.encoded[encoding] = body;
-    void body.then(
+    const made = compress(plainBytes(entry), encoding, 'fast');
+    entry.encoded[encoding] = made;
+    void made.then(
       (bytes) => {
-        // Still the same entry (not dropped or replaced meanwhile): count the compressed bytes with it
-        // (set again, as the cache measures an entry when it is set).
+        entry.copies[encoding] = bytes;
+        entry.body = null;
+        entry.bytes = Object.values(entry.copies).reduce((sum, copy) => sum + copy.length, 0);
+        // Still the same entry (not dropped or replaced meanwhile): measured again (the cache measures an
+        // entry when it is set).
         if (this.entries.peek(url) !== entry) return;
-        entry.bytes += bytes.length;
         this.entries.delete(url);
         this.keep(url, entry);
       },
       () => delete entry.encoded[encoding],
     );
-    return body;
+    return made;
   }
 
   /** Drops the pages that showed what these events changed. */
@@ -236,6 +256,14 @@ export class PageCache {
   clear() {
     this.changed([{ type: '', streamId: '' }]);
   }
+}
+
+/** A kept page's plain bytes: kept, or decompressed from a copy. */
+function plainBytes(entry: Entry): Buffer {
+  if (entry.body) return entry.body;
+  if (entry.copies.br) return brotliDecompressSync(entry.copies.br);
+  if (entry.copies.gzip) return gunzipSync(entry.copies.gzip);
+  throw new Error('A kept page has neither its bytes nor a compressed copy');
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */

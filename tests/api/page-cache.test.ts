@@ -3,6 +3,7 @@
 // a change is not kept, visitors asking for a page being
 // rendered share that render, a kept page's ETag answers revalidations, and each compressed copy is
 // made once however many ask for it at once.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newsListQuery, type NewsArticle } from '../../domain';
@@ -134,9 +135,26 @@ test('visitors asking for a page being rendered wait for that render and get wha
 test('each compressed copy is made once, however many ask for it at once', async () => {
   const cache = new PageCache();
   const kept = cache.set('/', cache.generation, await render(cache, '/', async () => {}, 'x'.repeat(5000)))!;
-  const first = cache.encoded('/', kept, 'br');
-  assert.is(cache.encoded('/', kept, 'br'), first);
+  const first = cache.bytesOf('/', kept, 'br');
+  assert.is(cache.bytesOf('/', kept, 'br'), first);
   assert.ok((await first).length < 5000);
+});
+
+test('once a compressed copy is made, a kept page holds only its copies, and each encoding still gives its bytes', async () => {
+  const cache = new PageCache();
+  const html = Array.from({ length: 400 }, (_, i) => `<li><a href="/noticias/barrido-${i}">Barrido número ${i} en la sala de juntas</a></li>`).join('\n');
+  const kept = cache.set('/noticias', cache.generation, await render(cache, '/noticias', async () => {}, html))!;
+  assert.is(kept.size, Buffer.byteLength(html));
+  assert.is(cache.bytes, Buffer.byteLength(html));
+  const br = await cache.bytesOf('/noticias', kept, 'br');
+  assert.is(cache.bytes, br.length, 'the plain bytes are no longer counted: they are no longer kept');
+  assert.ok(br.length * 5 < Buffer.byteLength(html));
+  assert.is((await cache.bytesOf('/noticias', kept, null)).toString(), html, 'plain, from the brotli copy');
+  const gzip = await cache.bytesOf('/noticias', kept, 'gzip');
+  assert.is(gunzipSync(gzip).toString(), html, 'gzip, made from the brotli copy');
+  assert.is(brotliDecompressSync(br).toString(), html);
+  assert.is(cache.bytes, br.length + gzip.length);
+  assert.is(cache.get('/noticias'), kept, 'still kept, still the same page');
 });
 
 test("this instance's own commit drops the pages once, not again when its processor sees it", async () => {

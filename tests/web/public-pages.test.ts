@@ -88,6 +88,21 @@ if (!built) {
     console.log(`first /noticias?q=barrido after ready: ${Math.round(performance.now() - started)} ms`);
   });
 
+  test('a kept page is the same page in brotli, gzip and plain, once its plain bytes are no longer kept', async () => {
+    const visitor = new Client(site.base);
+    const address = '/noticias?q=sala';
+    const first = await visitor.get(address, { 'accept-encoding': 'br' });
+    assert.is(first.headers.get('content-encoding'), 'br');
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const again = await visitor.get(address, { 'accept-encoding': encoding });
+      assert.is(again.headers.get('x-cache'), 'hit', encoding);
+      assert.is(again.headers.get('content-encoding'), encoding === 'identity' ? null : encoding);
+      assert.is(again.headers.get('etag'), first.headers.get('etag'));
+      assert.is(again.text, first.text, encoding);
+    }
+    assert.match(first.text, /<\/html>\s*$/);
+  });
+
   test('every address of the sitemap answers 200, indexable, with its own canonical', async () => {
     const admin = await new Client(site.base).login();
     for (const title of ['Barrido en la sala de juntas', 'Rastreadores en vehículos de ejecutivos']) {
