@@ -41,6 +41,8 @@ export type NewsSearch = {
   catchingUp(): Promise<void> | null;
   /** How many articles the index holds (operations and tests). */
   readonly size: number;
+  /** The bytes of visitors' answers kept (the bench's memory report, tests). */
+  readonly answerBytes: number;
 };
 
 /** The events whose stream is an article that the read table changed for. */
@@ -49,7 +51,8 @@ const changesArticle = (type: EventType) => aggregateOf(type) === 'newsArticle' 
 const [openBracket, comma, closeBracket] = ['[', ',', ']'].map((text) => Buffer.from(text));
 
 const maxCachedTerms = 10_000;
-const maxCachedAnswers = 2_000;
+/** Visitors' answers are kept as their JSON: bounded by its bytes (a page of twelve summaries is about 12 KB). */
+const maxCachedAnswerBytes = 16 * 1024 * 1024;
 const maxCachedArticles = 2_000;
 /**
  * How long the articles this instance committed may wait to be read again when nobody asks for a list:
@@ -237,18 +240,31 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     return value;
   }
 
-  const answers = new LRUCache<string, { generation: number; page: PublishedNewsPage }>({ max: maxCachedAnswers });
+  // Visitors' answers, for the index's generation they were read in: any change to the index makes them
+  // all out of date, so the first ask after one drops them all instead of leaving them to be pushed out.
+  const answers = new LRUCache<string, PublishedNewsPage>({ maxSize: maxCachedAnswerBytes, sizeCalculation: (page) => page.json.length + 1 });
+  let answersGeneration = index.generation;
+  const answersFor = (generation: number) => {
+    if (answersGeneration !== generation) {
+      answers.clear();
+      answersGeneration = generation;
+    }
+    return answers;
+  };
 
   return {
     get size() {
       return index.size;
     },
+    get answerBytes() {
+      return answersFor(index.generation).calculatedSize;
+    },
     async published(query) {
       const published = { ...query, status: 'published' as const };
       const key = JSON.stringify(published);
       await catchingUp();
-      const hit = answers.get(key);
-      if (hit && hit.generation === index.generation) return hit.page;
+      const hit = answersFor(index.generation).get(key);
+      if (hit) return hit;
       const searchTerms = await termsOf(published.search);
       if (searchTerms === null) {
         const { items, total } = await queries.listSummaries(published);
@@ -266,7 +282,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
           return JSON.parse(json.toString()) as NewsSummary[];
         },
       };
-      answers.set(key, { generation, page });
+      answersFor(generation).set(key, page);
       return page;
     },
     async list(query) {

@@ -41,6 +41,7 @@ export type Memory = {
   /** Pages kept for visitors, and the bytes they hold. */
   keptPages: number;
   keptPageBytes: number;
+  keptAnswerBytes: number;
 };
 
 /** A database written by `seed`, for `serve`. */
@@ -148,6 +149,7 @@ async function serve(count: number, seeded: Seeded) {
         heapUsedAfterGc: gc ? process.memoryUsage().heapUsed : null,
         keptPages: app.services.pages.size,
         keptPageBytes: app.services.pages.bytes,
+        keptAnswerBytes: app.services.news.answerBytes,
       };
       if (process.env.BENCH_HEAP_SNAPSHOT)
         console.log(`  instantánea del montículo: ${writeHeapSnapshot(path.join(process.env.BENCH_HEAP_SNAPSHOT, `servidor-${count}-${label}.heapsnapshot`))}`);

@@ -200,6 +200,22 @@ const article = (overrides: Record<string, unknown>) => ({
 });
 const slugs = (answer: { body: { slug: string }[] }) => answer.body.map((a) => a.slug);
 
+test("visitors' answers are kept as their JSON until the index changes, then none is", async () => {
+  const { news } = app.services;
+  const before = news.answerBytes;
+  const asked = [await visitor.get('/api/news?search=cámaras&limit=7'), await visitor.get('/api/news?search=micrófonos&limit=3')];
+  assert.ok(asked.every((answer) => answer.status === 200 && answer.body.length > 0));
+  assert.is(
+    news.answerBytes - before,
+    asked.reduce((sum, answer) => sum + Buffer.byteLength(JSON.stringify(answer.body)) + 1, 0),
+  );
+  const created = await admin.post('/api/news', article({ title: 'La comadreja del pasillo', slug: 'comadreja-pasillo' }));
+  assert.is(created.status, 201);
+  await news.catchingUp();
+  assert.is(news.answerBytes, 0, 'the index took the article in: every answer kept is out of date, and none is held');
+  assert.is((await admin.delete(`/api/news/${created.body.id}`)).status, 204);
+});
+
 test('a new, edited or deleted article is in the very next list, for visitors and staff', async () => {
   // Visitors' answer for this search is kept after the first read: the write must replace it.
   assert.equal(slugs(await visitor.get('/api/news?search=zarigüeya')), []);
