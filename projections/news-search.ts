@@ -51,8 +51,14 @@ const changesArticle = (type: EventType) => aggregateOf(type) === 'newsArticle' 
 const [openBracket, comma, closeBracket] = ['[', ',', ']'].map((text) => Buffer.from(text));
 
 const maxCachedTerms = 10_000;
-/** Visitors' answers are kept as their JSON: bounded by its bytes (a page of twelve summaries is about 12 KB). */
+/**
+ * Visitors' answers are kept as their JSON: bounded by what they hold (a page of twelve summaries is
+ * about 12 KB), counting the query that keys each and what an entry costs beside its bytes (an empty
+ * answer to a long made-up query must not be nearly free), and in number.
+ */
 const maxCachedAnswerBytes = 16 * 1024 * 1024;
+const maxCachedAnswers = 2_000;
+const answerEntryOverhead = 256;
 const maxCachedArticles = 2_000;
 /**
  * How long the articles this instance committed may wait to be read again when nobody asks for a list:
@@ -242,7 +248,11 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
 
   // Visitors' answers, for the index's generation they were read in: any change to the index makes them
   // all out of date, so the first ask after one drops them all instead of leaving them to be pushed out.
-  const answers = new LRUCache<string, PublishedNewsPage>({ maxSize: maxCachedAnswerBytes, sizeCalculation: (page) => page.json.length + 1 });
+  const answers = new LRUCache<string, PublishedNewsPage>({
+    max: maxCachedAnswers,
+    maxSize: maxCachedAnswerBytes,
+    sizeCalculation: (page, key) => page.json.length + key.length + answerEntryOverhead,
+  });
   let answersGeneration = index.generation;
   const answersFor = (generation: number) => {
     if (answersGeneration !== generation) {

@@ -113,6 +113,9 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
       else await sendPage(ctx, { ...page, size: page.body.length }, async (encoding) => (encoding ? compress(page.body, encoding, 'fast') : page.body));
     } catch (error) {
       settle?.(undefined);
+      // The error page is neither the page the headers set so far describe nor compressed.
+      ctx.remove('ETag');
+      ctx.remove('Content-Encoding');
       renderer.fixError(error);
       const outage = isDatabaseUnavailable(error);
       ctx.log[outage ? 'warn' : 'error']({ requestId: ctx.state.requestId, path: ctx.path, ...errorFields(error) }, 'page failed');
@@ -194,8 +197,9 @@ async function sendPage(ctx: Koa.Context, page: Omit<CachedPage, 'body'> & { siz
     }
   }
   const encoding = page.size > minimumCompressedSize ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
+  const body = await bytes(encoding);
   if (encoding) ctx.set('Content-Encoding', encoding);
-  ctx.body = await bytes(encoding);
+  ctx.body = body;
 }
 
 async function sendText(ctx: Koa.Context, text: string) {

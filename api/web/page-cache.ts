@@ -87,6 +87,9 @@ const shows = (reads: PageReads | undefined, article: string | null) => !reads |
 const readsLists = (reads: PageReads | undefined) => !reads || reads.lists.length > 0;
 export const showsLists = (page: KeptPage) => readsLists(page.reads);
 
+/** What a kept page costs beside its bytes and address (its entry, record and index entries), roughly. */
+const pageEntryOverhead = 512;
+
 /** The changes remembered for renders in progress: a render older than these is not kept. */
 const recentChanges = 512;
 
@@ -109,7 +112,9 @@ export class PageCache {
   constructor(private readonly maxBytes = 64 * 1024 * 1024) {
     this.entries = new LRUCache<string, Entry>({
       maxSize: maxBytes,
-      sizeCalculation: (entry) => entry.bytes,
+      // A page's bytes, its address and what its record and indexes cost beside them (a small page under
+      // a long made-up address must not be nearly free).
+      sizeCalculation: (entry, url) => entry.bytes + url.length + pageEntryOverhead,
       // Called for every page leaving the cache (dropped, replaced, evicted, cleared).
       dispose: (entry, url) => this.unindex(url, entry.reads),
     });

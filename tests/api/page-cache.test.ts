@@ -145,16 +145,40 @@ test('once a compressed copy is made, a kept page holds only its copies, and eac
   const html = Array.from({ length: 400 }, (_, i) => `<li><a href="/noticias/barrido-${i}">Barrido número ${i} en la sala de juntas</a></li>`).join('\n');
   const kept = cache.set('/noticias', cache.generation, await render(cache, '/noticias', async () => {}, html))!;
   assert.is(kept.size, Buffer.byteLength(html));
-  assert.is(cache.bytes, Buffer.byteLength(html));
+  const withPlain = cache.bytes;
+  assert.ok(withPlain > Buffer.byteLength(html), 'the bytes, and the address and entry beside them');
   const br = await cache.bytesOf('/noticias', kept, 'br');
-  assert.is(cache.bytes, br.length, 'the plain bytes are no longer counted: they are no longer kept');
+  assert.is(cache.bytes, withPlain - Buffer.byteLength(html) + br.length, 'the plain bytes are no longer counted: they are no longer kept');
   assert.ok(br.length * 5 < Buffer.byteLength(html));
   assert.is((await cache.bytesOf('/noticias', kept, null)).toString(), html, 'plain, from the brotli copy');
   const gzip = await cache.bytesOf('/noticias', kept, 'gzip');
   assert.is(gunzipSync(gzip).toString(), html, 'gzip, made from the brotli copy');
   assert.is(brotliDecompressSync(br).toString(), html);
-  assert.is(cache.bytes, br.length + gzip.length);
+  assert.is(cache.bytes, withPlain - Buffer.byteLength(html) + br.length + gzip.length);
   assert.is(cache.get('/noticias'), kept, 'still kept, still the same page');
+});
+
+test('a page dropped while its compressed copy is being made stays dropped, and its copy still serves whoever asked', async () => {
+  const cache = new PageCache();
+  const html = 'Barrido en la sala de juntas. '.repeat(200);
+  const kept = cache.set('/noticias/a', cache.generation, await render(cache, '/noticias/a', (q) => q.newsBySlug('articulo-a'), html))!;
+  const making = cache.bytesOf('/noticias/a', kept, 'br');
+  cache.changed([{ type: 'NewsArticleUpdated', streamId: 'a' }]);
+  assert.is(cache.get('/noticias/a'), undefined);
+  assert.is(brotliDecompressSync(await making).toString(), html);
+  assert.is(cache.get('/noticias/a'), undefined, 'not kept again by its copy arriving');
+  assert.is(cache.size, 0);
+  assert.is(cache.bytes, 0);
+});
+
+test('long addresses count against the bound: many small pages under made-up addresses cannot fill memory', async () => {
+  const cache = new PageCache(64 * 1024);
+  for (let i = 0; i < 100; i++) {
+    const url = `/noticias?q=${'x'.repeat(2000)}${i}`;
+    cache.set(url, cache.generation, await render(cache, url, async () => {}, 'p'));
+  }
+  assert.ok(cache.bytes <= 64 * 1024, String(cache.bytes));
+  assert.ok(cache.size < 32, `${cache.size} pages of one byte under 2 KB addresses`);
 });
 
 test("this instance's own commit drops the pages once, not again when its processor sees it", async () => {
