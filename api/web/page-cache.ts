@@ -154,7 +154,7 @@ export class PageCache {
     return this.entries.size;
   }
 
-  /** The bytes the kept pages hold (bodies and compressed copies). */
+  /** What the kept pages hold, as counted against the bound (copies or bodies, addresses, entries). */
   get bytes() {
     return this.entries.calculatedSize;
   }
