@@ -364,7 +364,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
     }
     const memory = await ask<Memory>(child, 'memory:carga', 'memory');
     console.log(
-      `  memoria tras la carga: RSS ${mb(memory.rss)} MB, montículo ${mb(memory.heapUsed)} de ${mb(memory.heapTotal)} MB (${memory.heapUsedAfterGc === null ? '?' : mb(memory.heapUsedAfterGc)} MB tras una recolección completa), fuera del montículo ${mb(memory.external)} MB; ${memory.keptPages} páginas guardadas, ${mb(memory.keptPageBytes)} MB; respuestas de la API guardadas ${mb(memory.keptAnswerBytes)} MB`,
+      `  memoria tras la carga: RSS ${mb(memory.rss)} MB, montículo ${mb(memory.heapUsed)} de ${mb(memory.heapTotal)} MB (${memory.heapUsedAfterGc === null ? '?' : mb(memory.heapUsedAfterGc)} MB tras una recolección completa), fuera del montículo ${mb(memory.external)} MB; ${memory.keptPages} páginas guardadas, ${mb(memory.keptPageBytes)} MB; respuestas de la API guardadas ${mb(memory.keptAnswerBytes)} MB, artículos del personal ${mb(memory.keptArticleBytes)} MB`,
     );
     return {
       articles: count,

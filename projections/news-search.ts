@@ -41,8 +41,9 @@ export type NewsSearch = {
   catchingUp(): Promise<void> | null;
   /** How many articles the index holds (operations and tests). */
   readonly size: number;
-  /** The bytes of visitors' answers kept (the bench's memory report, tests). */
+  /** What visitors' answers and staff's whole articles kept hold, as counted against their bounds (the bench's memory report, tests). */
   readonly answerBytes: number;
+  readonly articleBytes: number;
 };
 
 /** The events whose stream is an article that the read table changed for. */
@@ -59,7 +60,14 @@ const maxCachedTerms = 10_000;
 const maxCachedAnswerBytes = 16 * 1024 * 1024;
 const maxCachedAnswers = 2_000;
 const answerEntryOverhead = 256;
+/**
+ * Staff's whole articles are kept with their JSON: bounded in number and by what they hold, as an
+ * article's text may run to 200,000 characters in each language (counted three times: the text, and its
+ * JSON made when a page sends it).
+ */
 const maxCachedArticles = 2_000;
+const maxCachedArticleBytes = 32 * 1024 * 1024;
+const articleCost = (article: NewsArticle) => 3 * (article.content.length + (article.englishContent?.length ?? 0)) + 2048;
 /**
  * How long the articles this instance committed may wait to be read again when nobody asks for a list:
  * a burst of writes is then read back in one query. A list never waits for it (it reads them first).
@@ -70,7 +78,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
   const queries = newsQueries(sql);
   let index = new NewsIndex();
   // Staff's whole articles by id, dropped whenever the index reads that article again.
-  const articles = new LRUCache<string, NewsArticle>({ max: maxCachedArticles });
+  const articles = new LRUCache<string, NewsArticle>({ max: maxCachedArticles, maxSize: maxCachedArticleBytes, sizeCalculation: articleCost });
   // Each whole article's JSON as UTF-8 bytes, made once per article object: a staff page (~45 KB) is then
   // put together by copying bytes, not joined as a string and encoded again for the socket (76 against
   // 15 µs per page, measured on 20 articles of 2 KB).
@@ -268,6 +276,9 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     },
     get answerBytes() {
       return answersFor(index.generation).calculatedSize;
+    },
+    get articleBytes() {
+      return articles.calculatedSize;
     },
     async published(query) {
       const published = { ...query, status: 'published' as const };

@@ -42,6 +42,7 @@ export type Memory = {
   keptPages: number;
   keptPageBytes: number;
   keptAnswerBytes: number;
+  keptArticleBytes: number;
 };
 
 /** A database written by `seed`, for `serve`. */
@@ -150,6 +151,7 @@ async function serve(count: number, seeded: Seeded) {
         keptPages: app.services.pages.size,
         keptPageBytes: app.services.pages.bytes,
         keptAnswerBytes: app.services.news.answerBytes,
+        keptArticleBytes: app.services.news.articleBytes,
       };
       if (process.env.BENCH_HEAP_SNAPSHOT)
         console.log(`  instantánea del montículo: ${writeHeapSnapshot(path.join(process.env.BENCH_HEAP_SNAPSHOT, `servidor-${count}-${label}.heapsnapshot`))}`);

@@ -220,6 +220,18 @@ test("visitors' answers are kept as their JSON until the index changes, then non
   assert.is((await admin.delete(`/api/news/${created.body.id}`)).status, 204);
 });
 
+test("staff's whole articles are kept counted by their text, so long ones cannot fill memory unseen", async () => {
+  const { news } = app.services;
+  const text = `<p>${'Barrido de la sala de juntas. '.repeat(5000)}</p>`;
+  const created = await admin.post('/api/news', article({ title: 'La nutria extensa', slug: 'nutria-extensa', content: text }));
+  assert.is(created.status, 201);
+  await news.catchingUp();
+  const before = news.articleBytes;
+  assert.equal(slugs(await admin.get('/api/news?search=nutria&status=all')), ['nutria-extensa']);
+  assert.ok(news.articleBytes - before >= 3 * text.length, `${news.articleBytes - before} for ${text.length} characters`);
+  assert.is((await admin.delete(`/api/news/${created.body.id}`)).status, 204);
+});
+
 test('a new, edited or deleted article is in the very next list, for visitors and staff', async () => {
   // Visitors' answer for this search is kept after the first read: the write must replace it.
   assert.equal(slugs(await visitor.get('/api/news?search=zarigüeya')), []);
