@@ -10,6 +10,8 @@ import type { ReadModels } from '../projections';
 
 /** After a failed publication, the next try (another write or the poll may come sooner). */
 const retryAfterFailureMs = 5_000;
+/** Articles published per tick; more due than this, the next tick comes at once. */
+const dueBatch = 100;
 
 export function newsScheduler(store: EventStore, read: ReadModels, log: (line: string) => void, now: () => Date = () => new Date()): ExclusiveProcessor {
   return {
@@ -19,8 +21,12 @@ export function newsScheduler(store: EventStore, read: ReadModels, log: (line: s
     handle: async () => {},
     async tick() {
       const at = now();
+      // The soonest scheduled articles, in one query (every article write wakes this): those due are
+      // published, and the first not yet due says when to look again.
+      const soonest = await read.news.soonestScheduled(dueBatch + 1);
+      const due = soonest.filter((article) => article.at.getTime() <= at.getTime());
       let failed = false;
-      for (const id of await read.news.dueScheduled(at)) {
+      for (const { id } of due.slice(0, dueBatch)) {
         try {
           await handle(
             store,
@@ -37,8 +43,9 @@ export function newsScheduler(store: EventStore, read: ReadModels, log: (line: s
         }
       }
       if (failed) return retryAfterFailureMs;
-      const next = await read.news.nextScheduledAt();
-      return next ? Math.max(0, next.getTime() - now().getTime()) : null;
+      if (due.length > dueBatch) return 0;
+      const next = soonest[due.length];
+      return next ? Math.max(0, next.at.getTime() - now().getTime()) : null;
     },
   };
 }

@@ -195,18 +195,13 @@ export function newsQueries(sql: Sql) {
       const [row] = await sql.query<NewsRow>(`SELECT ${newsColumns} FROM news_articles WHERE slug = $1 ${anyStatus ? '' : `AND status = 'published'`}`, [slug]);
       return row ? toNews(row) : null;
     },
-    /** Scheduled articles whose time has come (`now` or earlier), oldest first. */
-    async dueScheduled(now: Date, limit = 100): Promise<string[]> {
-      const rows = await sql.query<{ id: string }>(
-        `SELECT id FROM news_articles WHERE status = 'scheduled' AND published_at <= $1::timestamptz ORDER BY published_at, id LIMIT $2`,
-        [now.toISOString(), limit],
+    /** The `limit` scheduled articles due soonest, with their times, soonest first. */
+    async soonestScheduled(limit: number): Promise<{ id: string; at: Date }[]> {
+      const rows = await sql.query<{ id: string; at: string | Date }>(
+        `SELECT id, published_at AS at FROM news_articles WHERE status = 'scheduled' ORDER BY published_at, id LIMIT $1`,
+        [limit],
       );
-      return rows.map((row) => row.id);
-    },
-    /** When the next scheduled article is due, or null when none is scheduled. */
-    async nextScheduledAt(): Promise<Date | null> {
-      const [row] = await sql.query<{ at: string | Date | null }>(`SELECT min(published_at) AS at FROM news_articles WHERE status = 'scheduled'`);
-      return row?.at ? new Date(row.at) : null;
+      return rows.map((row) => ({ id: row.id, at: new Date(row.at) }));
     },
     async byId(id: string): Promise<NewsArticle | null> {
       const [row] = await sql.query<NewsRow>(`SELECT ${newsColumns} FROM news_articles WHERE id = $1`, [id]);

@@ -363,4 +363,32 @@ if (usingPostgres) {
   skipBecause('scheduled publication exactly once across two instances', 'two instances need PostgreSQL: set TEST_DATABASE_URL');
 }
 
+test("the scheduler's tick publishes what its clock says is due and answers when the next article is", async () => {
+  const { newsScheduler } = await import('../../api/news-schedule');
+  const hour = 3_600_000;
+  const start = Date.now();
+  const sooner = await create(admin, { status: 'scheduled', publishedAt: new Date(start + 10 * hour).toISOString() });
+  const later = await create(admin, { status: 'scheduled', publishedAt: new Date(start + 20 * hour).toISOString() });
+  let clock = start + 9 * hour;
+  const lines: string[] = [];
+  const scheduler = newsScheduler(
+    app.services.store,
+    app.services.read,
+    (line) => lines.push(line),
+    () => new Date(clock),
+  );
+  const context = { db: app.services.db, attempt: 1 };
+  // Before either is due: nothing published, and the wait is until the sooner one (nothing else is scheduled later than 9 hours).
+  assert.is(await scheduler.tick!(context), hour);
+  assert.is(await publishedEvents(app, sooner.id), 0);
+  clock = start + 15 * hour;
+  assert.is(await scheduler.tick!(context), 5 * hour);
+  assert.is((await app.services.read.news.byId(sooner.id))?.status, 'published');
+  assert.is((await app.services.read.news.byId(later.id))?.status, 'scheduled');
+  clock = start + 21 * hour;
+  assert.is(await scheduler.tick!(context), null, 'none left');
+  assert.is(await publishedEvents(app, later.id), 1);
+  assert.equal(lines, []);
+});
+
 test.run();
