@@ -275,7 +275,8 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       return index.size;
     },
     get answerBytes() {
-      return answersFor(index.generation).calculatedSize;
+      // Answers of an earlier generation are dropped at the next ask: they are held no longer.
+      return answersGeneration === index.generation ? answers.calculatedSize : 0;
     },
     get articleBytes() {
       return articles.calculatedSize;
