@@ -21,7 +21,8 @@
 // cores --cores (0,1): a two-core server. The load generator runs on the other cores when there are any;
 // on a two-core machine it shares them, and its own CPU time per request is printed apart.
 // Each case gives the server process's CPU time per request (user + system): what a request costs it,
-// the figure that other load on the machine distorts least. req/s and latencies are only meaningful on
+// the figure that other load on the machine distorts least. A page case also gives the share of its
+// requests the server rendered, which no kept page answered ('renderizadas'). req/s and latencies are only meaningful on
 // an otherwise quiet machine (the load average is printed before each size).
 // Goals (2 cores shared with PostgreSQL, 32 connections, the load generator on the same machine):
 // /noticias?q= p97.5 <= 30 ms; articles >= 4,000 req/s, p97.5 <= 30 ms; / >= 8,000 req/s, p97.5 <= 20 ms;
@@ -122,6 +123,8 @@ type CaseResult = {
   loaderCpuMs: number;
   /** Articles written meanwhile (the cases under writes). */
   writes?: number;
+  /** The share of the requests the server rendered (no kept page answered them), %: the page cases. */
+  renderedPercent?: number;
 };
 
 type Load = { paths: string[]; headers?: Record<string, string>; method?: string; body?: (i: number) => string; clients?: number };
@@ -177,10 +180,10 @@ function ask<T>(child: ChildProcess, question: string, key: string): Promise<T> 
   });
 }
 
-/** The server's CPU time so far, in microseconds (user + system). */
-const serverCpu = async (child: ChildProcess) => {
-  const cpu = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
-  return cpu.user + cpu.system;
+/** The server's CPU time so far, in microseconds (user + system), and how many pages it rendered for visitors. */
+const serverCounters = async (child: ChildProcess) => {
+  const { time, renders } = await ask<{ time: NodeJS.CpuUsage; renders: number }>(child, 'cpu', 'cpu');
+  return { cpu: time.user + time.system, renders };
 };
 
 /** New articles from staff at a steady rate until stopped: each one drops the kept pages. */
@@ -216,13 +219,15 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
     firstPass = Math.round(amount / ((performance.now() - started) / 1000));
   }
   const writes = test.writes ? writer(base, ready.cookie, test.writes, count) : null;
-  const cpuBefore = await serverCpu(child);
+  const before = await serverCounters(child);
   const loaderBefore = process.cpuUsage();
   const started = performance.now();
   const result = await run(base, load, test.once ? { amount: load.paths.length } : { duration: durationSeconds });
   const seconds = (performance.now() - started) / 1000;
   const loaderUsed = process.cpuUsage(loaderBefore);
-  const cpuUsed = (await serverCpu(child)) - cpuBefore;
+  const after = await serverCounters(child);
+  const cpuUsed = after.cpu - before.cpu;
+  const rendered = after.renders - before.renders;
   const wrote = writes?.stop();
   const requests = result.requests.total;
   return {
@@ -239,6 +244,7 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
     serverCpuMs: requests ? Math.round(cpuUsed / requests) / 1000 : 0,
     loaderCpuMs: requests ? Math.round((loaderUsed.user + loaderUsed.system) / requests) / 1000 : 0,
     ...(wrote ? { writes: wrote.written } : {}),
+    ...(load.paths[0].startsWith('/api/') || !requests ? {} : { renderedPercent: Math.round((1000 * rendered) / requests) / 10 }),
   };
 }
 
@@ -359,7 +365,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
       const last = await measure(test, base, child, ready, count);
       results.push(last);
       console.log(
-        `  ${last.case}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}, CPU del servidor ${last.serverCpuMs} ms por solicitud, de la carga ${last.loaderCpuMs} ms${last.writes !== undefined ? `, ${last.writes} artículos escritos` : ''}`,
+        `  ${last.case}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}, CPU del servidor ${last.serverCpuMs} ms por solicitud, de la carga ${last.loaderCpuMs} ms${last.writes !== undefined ? `, ${last.writes} artículos escritos` : ''}${last.renderedPercent !== undefined ? `, renderizadas ${last.renderedPercent}%` : ''}`,
       );
     }
     const memory = await ask<Memory>(child, 'memory:carga', 'memory');

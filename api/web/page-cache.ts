@@ -99,6 +99,7 @@ export class PageCache {
   /** Recent changes by generation, oldest first, each with a test of the pages it may have changed. */
   private changes: { generation: number; shows: (reads: PageReads | undefined) => boolean }[] = [];
   private rendering = new Map<string, Promise<KeptPage | undefined>>();
+  private rendersBegun = 0;
   /**
    * The kept pages by what they read, so a change finds the pages it drops without reading every kept
    * page (scanning 2,000 kept pages took 130 µs, twice per write: a quarter of a write's CPU): by
@@ -154,6 +155,11 @@ export class PageCache {
     return this.entries.size;
   }
 
+  /** How many visitors' renders began: each a page no kept one answered (the benchmark reports them). */
+  get renders() {
+    return this.rendersBegun;
+  }
+
   /** What the kept pages hold, as counted against the bound (copies or bodies, addresses, entries). */
   get bytes() {
     return this.entries.calculatedSize;
@@ -186,6 +192,7 @@ export class PageCache {
   begin(url: string): (kept: KeptPage | undefined) => void {
     let settle!: (kept: KeptPage | undefined) => void;
     const running = new Promise<KeptPage | undefined>((resolve) => (settle = resolve));
+    this.rendersBegun += 1;
     this.rendering.set(url, running);
     return (kept) => {
       if (this.rendering.get(url) === running) this.rendering.delete(url);

@@ -1,7 +1,7 @@
 // The server side of `npm run bench:api`, in child processes of their own so the load generator does not
 // share their event loop: `seed` makes a fresh database (PostgreSQL, or PGlite in a temporary directory)
 // with N articles' creation events and times two rebuilds from that log, then ends; `serve` starts the
-// app on it on a free port with a staff session. It reports `ready` to its parent, answers 'cpu' with its CPU time so far and 'memory'
+// app on it on a free port with a staff session. It reports `ready` to its parent, answers 'cpu' with its CPU time and renders so far and 'memory'
 // with its memory figures (and writes a heap snapshot into BENCH_HEAP_SNAPSHOT when set), and drops its
 // database on 'stop'. Started by bench/api.ts: lib/api-server.ts seed COUNT postgres|pglite [DATABASE_SERVER_URL], then
 // lib/api-server.ts serve COUNT SEEDED_JSON. The parent drops the database.
@@ -136,8 +136,9 @@ async function serve(count: number, seeded: Seeded) {
   process.send!({ ready });
 
   process.on('message', async (message: unknown) => {
-    // The server's own CPU time so far (user + system, microseconds): the load side takes it around a case.
-    if (message === 'cpu') return process.send!({ cpu: process.cpuUsage() });
+    // The server's own CPU time so far (user + system, microseconds) and the visitors' renders so far:
+    // the load side takes them around a case.
+    if (message === 'cpu') return process.send!({ cpu: { time: process.cpuUsage(), renders: app.services.pages.renders } });
     // What the process holds after the load (RSS first: what the machine must have), and the live heap
     // once a full collection ran (when the parent started us with --expose-gc).
     if (typeof message === 'string' && message.startsWith('memory')) {
