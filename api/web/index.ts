@@ -92,8 +92,17 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
       await catchingUp;
       kept = opts.pages.get(ctx.url);
     }
-    // Or, while another visitor's render of it is under way, the page that render keeps.
-    const cached = visitor ? (kept ?? (await opts.pages.inProgress(ctx.url))) : undefined;
+    // Or, while another visitor's render of it is under way, the page that render keeps. Nothing is
+    // awaited between finding no render under way and beginning one (below): visitors who go on together
+    // (a kept list dropped once the lists caught up with a write) would otherwise each find none and each
+    // render the page. A render that keeps nothing (the page changed meanwhile) is followed by at most
+    // one more, which whoever comes first begins and the others wait for.
+    let cached = kept;
+    for (let round = 0; visitor && !cached && round < 2; round += 1) {
+      const running = opts.pages.inProgress(ctx.url);
+      if (!running) break;
+      cached = (await running) ?? opts.pages.get(ctx.url);
+    }
     if (cached) {
       ctx.set('X-Cache', 'hit');
       await sendPage(ctx, cached, (encoding) => opts.pages.bytesOf(ctx.url, cached, encoding));

@@ -227,6 +227,50 @@ if (!built) {
     }
   });
 
+  test('visitors who come together after a write share one render of the page it changed', async () => {
+    const admin = await new Client(site.base).login();
+    const visitor = new Client(site.base);
+    await visitor.get('/');
+    assert.is((await visitor.get('/')).headers.get('x-cache'), 'hit');
+    const { db, pages } = site.app.services;
+    const query = db.query;
+    let releaseIndex!: () => void;
+    const indexHeld = new Promise<void>((resolve) => (releaseIndex = resolve));
+    // The index reads the written article again only when the test says so: the visitors who come
+    // meanwhile all wait for it, and go on together.
+    db.query = (async (text: string, params?: unknown[]) => {
+      if (text.includes('tsvector_to_array(search_vector)') && text.includes('= ANY')) await indexHeld;
+      return query.call(db, text, params);
+    }) as typeof db.query;
+    try {
+      const written = await admin.post('/api/news', {
+        title: 'Barrido en la sala del directorio',
+        slug: 'barrido-sala-directorio',
+        excerpt: 'Resumen breve de la noticia para la lista.',
+        content: '<p>Texto del artículo.</p>',
+        category: 'Anti-Espionaje',
+        author: 'Redacción',
+      });
+      assert.is(written.status, 201, written.text);
+      const rendersBefore = pages.renders;
+      const answers = Promise.all(Array.from({ length: 12 }, () => visitor.get('/', { 'accept-encoding': 'br' })));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      releaseIndex();
+      const all = await answers;
+      for (const answer of all) {
+        assert.is(answer.status, 200);
+        assert.ok(answer.text.includes('Barrido en la sala del directorio'), 'every visitor sees the new article');
+      }
+      assert.is(pages.renders - rendersBefore, 1, 'one render for all of them');
+      const caches = all.map((answer) => answer.headers.get('x-cache'));
+      assert.is(caches.filter((cache) => cache === 'miss').length, 1, 'one visitor rendered it');
+      assert.is(caches.filter((cache) => cache === 'hit').length, 11, 'the others were sent its page');
+    } finally {
+      db.query = query;
+      releaseIndex();
+    }
+  });
+
   test('while the lists catch up with a commit, a kept page without a list is sent at once and a kept list waits', async () => {
     const visitor = new Client(site.base);
     for (const address of ['/contacto', '/noticias']) await visitor.get(address);
