@@ -84,7 +84,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     // A kept page that shows a news list is sent only once the lists took in what was committed (a
     // list that changed is dropped then), as its render would wait; any other kept page never waits.
     // So is another visitor's render under way, which may show a list read before the commit: once the
-    // lists have caught up, a render that read any list is no longer kept, and this visitor renders.
+    // lists have caught up, a render that read any list is no longer kept, and the page is rendered again.
     let kept = visitor ? opts.pages.get(ctx.url) : undefined;
     const waitsForLists = kept ? showsLists(kept) : visitor && opts.pages.inProgress(ctx.url) !== undefined;
     const catchingUp = waitsForLists ? opts.queries.catchingUp() : null;
@@ -95,13 +95,16 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     // Or, while another visitor's render of it is under way, the page that render keeps. Nothing is
     // awaited between finding no render under way and beginning one (below): visitors who go on together
     // (a kept list dropped once the lists caught up with a write) would otherwise each find none and each
-    // render the page. A render that keeps nothing (the page changed meanwhile) is followed by at most
-    // one more, which whoever comes first begins and the others wait for.
+    // render the page. A render refused because the page changed while it ran is followed by one more,
+    // which whoever comes first begins and the others wait for; should that one be refused too, each
+    // renders its own. A page that is never kept (not found, a failed render) is not waited for again.
     let cached = kept;
     for (let round = 0; visitor && !cached && round < 2; round += 1) {
       const running = opts.pages.inProgress(ctx.url);
       if (!running) break;
-      cached = (await running) ?? opts.pages.get(ctx.url);
+      const end = await running;
+      cached = end.kept ?? opts.pages.get(ctx.url);
+      if (!end.tryAgain) break;
     }
     if (cached) {
       ctx.set('X-Cache', 'hit');
@@ -117,7 +120,8 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
       const { page, unlisted, keepable } = await renderPage(ctx.url, { staff: Boolean(ctx.state.user), nonce });
       if (unlisted) ctx.set('X-Robots-Tag', 'noindex');
       const kept = visitor && keepable ? opts.pages.set(ctx.url, generation, page) : undefined;
-      settle?.(kept);
+      // Not kept though it could be: something it read changed while it ran, and the next render may be kept.
+      settle?.(kept, keepable && opts.pages.generation !== generation);
       if (kept) await sendPage(ctx, kept, (encoding) => opts.pages.bytesOf(ctx.url, kept, encoding));
       else await sendPage(ctx, { ...page, size: page.body.length }, async (encoding) => (encoding ? compress(page.body, encoding, 'fast') : page.body));
     } catch (error) {

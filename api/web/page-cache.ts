@@ -68,6 +68,13 @@ export class PageReads {
 export type CachedPage = { status: number; type: string; cacheControl: string; body: Buffer; etag?: string; reads?: PageReads };
 /** A kept page: its bytes in any encoding come from `PageCache.bytesOf`. */
 export type KeptPage = Omit<CachedPage, 'body'> & { etag: string; /** The plain body's length. */ size: number };
+
+/**
+ * How a visitor's render ended, for the visitors who waited for it: the page it kept, or whether the
+ * next render may keep one (it was refused because something it read changed while it ran; a page
+ * that is never kept, or a render that failed, says no: each waiter renders its own).
+ */
+export type RenderEnd = { kept: KeptPage | undefined; tryAgain: boolean };
 type Entry = KeptPage & {
   /** The plain bytes, until a compressed copy is made. */
   body: Buffer | null;
@@ -98,7 +105,7 @@ export class PageCache {
   private generationNo = 0;
   /** Recent changes by generation, oldest first, each with a test of the pages it may have changed. */
   private changes: { generation: number; shows: (reads: PageReads | undefined) => boolean }[] = [];
-  private rendering = new Map<string, Promise<KeptPage | undefined>>();
+  private rendering = new Map<string, Promise<RenderEnd>>();
   private rendersBegun = 0;
   /**
    * The kept pages by what they read, so a change finds the pages it drops without reading every kept
@@ -186,22 +193,23 @@ export class PageCache {
   }
 
   /**
-   * A visitor's render of `url` begins: until it settles (with the page it kept, or undefined), other
-   * visitors asking for that URL wait for it (`inProgress`) instead of rendering it too.
+   * A visitor's render of `url` begins: until it settles (with the page it kept, or undefined and
+   * whether another render may keep one), other visitors asking for that URL wait for it
+   * (`inProgress`) instead of rendering it too.
    */
-  begin(url: string): (kept: KeptPage | undefined) => void {
-    let settle!: (kept: KeptPage | undefined) => void;
-    const running = new Promise<KeptPage | undefined>((resolve) => (settle = resolve));
+  begin(url: string): (kept: KeptPage | undefined, tryAgain?: boolean) => void {
+    let settle!: (end: RenderEnd) => void;
+    const running = new Promise<RenderEnd>((resolve) => (settle = resolve));
     this.rendersBegun += 1;
     this.rendering.set(url, running);
-    return (kept) => {
+    return (kept, tryAgain = false) => {
       if (this.rendering.get(url) === running) this.rendering.delete(url);
-      settle(kept);
+      settle({ kept, tryAgain: !kept && tryAgain });
     };
   }
 
-  /** The page a visitor's render of `url` under way will keep (undefined if it keeps none), if one is under way. */
-  inProgress(url: string): Promise<KeptPage | undefined> | undefined {
+  /** How a visitor's render of `url` under way ends, if one is under way. */
+  inProgress(url: string): Promise<RenderEnd> | undefined {
     return this.rendering.get(url);
   }
 

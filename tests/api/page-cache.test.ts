@@ -123,13 +123,21 @@ test('visitors asking for a page being rendered wait for that render and get wha
   const waiting = [cache.inProgress('/'), cache.inProgress('/')];
   const kept = cache.set('/', cache.generation, await render(cache, '/', async () => {}));
   settle(kept);
-  assert.equal(await Promise.all(waiting), [kept, kept]);
+  assert.equal(await Promise.all(waiting), [
+    { kept, tryAgain: false },
+    { kept, tryAgain: false },
+  ]);
   assert.is(cache.inProgress('/'), undefined);
-  // A render that kept nothing lets them render their own.
+  // A render that kept nothing lets them render their own, or wait for the next one when it was refused
+  // for a change made while it ran.
   const failed = cache.begin('/noticias');
   const waiter = cache.inProgress('/noticias');
   failed(undefined);
-  assert.is(await waiter, undefined);
+  assert.equal(await waiter, { kept: undefined, tryAgain: false });
+  const refused = cache.begin('/noticias');
+  const again = cache.inProgress('/noticias');
+  refused(undefined, true);
+  assert.equal(await again, { kept: undefined, tryAgain: true });
 });
 
 test('each compressed copy is made once, however many ask for it at once', async () => {
