@@ -1,9 +1,10 @@
 // The server side of `npm run bench:api`, in child processes of their own so the load generator does not
 // share their event loop: `seed` makes a fresh database (PostgreSQL, or PGlite in a temporary directory)
 // with N articles' creation events and times two rebuilds from that log, then ends; `serve` starts the
-// app on it on a free port with a staff session. It reports `ready` to its parent, answers 'cpu' with its CPU time and renders so far and 'memory'
-// with its memory figures (and writes a heap snapshot into BENCH_HEAP_SNAPSHOT when set), and drops its
-// database on 'stop'. Started by bench/api.ts: lib/api-server.ts seed COUNT postgres|pglite [DATABASE_SERVER_URL], then
+// app on it on a free port with a staff session. It reports `ready` to its parent, answers 'cpu' with
+// its CPU time and visitors' renders so far and 'memory' with its memory figures (and writes a heap
+// snapshot into BENCH_HEAP_SNAPSHOT when set), and drops its database on 'stop'. Started by
+// bench/api.ts: lib/api-server.ts seed COUNT postgres|pglite [DATABASE_SERVER_URL], then
 // lib/api-server.ts serve COUNT SEEDED_JSON. The parent drops the database.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
