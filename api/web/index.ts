@@ -120,12 +120,11 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
       const { page, unlisted, keepable } = await renderPage(ctx.url, { staff: Boolean(ctx.state.user), nonce });
       if (unlisted) ctx.set('X-Robots-Tag', 'noindex');
       const kept = visitor && keepable ? opts.pages.set(ctx.url, generation, page) : undefined;
-      // Not kept though it could be: something it read changed while it ran, and the next render may be kept.
-      settle?.(kept, keepable && opts.pages.generation !== generation);
+      settle?.(kept, keepable);
       if (kept) await sendPage(ctx, kept, (encoding) => opts.pages.bytesOf(ctx.url, kept, encoding));
       else await sendPage(ctx, { ...page, size: page.body.length }, async (encoding) => (encoding ? compress(page.body, encoding, 'fast') : page.body));
     } catch (error) {
-      settle?.(undefined);
+      settle?.(undefined, false);
       // The error page is neither the page the headers set so far describe nor compressed.
       ctx.remove('ETag');
       ctx.remove('Content-Encoding');

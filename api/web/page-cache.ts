@@ -193,18 +193,20 @@ export class PageCache {
   }
 
   /**
-   * A visitor's render of `url` begins: until it settles (with the page it kept, or undefined and
-   * whether another render may keep one), other visitors asking for that URL wait for it
-   * (`inProgress`) instead of rendering it too.
+   * A visitor's render of `url` begins: until it settles (with the page it kept, if any, and whether
+   * the page is one that may be kept), other visitors asking for that URL wait for it (`inProgress`)
+   * instead of rendering it too.
    */
-  begin(url: string): (kept: KeptPage | undefined, tryAgain?: boolean) => void {
+  begin(url: string): (kept: KeptPage | undefined, keepable: boolean) => void {
     let settle!: (end: RenderEnd) => void;
     const running = new Promise<RenderEnd>((resolve) => (settle = resolve));
+    const began = this.generationNo;
     this.rendersBegun += 1;
     this.rendering.set(url, running);
-    return (kept, tryAgain = false) => {
+    return (kept, keepable) => {
       if (this.rendering.get(url) === running) this.rendering.delete(url);
-      settle({ kept, tryAgain: !kept && tryAgain });
+      // A page that could be kept and was not: something changed while it ran, and the next render may be kept.
+      settle({ kept, tryAgain: !kept && keepable && this.generationNo !== began });
     };
   }
 

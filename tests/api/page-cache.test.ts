@@ -122,22 +122,27 @@ test('visitors asking for a page being rendered wait for that render and get wha
   const settle = cache.begin('/');
   const waiting = [cache.inProgress('/'), cache.inProgress('/')];
   const kept = cache.set('/', cache.generation, await render(cache, '/', async () => {}));
-  settle(kept);
+  settle(kept, true);
   assert.equal(await Promise.all(waiting), [
     { kept, tryAgain: false },
     { kept, tryAgain: false },
   ]);
   assert.is(cache.inProgress('/'), undefined);
-  // A render that kept nothing lets them render their own, or wait for the next one when it was refused
-  // for a change made while it ran.
+  // A render that kept nothing lets them render their own, or wait for the next one when the page may be
+  // kept and something changed while it ran.
   const failed = cache.begin('/noticias');
   const waiter = cache.inProgress('/noticias');
-  failed(undefined);
+  failed(undefined, false);
   assert.equal(await waiter, { kept: undefined, tryAgain: false });
   const refused = cache.begin('/noticias');
   const again = cache.inProgress('/noticias');
+  cache.listsChanged(() => true);
   refused(undefined, true);
   assert.equal(await again, { kept: undefined, tryAgain: true });
+  const unchanged = cache.begin('/noticias');
+  const third = cache.inProgress('/noticias');
+  unchanged(undefined, true);
+  assert.equal(await third, { kept: undefined, tryAgain: false });
 });
 
 test('each compressed copy is made once, however many ask for it at once', async () => {
