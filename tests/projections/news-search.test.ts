@@ -290,6 +290,19 @@ test('the index holds every article of the table, and a fresh load holds the sam
   assert.is(again.json.toString(), JSON.stringify(fromTable.items));
 });
 
+test('the index reads the table in batches, by id, and finds every article once', async () => {
+  const { read } = app.services;
+  const all = await read.news.list({ sort: 'newest', status: 'all', limit: 1000, offset: 0 });
+  const batches: string[][] = [];
+  for await (const rows of read.news.indexRows(null, 7)) batches.push(rows.map((row) => row.id));
+  const ids = batches.flat();
+  assert.ok(batches.length > 1);
+  assert.ok(batches.every((batch) => batch.length <= 7));
+  assert.equal(ids, [...ids].sort());
+  assert.equal([...new Set(ids)].sort(), all.items.map((article) => article.id).sort());
+  assert.is(ids.length, all.total);
+});
+
 test('a list asked for while articles keep being written answers once the writes before it are in, not when the writing stops', async () => {
   const { news, db, store } = app.services;
   const query = db.query;
