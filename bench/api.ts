@@ -17,6 +17,8 @@
 //      with a rotating search, POST /api/news from 8 clients, then each page again while 5 articles a
 //      second are written (every write drops kept pages). Pages are asked with Accept-Encoding: br, gzip.
 //   4. After the load, the server's RSS and heap (process.memoryUsage, and the heap after a full GC).
+//      The server runs on jemalloc when the machine has it, as the image runs it (scripts/with-jemalloc.sh);
+//      the report says which allocator it had.
 // Where taskset exists (util-linux), the app server and PostgreSQL (a private cluster, fsync on) run on
 // cores --cores (0,1): a two-core server. The load generator runs on the other cores when there are any;
 // on a two-core machine it shares them, and its own CPU time per request is printed apart.
@@ -248,10 +250,14 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
   };
 }
 
-/** A child process of bench/lib/api-server.ts on the server's cores, answering `key` once ready. */
+/**
+ * A child process of bench/lib/api-server.ts on the server's cores, answering `key` once ready. The
+ * server (`serve`) starts the way the image and `npm start` start it: through scripts/with-jemalloc.sh.
+ */
 function child<T>(args: string[], key: string, flags: string[] = []): Promise<{ child: ChildProcess; answer: T }> {
   return new Promise((resolve, reject) => {
-    const [command, ...rest] = pinned([process.execPath, ...flags, benchServerScript, ...args]);
+    const launcher = args[0] === 'serve' ? ['sh', path.join(root, 'scripts/with-jemalloc.sh')] : [];
+    const [command, ...rest] = pinned([...launcher, process.execPath, ...flags, benchServerScript, ...args]);
     const started = spawn(command, rest, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
     started.once('error', reject);
     started.once('exit', (code) => reject(new Error(`el proceso de prueba terminó (${code})`)));
@@ -300,6 +306,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
     throw error;
   });
   try {
+    console.log(`  asignador de memoria del servidor: ${ready.allocator === 'jemalloc' ? 'jemalloc' : 'el del sistema (glibc)'}`);
     console.log(
       `  reconstrucción de ${ready.rebuildEvents} eventos: ${ready.rebuildSeconds.toFixed(1)} s (la primera, calculando cada vector de búsqueda: ${ready.firstRebuildSeconds.toFixed(1)} s); arranque con el índice cargado: ${ready.indexLoadSeconds.toFixed(1)} s`,
     );
@@ -378,6 +385,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
       firstRebuildSeconds: ready.firstRebuildSeconds,
       rebuildSeconds: ready.rebuildSeconds,
       indexLoadSeconds: ready.indexLoadSeconds,
+      allocator: ready.allocator,
       loadAverage: os.loadavg()[0],
       memoryAtStart: atStart,
       memory,

@@ -11,13 +11,20 @@ const only = args.filter((a) => !a.startsWith('--'));
 const runUnit = !args.includes('--e2e');
 const runE2e = !args.includes('--unit') && only.length === 0;
 
-/** Chromium and poppler-utils come from Debian: install them when we are root, else say how. */
+/**
+ * Chromium, poppler-utils and jemalloc (the production server's allocator, scripts/with-jemalloc.sh)
+ * come from Debian: install them when we are root, else say how.
+ */
 function ensureSystemTools() {
-  const missing = [
-    ['/usr/bin/chromium', 'chromium'],
-    ['/usr/bin/pdftotext', 'poppler-utils'],
-  ]
-    .filter(([bin]) => !existsSync(bin))
+  const jemalloc = readdirSync('/usr/lib').map((dir) => `/usr/lib/${dir}/libjemalloc.so.2`);
+  const missing = (
+    [
+      [['/usr/bin/chromium'], 'chromium'],
+      [['/usr/bin/pdftotext'], 'poppler-utils'],
+      [jemalloc, 'libjemalloc2'],
+    ] as const
+  )
+    .filter(([files]) => !files.some((file) => existsSync(file)))
     .map(([, pkg]) => pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {

@@ -7,7 +7,7 @@
 // bench/api.ts: lib/api-server.ts seed COUNT postgres|pglite [DATABASE_SERVER_URL], then
 // lib/api-server.ts serve COUNT SEEDED_JSON. The parent drops the database.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,6 +28,8 @@ export type Ready = {
   rebuildSeconds: number;
   rebuildEvents: number;
   indexLoadSeconds: number;
+  /** The allocator this process runs on (scripts/with-jemalloc.sh preloads jemalloc where installed). */
+  allocator: 'jemalloc' | 'system';
   words: string[];
   cookie: string;
 };
@@ -131,6 +133,7 @@ async function serve(count: number, seeded: Seeded) {
     rebuildSeconds: seeded.rebuildSeconds,
     rebuildEvents: seeded.rebuildEvents,
     indexLoadSeconds,
+    allocator: existsSync('/proc/self/maps') && readFileSync('/proc/self/maps', 'utf8').includes('libjemalloc') ? 'jemalloc' : 'system',
     words: frequentTitleWords(count),
     cookie,
   };

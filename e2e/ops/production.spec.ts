@@ -1,10 +1,10 @@
 // The production start command as an operator runs it: `node dist/node/server.mjs` (the bundle
-// `npm run build` makes) with
+// `npm run build` makes) through scripts/with-jemalloc.sh, as the image and `npm start` run it, with
 // NODE_ENV=production and TRUST_PROXY=1 behind an HTTPS-terminating proxy (played here by a local one
 // that says X-Forwarded-Proto: https), unable to load any devDependency. Secure cookies and HSTS work; a database outage shows visitors
 // a friendly Spanish page and the site recovers by itself; SIGTERM lets a request in flight finish.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   cluster = await startPrivatePostgres();
   // As the image runs it, and unable to load a devDependency (the image installs without them).
-  server = spawn(process.execPath, ['--import', './e2e/ops/no-dev-dependencies.mjs', 'dist/node/server.mjs'], {
+  server = spawn('sh', ['scripts/with-jemalloc.sh', process.execPath, '--import', './e2e/ops/no-dev-dependencies.mjs', 'dist/node/server.mjs'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -66,6 +66,15 @@ test.afterAll(async () => {
   await proxy?.close();
   cluster?.destroy();
   rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('the launcher runs the server itself on jemalloc (npm test installs libjemalloc2), with its settings', () => {
+  // The launcher execs node: the child's PID is the server's, which signals and this check reach.
+  const maps = readFileSync(`/proc/${server.pid}/maps`, 'utf8');
+  expect(maps).toContain('libjemalloc.so.2');
+  const environment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
+  expect(environment).toContain('MALLOC_CONF=narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0');
+  expect(readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0')).toContain('dist/node/server.mjs');
 });
 
 test('behind the proxy: pages, HSTS, a secure session cookie; straight over HTTP no sign-in', async () => {

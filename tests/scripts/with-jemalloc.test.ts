@@ -1,0 +1,56 @@
+// scripts/with-jemalloc.sh, the launcher of the production server (the image, `npm start`): it runs the
+// command given on jemalloc with the server's settings when libjemalloc2 is installed (npm test installs
+// it), keeps an operator's own LD_PRELOAD or MALLOC_CONF, and runs it on the system's allocator when told
+// SERVER_ALLOCATOR=glibc. The command replaces the shell, so the server itself gets the signals.
+import { spawnSync } from 'node:child_process';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+/** What the command run by the launcher sees: its allocator's variables, and whether jemalloc is loaded in it. */
+function launch(environment: Record<string, string>) {
+  const inner = `console.log(JSON.stringify({ preload: process.env.LD_PRELOAD ?? null, conf: process.env.MALLOC_CONF ?? null, pid: process.pid, loaded: require('fs').readFileSync('/proc/self/maps', 'utf8').includes('libjemalloc') }))`;
+  const { LD_PRELOAD: _preload, MALLOC_CONF: _conf, SERVER_ALLOCATOR: _allocator, ...rest } = process.env;
+  const run = spawnSync('sh', ['scripts/with-jemalloc.sh', process.execPath, '-e', inner], { env: { ...rest, ...environment }, encoding: 'utf8' });
+  assert.is(run.status, 0, run.stderr);
+  return JSON.parse(run.stdout) as { preload: string | null; conf: string | null; pid: number; loaded: boolean };
+}
+
+test('by default the command runs on jemalloc, with two arenas giving freed pages back after a second', () => {
+  const seen = launch({});
+  assert.ok(seen.loaded);
+  assert.match(seen.preload ?? '', /\/libjemalloc\.so\.2$/);
+  assert.is(seen.conf, 'narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0');
+});
+
+test("an operator's MALLOC_CONF is kept", () => {
+  const seen = launch({ MALLOC_CONF: 'narenas:1' });
+  assert.ok(seen.loaded);
+  assert.is(seen.conf, 'narenas:1');
+});
+
+test('SERVER_ALLOCATOR=glibc runs the command on the system allocator', () => {
+  const seen = launch({ SERVER_ALLOCATOR: 'glibc' });
+  assert.not.ok(seen.loaded);
+  assert.is(seen.preload, null);
+  assert.is(seen.conf, null);
+});
+
+test("an operator's own LD_PRELOAD is left alone", () => {
+  const seen = launch({ LD_PRELOAD: '' });
+  assert.ok(seen.loaded, 'an empty LD_PRELOAD is no choice: jemalloc still');
+  const chosen = seen.preload!;
+  const again = launch({ LD_PRELOAD: chosen, MALLOC_CONF: 'narenas:3' });
+  assert.is(again.preload, chosen);
+  assert.is(again.conf, 'narenas:3');
+});
+
+test("the shell is replaced by the command: the PID the caller gets is the command's own", () => {
+  const inner = `process.stdout.write(String(process.pid))`;
+  const { LD_PRELOAD: _preload, MALLOC_CONF: _conf, SERVER_ALLOCATOR: _allocator, ...rest } = process.env;
+  const child = spawnSync('sh', ['-c', `sh scripts/with-jemalloc.sh "${process.execPath}" -e "${inner}" & echo " $!"; wait`], { env: rest, encoding: 'utf8' });
+  const [own, started] = child.stdout.trim().split(/\s+/).map(Number);
+  assert.ok(own > 0);
+  assert.is(own, started);
+});
+
+test.run();
