@@ -45,12 +45,27 @@ const windowFor = (size: number) => Math.min(24, Math.max(10, Math.ceil(Math.log
  * against 7.6 KB), and a list changed by every new article is compressed again after each one.
  */
 export function compress(body: Buffer, encoding: Encoding, quality: 'fast' | 'best'): Promise<Buffer> {
-  if (encoding === 'gzip') return gzip(body, { level: quality === 'best' ? 9 : 6 });
-  return brotli(body, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: quality === 'best' ? 11 : 4,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      [zlib.constants.BROTLI_PARAM_LGWIN]: windowFor(body.length),
-    },
-  });
+  const made =
+    encoding === 'gzip'
+      ? gzip(body, { level: quality === 'best' ? 9 : 6 })
+      : brotli(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: quality === 'best' ? 11 : 4,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            [zlib.constants.BROTLI_PARAM_LGWIN]: windowFor(body.length),
+          },
+        });
+  return made.then(ownBytes);
+}
+
+/**
+ * The bytes in memory of their own. zlib answers with a view of its 16 KB output chunk, so a copy that
+ * is kept (a kept page's, 6 to 8 KB for most pages) held the whole chunk: 2,494 such chunks, 40 MB,
+ * behind 2,213 kept pages counted as 14 MB after the bench's load.
+ */
+function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
+  bytes.copy(own);
+  return own;
 }

@@ -171,6 +171,18 @@ test('once a compressed copy is made, a kept page holds only its copies, and eac
   assert.is(cache.get('/noticias'), kept, 'still kept, still the same page');
 });
 
+test("the memory behind a kept copy is the copy counted, not the compressor's whole output chunk", async () => {
+  const cache = new PageCache();
+  const html = Array.from({ length: 300 }, (_, i) => `<p>Informe ${i * 7919}: barrido en la oficina ${i}</p>`).join('');
+  const kept = cache.set('/informe', cache.generation, await render(cache, '/informe', async () => {}, html))!;
+  for (const encoding of ['br', 'gzip'] as const) {
+    const copy = await cache.bytesOf('/informe', kept, encoding);
+    assert.ok(copy.length < 16 * 1024);
+    assert.is(copy.buffer.byteLength, copy.length, `${encoding}: its memory is its own bytes`);
+  }
+  assert.is(brotliDecompressSync(await cache.bytesOf('/informe', kept, 'br')).toString(), html);
+});
+
 test('a page dropped while its compressed copy is being made stays dropped, and its copy still serves whoever asked', async () => {
   const cache = new PageCache();
   const html = 'Barrido en la sala de juntas. '.repeat(200);
