@@ -23,3 +23,4 @@ export * from './notice';
 export * from './weeks';
 export * from './summary';
 export * from './event-catalogue';
+export * from './flat-string';

@@ -15,6 +15,7 @@ import { hreflang, LangContext, langOfPath, pathIn, type Lang } from './i18n/lan
 import { serverPages, type PageDataSource } from './server-pages';
 import { notFoundTexts } from './features/not-found/texts';
 import { notFoundTextsEn } from './features/not-found/texts.en';
+import { flatString } from '../domain';
 
 export type { PageDataSource } from './server-pages';
 export type { PageHead } from './lib/head';
@@ -144,12 +145,15 @@ function fragmentCache(site: SiteInfo): FragmentCache {
       if (html === undefined) {
         // The site and the language of the page around it, a router at no page in particular (the markup
         // is kept for every page: it must not depend on where it is shown), and nothing else.
-        html = renderToString(
-          <SiteContext value={site}>
-            <Router ssrPath="/" ssrSearch="">
-              <LangContext value={lang}>{element}</LangContext>
-            </Router>
-          </SiteContext>,
+        // One piece (domain/flat-string.ts): React's markup is a tree of its pieces, tens per card.
+        html = flatString(
+          renderToString(
+            <SiteContext value={site}>
+              <Router ssrPath="/" ssrSearch="">
+                <LangContext value={lang}>{element}</LangContext>
+              </Router>
+            </SiteContext>,
+          ),
         );
         if (known.size >= fragmentLimit) known.clear();
         known.set(id, html);
