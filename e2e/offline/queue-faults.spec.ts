@@ -48,10 +48,12 @@ test("the sign-out dialog agrees in number and follows the queue; signing out on
   const context = await staffContext(browser, baseURL);
   const owner = await staffId(context);
   const page = await context.newPage();
+  // Refused before the form is put in the queue: the signed-in app running on the page sends a waiting
+  // form as soon as it finds one, and would otherwise send it before the sign-out asks about it.
+  await refuseStaffCreates(page);
   await page.goto('/admin/login');
   const first = unique('Diálogo');
   await seedDraft(page, { id: randomUUID(), variant: 'admin', ownerId: owner, values: completeValues(first), state: 'pending', photos: [] });
-  await refuseStaffCreates(page);
   await page.goto('/admin/dashboard');
   await expect(page.getByRole('tab', { name: 'Noticias' })).toBeVisible();
 
@@ -73,8 +75,8 @@ test("the sign-out dialog agrees in number and follows the queue; signing out on
   await signIn(page);
   const second = unique('Salida voluntaria');
   const secondId = randomUUID();
-  await seedDraft(page, { id: secondId, variant: 'admin', ownerId: owner, values: completeValues(second), state: 'pending', photos: [] });
   await refuseStaffCreates(page);
+  await seedDraft(page, { id: secondId, variant: 'admin', ownerId: owner, values: completeValues(second), state: 'pending', photos: [] });
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Noticias' })).toBeVisible();
   await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
