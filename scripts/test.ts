@@ -16,7 +16,7 @@ const runE2e = !args.includes('--unit') && only.length === 0;
  * come from Debian: install them when we are root, else say how.
  */
 function ensureSystemTools() {
-  const jemalloc = readdirSync('/usr/lib').map((dir) => `/usr/lib/${dir}/libjemalloc.so.2`);
+  const jemalloc = existsSync('/usr/lib') ? readdirSync('/usr/lib').map((dir) => `/usr/lib/${dir}/libjemalloc.so.2`) : [];
   const missing = (
     [
       [['/usr/bin/chromium'], 'chromium'],

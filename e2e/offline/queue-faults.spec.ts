@@ -28,14 +28,15 @@ test('the toast counts the forms actually sent: one of two, while the other stil
   const context = await staffContext(browser, baseURL);
   const owner = await staffId(context);
   const page = await context.newPage();
+  // The photo's bytes get no answer: that form waits; the other goes. Refused before the forms are
+  // queued: the signed-in app on the page sends what it finds waiting at once.
+  await page.route('**/api/objects/uploads/**', (route) => route.abort('connectionreset'));
   await page.goto('/admin/login');
   const sent = unique('Contado');
   const waiting = unique('En espera');
   await seedDraft(page, { id: randomUUID(), variant: 'admin', ownerId: owner, values: completeValues(sent), state: 'pending', photos: [] });
   const photos = [{ field: 'emergencyExitsPhoto' as const, bytes: await jpeg([40, 40, 200]) }];
   await seedDraft(page, { id: randomUUID(), variant: 'admin', ownerId: owner, values: completeValues(waiting), state: 'pending', photos });
-  // The photo's bytes get no answer: that form waits; the other goes.
-  await page.route('**/api/objects/uploads/**', (route) => route.abort('connectionreset'));
   await page.goto('/admin/dashboard?tab=drafts');
   await expect(toasts(page).getByText('Se envió 1 formulario pendiente', { exact: true })).toBeVisible({ timeout: 30_000 });
   expect(await formsOf(api, sent)).toHaveLength(1);
@@ -111,9 +112,9 @@ test("a session that does expire under a waiting form is still told: 'Su sesión
   const context = await staffContext(browser, baseURL);
   const owner = await staffId(context);
   const page = await context.newPage();
+  await refuseStaffCreates(page);
   await page.goto('/admin/login');
   await seedDraft(page, { id: randomUUID(), variant: 'admin', ownerId: owner, values: completeValues(unique('Caducada')), state: 'pending', photos: [] });
-  await refuseStaffCreates(page);
   await page.goto('/admin/avanzadas/nuevo');
   await expect(page.getByText('1 formulario en espera de envío')).toBeVisible();
   await context.clearCookies(); // the session is gone on the server's side of things

@@ -28,9 +28,11 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   cluster = await startPrivatePostgres();
   // As the image runs it, and unable to load a devDependency (the image installs without them).
+  // The launcher's choices are its own: none of an allocator setting of the environment running the tests.
+  const { LD_PRELOAD: _preload, MALLOC_CONF: _conf, SERVER_ALLOCATOR: _allocator, ...environment } = process.env;
   server = spawn('sh', ['scripts/with-jemalloc.sh', process.execPath, '--import', './e2e/ops/no-dev-dependencies.mjs', 'dist/node/server.mjs'], {
     env: {
-      ...process.env,
+      ...environment,
       NODE_ENV: 'production',
       TRUST_PROXY: '1',
       SESSION_SECRET: 'secreto-de-produccion',
@@ -66,15 +68,6 @@ test.afterAll(async () => {
   await proxy?.close();
   cluster?.destroy();
   rmSync(dataDir, { recursive: true, force: true });
-});
-
-test('the launcher runs the server itself on jemalloc (npm test installs libjemalloc2), with its settings', () => {
-  // The launcher execs node: the child's PID is the server's, which signals and this check reach.
-  const maps = readFileSync(`/proc/${server.pid}/maps`, 'utf8');
-  expect(maps).toContain('libjemalloc.so.2');
-  const environment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
-  expect(environment).toContain('MALLOC_CONF=narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0');
-  expect(readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0')).toContain('dist/node/server.mjs');
 });
 
 test('behind the proxy: pages, HSTS, a secure session cookie; straight over HTTP no sign-in', async () => {
@@ -134,6 +127,15 @@ test('with the database stopped a visitor sees a friendly Spanish page where one
   const again = await page.goto(`${proxy.base}/noticias`);
   expect(again?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Noticias y Actualizaciones' })).toBeVisible();
+});
+
+test('the launcher runs the server itself on jemalloc (npm test installs libjemalloc2), with its settings', () => {
+  // The launcher execs node: the child's PID is the server's, which signals and this check reach.
+  const maps = readFileSync(`/proc/${server.pid}/maps`, 'utf8');
+  expect(maps).toContain('libjemalloc.so.2');
+  const environment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
+  expect(environment).toContain('MALLOC_CONF=narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0');
+  expect(readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0')).toContain('dist/node/server.mjs');
 });
 
 test('SIGTERM: readiness turns off, a request in flight finishes, new connections are refused, the process exits 0', async () => {
