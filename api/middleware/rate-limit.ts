@@ -161,8 +161,10 @@ const waitText = (seconds: number) => {
  */
 export function accountLockout(sql: Sql, rule: LockoutRule) {
   const { firstSeconds, longestSeconds, forgetAfterSeconds } = lockoutTimes;
-  const refuse = (ctx: { set(field: string, value: string): void }, until: Date, at: number) => {
-    const seconds = Math.max(1, Math.ceil((until.getTime() - at) / 1000));
+  // The wait left when the refusal is given: a request that began a moment before another armed the
+  // lockout (at + 60 s) would otherwise be told 61 s, '2 minutos', for a lockout of one minute.
+  const refuse = (ctx: { set(field: string, value: string): void }, until: Date) => {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
     ctx.set('Retry-After', String(seconds));
     return new TooManyRequests(rule.message(waitText(seconds)));
   };
@@ -177,7 +179,7 @@ export function accountLockout(sql: Sql, rule: LockoutRule) {
     const at = Date.now();
     const now = new Date(at).toISOString();
     const [previous] = await sql.query<LockRow>('SELECT level, locked_until FROM attempt_lockouts WHERE key = $1', [key]);
-    if (previous && new Date(previous.locked_until).getTime() > at) throw refuse(ctx, new Date(previous.locked_until), at);
+    if (previous && new Date(previous.locked_until).getTime() > at) throw refuse(ctx, new Date(previous.locked_until));
     const failures = await hit(sql, key, rule.windowSeconds, at);
     const remembered = previous !== undefined && new Date(previous.locked_until).getTime() > at - forgetAfterSeconds * 1000;
     let armed: Lock | null = null;
@@ -194,7 +196,7 @@ export function accountLockout(sql: Sql, rule: LockoutRule) {
       );
       if (!row) {
         const [current] = await sql.query<LockRow>('SELECT level, locked_until FROM attempt_lockouts WHERE key = $1', [key]);
-        throw refuse(ctx, current ? new Date(current.locked_until) : new Date(at + firstSeconds * 1000), at);
+        throw refuse(ctx, current ? new Date(current.locked_until) : new Date(at + firstSeconds * 1000));
       }
       armed = { until: new Date(row.locked_until), level: Number(row.level) };
     }
