@@ -16,15 +16,14 @@ const runE2e = !args.includes('--unit') && only.length === 0;
  * come from Debian: install them when we are root, else say how.
  */
 function ensureSystemTools() {
-  const jemalloc = existsSync('/usr/lib') ? readdirSync('/usr/lib').map((dir) => `/usr/lib/${dir}/libjemalloc.so.2`) : [];
   const missing = (
     [
-      [['/usr/bin/chromium'], 'chromium'],
-      [['/usr/bin/pdftotext'], 'poppler-utils'],
-      [jemalloc, 'libjemalloc2'],
+      [existsSync('/usr/bin/chromium'), 'chromium'],
+      [existsSync('/usr/bin/pdftotext'), 'poppler-utils'],
+      [jemallocFound(), 'libjemalloc2'],
     ] as const
   )
-    .filter(([files]) => !files.some((file) => existsSync(file)))
+    .filter(([found]) => !found)
     .map(([, pkg]) => pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
@@ -38,6 +37,13 @@ function ensureSystemTools() {
     console.error(`No se pudo instalar ${missing.join(' ')}: instálelos con apt-get y vuelva a correr npm test.`);
     process.exit(1);
   }
+}
+
+/** Whether the launcher finds jemalloc (it alone knows where to look): what it would preload, asked of it. */
+function jemallocFound(): boolean {
+  const { LD_PRELOAD: _preload, SERVER_ALLOCATOR: _allocator, ...environment } = process.env;
+  const asked = spawnSync('sh', ['scripts/with-jemalloc.sh', 'sh', '-c', 'printf %s "${LD_PRELOAD:-}"'], { env: environment, encoding: 'utf8' });
+  return asked.status === 0 && asked.stdout.includes('libjemalloc');
 }
 
 function findTests(dir: string): string[] {
