@@ -35,7 +35,8 @@
 // Usage: npm run build && npm run bench:api [-- --sizes 10000,100000] [--duration S] [--only CASE]
 //          [--pairs N] [--cores 0,1|none] [--connections N] [--quick]
 //   --quick: a smoke run (10,000 articles, 3 s per case, 2,000 pairs) unless told otherwise.
-//   --only TEXT: the cases whose name has TEXT; --only =NAME: the case named exactly NAME ('=GET /').
+//   --only TEXT: the cases whose name has TEXT; --only =NAME: the case named exactly NAME ('=GET /');
+//   several, in the order of the run, separated by ' | ' ('=GET / | POST').
 //   --connections 1: one request at a time, so a case's CPU per request is what one answer costs,
 //   not queueing (the goals are for 32).
 //   BENCH_DATABASE_URL names a PostgreSQL server to use instead of the private cluster (not pinned);
@@ -368,7 +369,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
     ];
     const results: CaseResult[] = [];
     for (const test of cases) {
-      if (onlyCase && !(onlyCase.startsWith('=') ? test.name === onlyCase.slice(1) : test.name.includes(onlyCase))) continue;
+      if (onlyCase && !onlyCase.split(' | ').some((only) => (only.startsWith('=') ? test.name === only.slice(1) : test.name.includes(only)))) continue;
       const last = await measure(test, base, child, ready, count);
       results.push(last);
       console.log(

@@ -32,8 +32,11 @@ export async function startServer(env: Record<string, string>, timeoutMs = 900_0
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  // Never leave a server behind: if the bench stops for any reason, its servers stop too.
-  process.once('exit', () => child.kill('SIGKILL'));
+  // Never leave a server behind: if the bench stops for any reason, its servers stop too (the listener
+  // goes with the server, so that a bench starting many servers does not pile them up).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
