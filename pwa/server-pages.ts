@@ -23,6 +23,7 @@ import { servicesKey } from './features/services/api';
 
 /** The published content the server reads straight from the database (api/web's PublicQueries). */
 export type PageDataSource = {
+  /** The page of summaries as the API sends it: JSON values, fresh for each call (parsed from its bytes). */
   listNews(query: NewsListQuery): Promise<{ items: NewsSummary[]; total: number }>;
   newsBySlug(slug: string): Promise<NewsArticle | null>;
   /** The article a preview link opens whatever its status (or, for signed-in staff, the one with that slug); null when the link does not work. */
@@ -51,8 +52,9 @@ export type PageLoadResult = { head: PageHead; notFound?: boolean };
 const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 async function loadNewsList(ctx: PageLoadContext, params: ReturnType<typeof newsListParams> | typeof latestNewsParams) {
+  // Already JSON, and the page's own (PageDataSource): no copy made here.
   const page = await ctx.data.listNews(newsListQuery.parse(params));
-  ctx.queryClient.setQueryData(newsListKey(params), asJson(page));
+  ctx.queryClient.setQueryData(newsListKey(params), page);
 }
 
 export const serverPages: Record<ServerPageId, (ctx: PageLoadContext) => Promise<PageLoadResult>> = {
