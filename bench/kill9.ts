@@ -1,8 +1,7 @@
 // kill -9 under 500 concurrent writes: every write the server acknowledged (2xx) must be there after a
 // restart, exactly once, and nothing half-written (every event has its read row and the other way round).
-// Two kinds of write, each in its own runs: visitors' contact messages (a transaction that waits for
-// each statement) and staff's new articles (a transaction sent at once: its events' insert, the
-// article rows and COMMIT).
+// Two kinds of write, each in its own runs: visitors' contact messages and staff's new articles (whose
+// transactions group commit shares under load, each with its projector's rows and search vectors).
 // Usage: npm run bench:kill9 [-- --runs N] [--postgres] [--only contacto|noticias]   (embedded database by default; `npm run build` first)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -9,28 +9,10 @@ export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
-/** A statement with its $1 parameters. */
-export type Statement = { text: string; params?: unknown[] };
-
-/** Runs `statements` one after another on `sql`, each after the answer of the one before: their rows, in order. */
-export async function inOrder(sql: Sql, statements: readonly Statement[]): Promise<unknown[][]> {
-  const answers: unknown[][] = [];
-  for (const { text, params } of statements) answers.push(await sql.query(text, params));
-  return answers;
-}
-
 export interface Db extends Sql {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; everything it writes commits together or not at all. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
-  /**
-   * Runs `statements` in one transaction without waiting between them: on PostgreSQL its BEGIN, every
-   * statement and its COMMIT are sent at once, so the transaction takes one round trip, and no lock it
-   * takes is held while this process is busy with something else. No statement may depend on another's
-   * answer. Answers each statement's rows, in order; when one fails, nothing is committed and its error
-   * is thrown (the first, if more failed).
-   */
-  pipeline(statements: readonly Statement[]): Promise<unknown[][]>;
   /**
    * Runs `fn` while holding a cluster-wide lock named by `key`, or answers `null` at once when
    * another process (or another call in this one) holds it. On PostgreSQL it is an advisory lock
@@ -330,28 +312,6 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
         if (!gone()) connection.release();
       }
     },
-    async pipeline(statements) {
-      const connection = await reserve();
-      const sent = [
-        connection.unsafe('BEGIN'),
-        ...statements.map(({ text, params = [] }) => connection.unsafe(text, params as never[], { prepare: params.length > 0 })),
-        // After a failed statement, PostgreSQL ends the transaction at COMMIT without committing
-        // anything (it answers ROLLBACK), and every statement between them fails unapplied.
-        connection.unsafe('COMMIT'),
-      ];
-      const answers = await Promise.allSettled(sent.map(answerOf));
-      const failure = answers.find((answer) => answer.status === 'rejected');
-      // As in a transaction above: a connection that has ended is never handed back to postgres.js.
-      const socket = stateOf(sent[0]) ? sockets.of(sent[0]) : null;
-      const ended = Boolean(socket?.destroyed) || answers.some((answer) => answer.status === 'rejected' && connectionEnded(answer.reason));
-      if (!ended) {
-        // COMMIT itself failed (past the deadline, say): the transaction may still be open.
-        if (answers[answers.length - 1].status === 'rejected') await run(connection)('ROLLBACK').catch(() => {});
-        connection.release();
-      }
-      if (failure) throw failure.reason;
-      return answers.slice(1, -1).map((answer) => [...(answer as PromiseFulfilledResult<Iterable<unknown>>).value]);
-    },
     async tryWithLock(key, fn) {
       // A connection of its own for as long as the lock is held (a postgres.js reserved connection
       // crashed the process when PostgreSQL ended its session). If that session ends, the lock ends
@@ -420,8 +380,6 @@ async function openPglite(dataDir: string): Promise<Db> {
     kind: 'pglite',
     query: run(pg),
     transaction: (fn) => pg.transaction((tx) => fn({ query: run(tx) })),
-    // One process: there is no round trip to save, and no other client to keep waiting.
-    pipeline: (statements) => pg.transaction((tx) => inOrder({ query: run(tx) }, statements)),
     async tryWithLock(key, fn) {
       if (held.has(key)) return null;
       held.add(key);

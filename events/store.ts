@@ -2,7 +2,7 @@
 // Registered projectors run inside the append's transaction, so a write is visible to the next read.
 import { Conflict } from '../domain';
 import type { EventType } from '../domain';
-import { isDatabaseUnavailable, uniqueViolation, type Db, type Sql, type Statement } from './db';
+import { isDatabaseUnavailable, uniqueViolation, type Db, type Sql } from './db';
 
 type Actor = { id: string; username: string; role: string };
 export type Origin = 'api' | 'seed' | 'feed-import' | 'offline-sync' | 'system';
@@ -16,8 +16,6 @@ export type StoredEvent<E extends NewEvent = NewEvent> = E & {
   metadata: EventMetadata;
   recordedAt: Date;
 };
-/** An event about to be appended: all but what the log gives it (its position and time). */
-export type PendingEvent<E extends NewEvent = NewEvent> = Omit<StoredEvent<E>, 'position' | 'recordedAt'>;
 
 /** A projector keeps one or more read tables current; it runs in the append's transaction. */
 export type Projector<E extends NewEvent = NewEvent> = {
@@ -35,13 +33,6 @@ export type Projector<E extends NewEvent = NewEvent> = {
    * part (a rebuild, a feed import). It must leave the tables exactly as `project` one by one would.
    */
   projectMany?: { types: readonly E['type'][]; project(tx: Sql, events: StoredEvent<E>[]): Promise<void> };
-  /**
-   * Optional: the projector's writes for a run of events of these types, as statements that need neither
-   * each other's answers nor the events' positions and times. An append whose every event has them (from
-   * each projector that handles it) is sent to the database in one round trip with its events' insert
-   * and COMMIT (`Db.pipeline`). They must leave the tables exactly as `project` would.
-   */
-  statements?: { types: readonly E['type'][]; of(events: readonly PendingEvent<E>[]): Statement[] };
 };
 
 export class ConcurrencyError extends Conflict {
@@ -53,12 +44,10 @@ export class ConcurrencyError extends Conflict {
 /** A projector typed by the events it handles, made storable beside the others. */
 export function typedProjector<E extends NewEvent>(projector: Projector<E>): Projector {
   const many = projector.projectMany;
-  const statements = projector.statements;
   return {
     ...projector,
     project: (tx, event) => projector.project(tx, event as StoredEvent<E>),
     projectMany: many && { types: many.types, project: (tx, events) => many.project(tx, events as StoredEvent<E>[]) },
-    statements: statements && { types: statements.types, of: (events) => statements.of(events as PendingEvent<E>[]) },
   };
 }
 
@@ -68,41 +57,18 @@ export function typedProjector<E extends NewEvent>(projector: Projector<E>): Pro
  * each event in order either way.
  */
 export async function projectInOrder(tx: Sql, projectors: readonly Projector[], events: readonly StoredEvent[]) {
-  for (const run of runsOfOneType(events)) {
-    const { type } = run[0];
+  for (let start = 0; start < events.length;) {
+    const type = events[start].type;
+    let end = start + 1;
+    while (end < events.length && events[end].type === type) end += 1;
+    const run = events.slice(start, end);
     for (const projector of projectors) {
       if (!projector.handles.includes(type)) continue;
       if (run.length > 1 && projector.projectMany?.types.includes(type)) await projector.projectMany.project(tx, run);
       else for (const event of run) await projector.project(tx, event);
     }
+    start = end;
   }
-}
-
-/** The runs of consecutive events of one type, in log order. */
-function runsOfOneType<T extends { type: EventType }>(events: readonly T[]): T[][] {
-  const runs: T[][] = [];
-  for (const event of events) {
-    const last = runs[runs.length - 1];
-    if (last && last[0].type === event.type) last.push(event);
-    else runs.push([event]);
-  }
-  return runs;
-}
-
-/**
- * The projectors' writes for `events` as statements (each run of one type, each projector in order, as
- * `projectInOrder` would run them), or null when a projector that handles one of them has none for it.
- */
-function projectionStatements(projectors: readonly Projector[], events: readonly PendingEvent[]): Statement[] | null {
-  const statements: Statement[] = [];
-  for (const run of runsOfOneType(events)) {
-    for (const projector of projectors) {
-      if (!projector.handles.includes(run[0].type)) continue;
-      if (!projector.statements?.types.includes(run[0].type)) return null;
-      statements.push(...projector.statements.of(run));
-    }
-  }
-  return statements;
 }
 
 /** What `append` needs besides the events: where the stream must stand, who acts, and extra writes. */
@@ -233,7 +199,7 @@ export class EventStore {
   private async commitBatch(batch: QueuedAppend[]) {
     if (batch.length > 1) {
       try {
-        const stored = await this.commit(batch);
+        const stored = await this.inTransaction(batch[0].streamId, (tx) => this.write(tx, batch));
         let next = 0;
         for (const append of batch) {
           append.resolve(stored.slice(next, next + append.events.length));
@@ -250,36 +216,21 @@ export class EventStore {
       }
     }
     for (const append of batch) {
-      await this.commit([append]).then(append.resolve, append.reject);
+      await this.inTransaction(append.streamId, (tx) => this.write(tx, [append])).then(append.resolve, append.reject);
     }
   }
 
-  /**
-   * Commits the appends in one transaction: their events in one statement, then the projectors over
-   * them in log order. When every projector can say its writes up front (`Projector.statements`), the
-   * whole transaction is sent at once (`Db.pipeline`): the append lock, taken by the events' insert, is
-   * then held for that insert, the projectors' statements and COMMIT, never while this process is busy
-   * answering others (two round trips each write while the lock was held, with eight writers).
-   */
-  private commit(appends: readonly QueuedAppend[]): Promise<StoredEvent[]> {
+  /** Inserts the appends' events in one statement, then runs them through the projectors, in log order. */
+  private async write(tx: Sql, appends: readonly QueuedAppend[]): Promise<StoredEvent[]> {
     const rows = appends.flatMap(({ streamId, events, options }) =>
       events.map((event, index) => ({ streamId, version: options.expectedVersion + index + 1, event, metadata: options.metadata })),
     );
+    const stored = await insertEvents(tx, this.db.kind, rows);
     const [{ options }] = appends;
-    const ownWrites = appends.length === 1 && Boolean(options.beforeCommit || options.afterProjection);
-    const pending = rows.map(({ streamId, version, event, metadata }) => ({ ...event, streamId, streamVersion: version, metadata }));
-    const statements = ownWrites ? null : projectionStatements(this.projectors, pending);
-    const insert = eventsInsert(this.db.kind, rows);
-    if (statements) return this.inTransaction(appends[0].streamId, async () => insert.stored((await this.db.pipeline([insert.statement, ...statements]))[0]));
-    return this.inTransaction(appends[0].streamId, () =>
-      this.db.transaction(async (tx) => {
-        const stored = insert.stored(await tx.query(insert.statement.text, insert.statement.params));
-        if (ownWrites && options.beforeCommit) await options.beforeCommit(tx);
-        await projectInOrder(tx, this.projectors, stored);
-        if (ownWrites && options.afterProjection) await options.afterProjection(tx);
-        return stored;
-      }),
-    );
+    if (appends.length === 1 && options.beforeCommit) await options.beforeCommit(tx);
+    await projectInOrder(tx, this.projectors, stored);
+    if (appends.length === 1 && options.afterProjection) await options.afterProjection(tx);
+    return stored;
   }
 
   /**
@@ -289,20 +240,17 @@ export class EventStore {
   async startStreams(streams: { streamId: string; events: readonly NewEvent[] }[], metadata: EventMetadata): Promise<StoredEvent[]> {
     const rows = streams.flatMap(({ streamId, events }) => events.map((event, index) => ({ streamId, version: index + 1, event, metadata })));
     if (rows.length === 0) return [];
-    const insert = eventsInsert(this.db.kind, rows);
-    return this.inTransaction(streams[0].streamId, () =>
-      this.db.transaction(async (tx) => {
-        const stored = insert.stored(await tx.query(insert.statement.text, insert.statement.params));
-        await projectInOrder(tx, this.projectors, stored);
-        return stored;
-      }),
-    );
+    return this.inTransaction(streams[0].streamId, async (tx) => {
+      const stored = await insertEvents(tx, this.db.kind, rows);
+      await projectInOrder(tx, this.projectors, stored);
+      return stored;
+    });
   }
 
-  /** Runs `transaction`, and tells the listeners what it committed; unique violations become the Conflict a client can act on. */
-  private async inTransaction(streamId: string, transaction: () => Promise<StoredEvent[]>): Promise<StoredEvent[]> {
+  /** Runs `fn` in a transaction; unique violations become the Conflict a client can act on. */
+  private async inTransaction(streamId: string, fn: (tx: Sql) => Promise<StoredEvent[]>): Promise<StoredEvent[]> {
     try {
-      const stored = await transaction();
+      const stored = await this.db.transaction(fn);
       for (const listener of this.committedListeners) listener(stored);
       return stored;
     } catch (error) {
@@ -353,16 +301,16 @@ const appendIdleLimit = `set_config('idle_in_transaction_session_timeout', '30s'
 const appendingOn = (kind: Db['kind']) => (kind === 'postgres' ? `${appendLock}, ${appendIdleLimit}` : appendLock);
 
 /**
- * The statement that inserts events (in the order given: positions follow the list's order, WITH
- * ORDINALITY), and the events stored from its answer. Only the positions and times come back (RETURNING
- * keeps no order, so they are sorted): the payloads are the ones just sent, not read back and parsed
- * again. The append lock is joined in, so it is held before the first row takes its position (no extra
- * round trip).
+ * Inserts events in one statement and answers them stored, in the order given: positions follow the
+ * list's order (WITH ORDINALITY). Only the positions and times come back (RETURNING keeps no order, so
+ * they are sorted): the payloads are the ones just sent, not read back and parsed again. The append lock
+ * is joined in, so it is held before the first row takes its position (no extra round trip).
  */
-function eventsInsert(
+async function insertEvents(
+  tx: Sql,
   kind: Db['kind'],
   rows: { streamId: string; version: number; event: NewEvent; metadata: EventMetadata }[],
-): { statement: Statement; stored(inserted: unknown[]): StoredEvent[] } {
+): Promise<StoredEvent[]> {
   const records = rows.map(({ streamId, version, event, metadata }) => ({
     stream_id: streamId,
     stream_version: version,
@@ -370,30 +318,25 @@ function eventsInsert(
     data: event.data,
     metadata,
   }));
-  const statement = {
-    text: `INSERT INTO events (stream_id, stream_version, type, data, metadata)
+  const inserted = await tx.query<{ position: string | number; recorded_at: string | Date }>(
+    `INSERT INTO events (stream_id, stream_version, type, data, metadata)
      SELECT e.stream_id, e.stream_version, e.type, e.data, e.metadata
      FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (stream_id uuid, stream_version integer, type text, data jsonb, metadata jsonb))
        WITH ORDINALITY AS e(stream_id, stream_version, type, data, metadata, n),
        (SELECT ${appendingOn(kind)}) AS appending
      ORDER BY n RETURNING position, recorded_at`,
-    params: [JSON.stringify(records)],
-  };
-  const stored = (inserted: unknown[]) => {
-    const positions = (inserted as { position: string | number; recorded_at: string | Date }[])
-      .map((row) => ({ position: Number(row.position), recordedAt: new Date(row.recorded_at) }))
-      .sort((a, b) => a.position - b.position);
-    return rows.map(({ streamId, version, event, metadata }, i) => ({
-      type: event.type,
-      data: event.data,
-      position: positions[i].position,
-      streamId,
-      streamVersion: version,
-      metadata,
-      recordedAt: positions[i].recordedAt,
-    }));
-  };
-  return { statement, stored };
+    [JSON.stringify(records)],
+  );
+  const positions = inserted.map((row) => ({ position: Number(row.position), recordedAt: new Date(row.recorded_at) })).sort((a, b) => a.position - b.position);
+  return rows.map(({ streamId, version, event, metadata }, i) => ({
+    type: event.type,
+    data: event.data,
+    position: positions[i].position,
+    streamId,
+    streamVersion: version,
+    metadata,
+    recordedAt: positions[i].recordedAt,
+  }));
 }
 
 /** Every event after `position`, in global order, `limit` at a time (a rebuild reads the log this way). */

@@ -3,7 +3,6 @@
 import {
   eventTypes,
   isRedacted,
-  inOrder,
   typedProjector,
   unhandled,
   type AdvanceFormEvent,
@@ -13,11 +12,9 @@ import {
   type MediaEvent,
   type NewsArticleEvent,
   type NewsArticleRecord,
-  type PendingEvent,
   type Projector,
   type ServiceEvent,
   type Sql,
-  type Statement,
   type StoredEvent,
 } from '../events';
 import { articleStatus, deviceClockSkewMs, mediaFileUrl, mediaReference } from '../domain';
@@ -151,8 +148,7 @@ const newsColumns = {
   reviewNote: 'review_note',
 };
 
-type ArticleCreatedEvent = Extract<NewsArticleEvent, { type: 'NewsArticleCreated' }>;
-type ArticleCreated = StoredEvent<ArticleCreatedEvent>;
+type ArticleCreated = StoredEvent<Extract<NewsArticleEvent, { type: 'NewsArticleCreated' }>>;
 
 type ArticleImages = Pick<NewsRow, 'id' | 'image' | 'content' | 'english_content'>;
 
@@ -161,17 +157,14 @@ const mediaIdsOf = ({ image, content, english_content }: ArticleImages) => [
   ...new Set([image, content, english_content].flatMap((text) => [...(text ?? '').matchAll(mediaReference)].map((match) => match[1]))),
 ];
 
-/** The statement that records which media the articles show (none when they show none). */
-function mediaUsesInsert(articles: readonly ArticleImages[]): Statement[] {
+async function addMediaUses(tx: Sql, articles: readonly ArticleImages[]) {
   const uses = articles.flatMap((article) => mediaIdsOf(article).map((media_id) => ({ media_id, article_id: article.id })));
-  if (uses.length === 0) return [];
-  return [
-    {
-      text: `INSERT INTO media_uses (media_id, article_id) SELECT media_id, article_id FROM jsonb_to_recordset($1::jsonb) AS u(media_id uuid, article_id uuid)
+  if (uses.length === 0) return;
+  await tx.query(
+    `INSERT INTO media_uses (media_id, article_id) SELECT media_id, article_id FROM jsonb_to_recordset($1::jsonb) AS u(media_id uuid, article_id uuid)
      ON CONFLICT DO NOTHING`,
-      params: [JSON.stringify(uses)],
-    },
-  ];
+    [JSON.stringify(uses)],
+  );
 }
 
 /** After a change of an article's image or text: its uses read again from its row. */
@@ -179,7 +172,7 @@ async function refreshMediaUses(tx: Sql, id: string, changes: Changes) {
   if (!['image', 'content', 'englishContent'].some((field) => field in changes)) return;
   await tx.query('DELETE FROM media_uses WHERE article_id = $1', [id]);
   const rows = await tx.query<ArticleImages>('SELECT id, image, content, english_content FROM news_articles WHERE id = $1', [id]);
-  await inOrder(tx, mediaUsesInsert(rows));
+  await addMediaUses(tx, rows);
 }
 
 /** The read table's row of a new article: what the projector inserts (and so what a read of it answers). */
@@ -215,13 +208,12 @@ export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
  * A kept vector is looked up by its key, once per row (OFFSET 0 keeps the subquery from being inlined
  * twice): as a join, the planner could read the whole kept table for every single new article.
  */
-function articlesInsert(events: readonly PendingEvent<ArticleCreatedEvent>[]): Statement[] {
+async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
   const rows = events.map(({ streamId, data }) => newArticleRow(streamId, data));
   const columns =
     'id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt, english_content, image_alt, review_note';
-  return [
-    {
-      text: `WITH r AS (
+  await tx.query(
+    `WITH r AS (
        SELECT *, news_search_key(title, excerpt, content) AS text_key
        FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, title text, slug text, excerpt text, content text, image text, category text,
          author text, published_at timestamptz, source_id uuid, source_url text, guid_hash text, is_imported boolean, review_required boolean,
@@ -238,10 +230,9 @@ function articlesInsert(events: readonly PendingEvent<ArticleCreatedEvent>[]): S
        .split(', ')
        .map((column) => `r.${column}`)
        .join(', ')}, vectors.search_vector FROM r JOIN vectors USING (text_key)`,
-      params: [JSON.stringify(rows)],
-    },
-    ...mediaUsesInsert(rows),
-  ];
+    [JSON.stringify(rows)],
+  );
+  await addMediaUses(tx, rows);
 }
 
 const newsProjector = typedProjector<NewsArticleEvent>({
@@ -251,13 +242,11 @@ const newsProjector = typedProjector<NewsArticleEvent>({
     news_articles_source_guid_key: { field: 'guidHash', message: 'Ese artículo de la fuente ya fue importado' },
   },
   handles: eventTypes.newsArticle,
-  projectMany: { types: ['NewsArticleCreated'], project: (tx, events) => inOrder(tx, articlesInsert(events as ArticleCreated[])).then(() => {}) },
-  // New articles need nothing from the log: an append of them is sent in one round trip.
-  statements: { types: ['NewsArticleCreated'], of: (events) => articlesInsert(events as PendingEvent<ArticleCreatedEvent>[]) },
+  projectMany: { types: ['NewsArticleCreated'], project: (tx, events) => insertArticles(tx, events as ArticleCreated[]) },
   async project(tx, event) {
     switch (event.type) {
       case 'NewsArticleCreated':
-        return void (await inOrder(tx, articlesInsert([event])));
+        return insertArticles(tx, [event]);
       case 'NewsArticleUpdated':
         await updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns);
         return refreshMediaUses(tx, event.streamId, event.data.changes);

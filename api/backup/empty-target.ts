@@ -1,7 +1,7 @@
 // Loading a copy into a database: only an empty one, and all in one transaction (the migrations,
 // the log, the uploads, the rebuilt read tables), so a failure at any point leaves the database as it
 // was: an empty one stays empty, without even the tables a server would take for a site with data.
-import { inOrder, migrate, type Db, type Sql } from '../../events';
+import { migrate, type Db, type Sql } from '../../events';
 import { allProjectors, rebuildProjections } from '../../projections';
 import { allMigrations } from '../app';
 import { LogRefused, type Progress } from './log-file';
@@ -31,15 +31,7 @@ export async function refuseNonEmpty(sql: Sql): Promise<void> {
  */
 function insideTransaction(db: Db, tx: Sql): Db {
   const notHere = () => Promise.reject(new Error('not available inside a transaction'));
-  return {
-    kind: db.kind,
-    query: (text, params) => tx.query(text, params),
-    transaction: (fn) => fn(tx),
-    pipeline: (statements) => inOrder(tx, statements),
-    tryWithLock: notHere,
-    listen: notHere,
-    close: notHere,
-  };
+  return { kind: db.kind, query: (text, params) => tx.query(text, params), transaction: (fn) => fn(tx), tryWithLock: notHere, listen: notHere, close: notHere };
 }
 
 /**

@@ -30,7 +30,6 @@ store.before(async (context) => {
   const database = await freshDatabase();
   await migrate(database.db, eventMigrations);
   await database.db.query('CREATE TABLE noted (stream_id uuid NOT NULL, n integer NOT NULL, position bigint NOT NULL)');
-  await database.db.query('CREATE TABLE listed (stream_id uuid NOT NULL, n integer NOT NULL CONSTRAINT listed_n_key UNIQUE)');
   context.db = database.db;
   context.drop = database.drop;
 });
@@ -290,131 +289,6 @@ store('in a group, a stale version or a failing projector fails only its own app
     rows.map((row) => row.n),
     [2, 3, 5],
   );
-});
-
-const listed = (n: number) => ({ type: 'ContactStatusChanged' as const, data: { n } });
-/**
- * Lists each ContactStatusChanged's n (unique: a repeated n breaks a rule), and says that write as a
- * statement up front. `project`, the same write one event at a time, counts its calls.
- */
-const lister = (calls = { project: 0 }): Projector => ({
-  name: 'lister',
-  handles: ['ContactStatusChanged'],
-  uniqueRules: { listed_n_key: { field: 'n', message: 'Ese número ya está en la lista' } },
-  async project(tx, event) {
-    calls.project += 1;
-    await tx.query('INSERT INTO listed (stream_id, n) VALUES ($1, $2)', [event.streamId, event.data.n]);
-  },
-  statements: {
-    types: ['ContactStatusChanged'],
-    of: (events) => events.map((event) => ({ text: 'INSERT INTO listed (stream_id, n) VALUES ($1, $2)', params: [event.streamId, event.data.n] })),
-  },
-});
-/** `db`, counting the transactions sent at once (`pipeline`) and those that wait for each answer. */
-const counting = (db: Db) => {
-  const sent = { pipelines: 0, transactions: 0 };
-  const counted: Db = {
-    ...db,
-    pipeline: (statements) => ((sent.pipelines += 1), db.pipeline(statements)),
-    transaction: (fn) => ((sent.transactions += 1), db.transaction(fn)),
-  };
-  return { db: counted, sent };
-};
-const listedOf = async (db: Db, ids: string[]) =>
-  (await db.query<{ n: number }>('SELECT n FROM listed WHERE stream_id = ANY($1::uuid[]) ORDER BY n', [ids])).map((row) => row.n);
-/** A number no other test has listed. */
-let nextListed = 1000;
-
-store('an append whose projectors say their writes up front is sent as one transaction at once, and its rows are there when it returns', async ({ db }) => {
-  const calls = { project: 0 };
-  const { db: counted, sent } = counting(db);
-  const s = new EventStore(counted);
-  s.register(counter, lister(calls));
-  const id = randomUUID();
-  const [a, b] = [nextListed++, nextListed++];
-  const stored = await s.append(id, [listed(a), listed(b)], { expectedVersion: 0, metadata: metadata() });
-  assert.equal(
-    stored.map((e) => [e.streamVersion, e.data]),
-    [
-      [1, { n: a }],
-      [2, { n: b }],
-    ],
-  );
-  assert.ok(stored[1].position > stored[0].position && stored[0].recordedAt instanceof Date);
-  assert.equal(await listedOf(db, [id]), [a, b]);
-  assert.equal(
-    (await s.readStream(id)).map((e) => e.data),
-    [{ n: a }, { n: b }],
-  );
-  assert.equal(sent, { pipelines: 1, transactions: 0 });
-  assert.is(calls.project, 0);
-  // An event another projector can only project one at a time (it reads the position): a transaction as before.
-  const mixed = randomUUID();
-  const c = nextListed++;
-  await s.append(mixed, [listed(c), noted(7)], { expectedVersion: 0, metadata: metadata() });
-  assert.equal(sent, { pipelines: 1, transactions: 1 });
-  assert.equal(await listedOf(db, [mixed]), [c]);
-  assert.equal(
-    (await db.query<{ n: number }>('SELECT n FROM noted WHERE stream_id = $1', [mixed])).map((row) => row.n),
-    [7],
-  );
-});
-
-store('sent at once, a broken rule or a stale version writes nothing, answers as it would have alone, and the database is usable after', async ({ db }) => {
-  const s = new EventStore(db);
-  s.register(lister());
-  const taken = nextListed++;
-  await s.append(randomUUID(), [listed(taken)], { expectedVersion: 0, metadata: metadata() });
-  const clash = randomUUID();
-  const error = await s.append(clash, [listed(nextListed++), listed(taken)], { expectedVersion: 0, metadata: metadata() }).catch((e: unknown) => e);
-  assert.instance(error, Conflict);
-  assert.is((error as Conflict).message, 'Ese número ya está en la lista');
-  assert.equal((error as Conflict).errors, { n: 'Ese número ya está en la lista' });
-  assert.equal(await s.readStream(clash), [], 'no event of the failed append');
-  assert.equal(await listedOf(db, [clash]), [], 'nor the row listed before the clash');
-
-  const stream = randomUUID();
-  await s.append(stream, [listed(nextListed++)], { expectedVersion: 0, metadata: metadata() });
-  const stale = await s.append(stream, [listed(nextListed++)], { expectedVersion: 0, metadata: metadata() }).catch((e: unknown) => e);
-  assert.instance(stale, ConcurrencyError);
-  assert.is((await s.readStream(stream)).length, 1);
-  assert.is((await listedOf(db, [stream])).length, 1);
-  // Every connection of the pool takes new work after the failures (none left inside a transaction).
-  const after = await Promise.all(Array.from({ length: 12 }, () => db.query<{ open: boolean }>('SELECT now() <> statement_timestamp() AS open')));
-  assert.ok(after.every(([row]) => row.open === false));
-  const next = randomUUID();
-  await s.append(next, [listed(nextListed++)], { expectedVersion: 0, metadata: metadata() });
-  assert.is((await listedOf(db, [next])).length, 1);
-});
-
-store('appends sent at once together: one transaction for the group; one that breaks a rule fails alone, the others are written', async ({ db }) => {
-  const s = new EventStore(db, { lanes: 1, maxAppends: 64 });
-  s.register(lister());
-  const first = s.append(randomUUID(), [listed(nextListed++)], { expectedVersion: 0, metadata: metadata() });
-  const ids = [randomUUID(), randomUUID(), randomUUID()];
-  const numbers = ids.map(() => nextListed++);
-  const together = ids.map((id, i) => s.append(id, [listed(numbers[i])], { expectedVersion: 0, metadata: metadata() }));
-  await first;
-  await Promise.all(together);
-  const transactions = new Set((await Promise.all(ids.map((id) => transactionOf(db, id)))).flat());
-  assert.is(transactions.size, 1, 'the three appends waiting for the lane went in one transaction');
-  assert.equal(await listedOf(db, ids), numbers);
-
-  const again = s.append(randomUUID(), [listed(nextListed++)], { expectedVersion: 0, metadata: metadata() });
-  const [good1, clash, good2] = [randomUUID(), randomUUID(), randomUUID()];
-  const answers = await Promise.allSettled([
-    s.append(good1, [listed(nextListed++)], { expectedVersion: 0, metadata: metadata() }),
-    s.append(clash, [listed(numbers[0])], { expectedVersion: 0, metadata: metadata() }),
-    s.append(good2, [listed(nextListed++)], { expectedVersion: 0, metadata: metadata() }),
-  ]);
-  await again;
-  assert.equal(
-    answers.map((answer) => answer.status),
-    ['fulfilled', 'rejected', 'fulfilled'],
-  );
-  assert.instance((answers[1] as PromiseRejectedResult).reason, Conflict);
-  assert.equal(await s.readStream(clash), []);
-  assert.is((await listedOf(db, [good1, good2])).length, 2);
 });
 
 store("on PostgreSQL an append's transaction is one the database ends once idle for 30 s; outside appends the server's own setting holds", async ({ db }) => {
