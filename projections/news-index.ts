@@ -100,7 +100,17 @@ export class NewsIndex {
   /** Scratch space for the numbers that pass the filters (lists run one at a time). */
   private hits = new Int32Array(1024);
   private matchCache = new LRUCache<string, { generation: number; numbers: Int32Array }>({ max: 64 });
-  private orderedCache = new Map<string, { generation: number; total: number; numbers: Int32Array }>();
+  /**
+   * The ordered matches of recent searches (`orderedMatches`), for this generation only: emptied by the
+   * first search after a change. Bounded in count too: each staff search never asked before added one
+   * (10,000 new pairs kept some 13 MB: the numbers, their buffers, and keys left as trees of pieces).
+   */
+  private orderedCache = new LRUCache<string, { total: number; numbers: Int32Array }>({
+    max: 2_000,
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (entry, key) => entry.numbers.byteLength + key.length + 200,
+  });
+  private orderedGeneration = 0;
   /**
    * The list order as flat arrays: the document numbers oldest first (`numbers`, a view of the first
    * `count` of `room`), and each number's place in it. Ordering a match walked `order`'s objects, one
@@ -110,7 +120,6 @@ export class NewsIndex {
    * on every write while visitors searched).
    */
   private flat = { generation: -1, room: new Int32Array(0), count: 0, numbers: new Int32Array(0), rankOf: new Int32Array(0) };
-  private orderedBytes = 0;
   private loading = false;
   /** Grows on every change: answers computed from an older generation are stale. */
   generation = 0;
@@ -338,9 +347,15 @@ export class NewsIndex {
    * or walking the list order for a large one, until enough are found.
    */
   private orderedMatches(terms: SearchTerms, filters: NewsFilters, sort: NewsListQuery['sort'], need: number): { total: number; numbers: Int32Array } {
-    const key = `${terms.titlePattern}\u0000${terms.lexemes.join(' ')}\u0000${filters.status}\u0000${filters.category}\u0000${filters.from?.getTime()}\u0000${filters.to?.getTime()}\u0000${sort}`;
+    const key = flatString(
+      `${terms.titlePattern}\u0000${terms.lexemes.join(' ')}\u0000${filters.status}\u0000${filters.category}\u0000${filters.from?.getTime()}\u0000${filters.to?.getTime()}\u0000${sort}`,
+    );
+    if (this.orderedGeneration !== this.generation) {
+      this.orderedCache.clear();
+      this.orderedGeneration = this.generation;
+    }
     const kept = this.orderedCache.get(key);
-    if (kept && kept.generation === this.generation && (kept.numbers.length >= need || kept.numbers.length === kept.total)) return kept;
+    if (kept && (kept.numbers.length >= need || kept.numbers.length === kept.total)) return kept;
 
     const dense = this.denseMatches(terms, filters);
     let count = dense?.count ?? 0;
@@ -385,17 +400,8 @@ export class NewsIndex {
       }
       for (let k = 0; k < count; k++) marks[hits[k]] = 0;
     }
-    const entry = { generation: this.generation, total: count, numbers };
-    if (kept) this.orderedBytes -= kept.numbers.byteLength;
-    this.orderedCache.delete(key);
+    const entry = { total: count, numbers };
     this.orderedCache.set(key, entry);
-    this.orderedBytes += numbers.byteLength;
-    // At most 32 MB of kept orders, least recently computed first out.
-    while (this.orderedBytes > 32 * 1024 * 1024 && this.orderedCache.size > 1) {
-      const [oldest, value] = this.orderedCache.entries().next().value!;
-      this.orderedCache.delete(oldest);
-      this.orderedBytes -= value.numbers.byteLength;
-    }
     return entry;
   }
 
