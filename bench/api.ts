@@ -16,7 +16,9 @@
 //      match or parse of a text is reused), the home page, 2,000 rotating article pages, the news page
 //      with a rotating search, POST /api/news from 8 clients, then each page again while 5 articles a
 //      second are written (every write drops kept pages). Pages are asked with Accept-Encoding: br, gzip.
-//   4. After the load, the server's RSS and heap (process.memoryUsage, and the heap after a full GC).
+//   4. After the load, the server's RSS and heap (process.memoryUsage, and the heap after a full GC), and
+//      how many articles the index holds then: the writes of step 3 add thousands (8 clients for 10 s
+//      at 1,000 a second add 10,000), so "after the load at 10,000" is at up to twice that.
 //      The server runs on jemalloc when the machine has it, as the image runs it (scripts/with-jemalloc.sh);
 //      the report says which allocator it had.
 // Where taskset exists (util-linux), the app server and PostgreSQL (a private cluster, fsync on) run on
@@ -378,7 +380,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
     }
     const memory = await ask<Memory>(child, 'memory:carga', 'memory');
     console.log(
-      `  memoria tras la carga: RSS ${mb(memory.rss)} MB, montículo ${mb(memory.heapUsed)} de ${mb(memory.heapTotal)} MB (${memory.heapUsedAfterGc === null ? '?' : mb(memory.heapUsedAfterGc)} MB tras una recolección completa), fuera del montículo ${mb(memory.external)} MB; ${memory.keptPages} páginas guardadas, ${mb(memory.keptPageBytes)} MB; respuestas de la API guardadas ${mb(memory.keptAnswerBytes)} MB, artículos del personal ${mb(memory.keptArticleBytes)} MB`,
+      `  memoria tras la carga (${memory.articles.toLocaleString('es-CR')} artículos en el índice): RSS ${mb(memory.rss)} MB, montículo ${mb(memory.heapUsed)} de ${mb(memory.heapTotal)} MB (${memory.heapUsedAfterGc === null ? '?' : mb(memory.heapUsedAfterGc)} MB tras una recolección completa), fuera del montículo ${mb(memory.external)} MB; ${memory.keptPages} páginas guardadas, ${mb(memory.keptPageBytes)} MB; respuestas de la API guardadas ${mb(memory.keptAnswerBytes)} MB, artículos del personal ${mb(memory.keptArticleBytes)} MB`,
     );
     return {
       articles: count,
@@ -458,7 +460,7 @@ function printTable(runs: Run[]) {
     const rssGoal = rssGoals[run.articles];
     figureRow(
       run.articles,
-      'RSS del servidor tras la carga',
+      `RSS del servidor tras la carga (${run.memory.articles.toLocaleString('es-CR')} artículos)`,
       `${mb(run.memory.rss)} MB`,
       rssGoal ? `<= ${rssGoal} MB` : '',
       rssGoal ? mb(run.memory.rss) <= rssGoal : undefined,

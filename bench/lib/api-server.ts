@@ -41,6 +41,8 @@ export type Memory = {
   external: number;
   arrayBuffers: number;
   heapUsedAfterGc: number | null;
+  /** Articles the index holds then: the seeded ones and those the write cases added. */
+  articles: number;
   /** Pages kept for visitors, and the bytes they hold. */
   keptPages: number;
   keptPageBytes: number;
@@ -153,6 +155,7 @@ async function serve(count: number, seeded: Seeded) {
       const memory: Memory = {
         ...usage,
         heapUsedAfterGc: gc ? process.memoryUsage().heapUsed : null,
+        articles: app.services.news.size,
         keptPages: app.services.pages.size,
         keptPageBytes: app.services.pages.bytes,
         keptAnswerBytes: app.services.news.answerBytes,
