@@ -203,6 +203,19 @@ test("'Cancelar' and 'Guardar Formulario' pressed while the page itself is still
   await close();
 });
 
+test('a time typed while the page itself is still hydrating is kept, every digit', async ({ browser, baseURL }) => {
+  const { page, release, close } = await heldForm(browser, baseURL, /AdvanceFormPublicPage/);
+  await page.goto('/formulario-avanzada');
+  const time = page.getByRole('group', { name: 'Hora del evento *', exact: true }).getByRole('spinbutton');
+  await time.first().click();
+  await page.keyboard.type('1930');
+  expect(await hydrated(page)).toBe(false);
+  release();
+  await expect(time.nth(0)).toHaveAttribute('aria-valuenow', '19');
+  await expect(time.nth(1)).toHaveAttribute('aria-valuenow', '30');
+  await close();
+});
+
 test('a visitor who saw only the home page opens the form with no signal, and it works', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();

@@ -8,7 +8,7 @@
 // typing in a date's segments is typed again, and the last press on a button, or a submit, is repeated.
 // Rendered in the browser instead (the offline app shell, a navigation inside the app), the part loads at once.
 import { createContext, createElement, lazy, Suspense, useContext, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
-import { deferredPartAttribute, takeEarlyPresses } from './early-presses';
+import { deferredPartAttribute, takeEarlyPresses, type EarlyTyping } from './early-presses';
 
 export type DeferredPartOptions = {
   /** Load at once anyway (a device that holds drafts, a draft asked for by its link). */
@@ -17,7 +17,7 @@ export type DeferredPartOptions = {
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 /** Text typed into an editable element that is no field (react-aria's date and time segments). */
-type Typed = { target: HTMLElement; inputType: string; data: string | null };
+type Typed = EarlyTyping;
 
 /** What the part tells the catch-up: hydrated (its handlers answer from now on), then arrived (its effects ran). */
 type Arrival = { hydrated(): void; arrived(): void };
@@ -210,7 +210,9 @@ class CatchUp {
     this.press = early.press ?? this.press;
     this.submit = early.submit ?? this.submit;
     this.pressedEarly = early.pressedDown ?? this.pressedEarly;
-    if (early.press || early.submit) wake();
+    // Keys typed before anything here listened come first, in the order they were typed.
+    this.typed.unshift(...early.typed);
+    if (early.press || early.submit || early.typed.length > 0) wake();
     const touched = [...element.querySelectorAll<Field>('input, textarea')].filter(changedByVisitor);
     touched.forEach((field) => this.note(field));
     if (touched.length > 0 || element.contains(document.activeElement)) {
