@@ -4,7 +4,7 @@ import path from 'node:path';
 import Koa from 'koa';
 import { EventStore, eventMigrations, migrate, openDb, projectRoot, sqlFilesIn, startSubscriptions, type Db, type SubscriptionOptions } from '../events';
 import { allProjectors, newsSearch, projectionMigrations, readModels } from '../projections';
-import type { NewsListQuery, NewsSummary } from '../domain';
+import type { NewsListQuery } from '../domain';
 import type { Config } from './config';
 import type { AppServices } from './context';
 import { apiNoStore, errorHandler, rejectUnreadableText } from './middleware/errors';
@@ -207,10 +207,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 export function publicQueries(services: AppServices) {
   const links = previewLinks(services.db);
   return {
-    // Parsed from the very bytes the API sends: the page a visitor's browser hydrates with is the API's.
+    // `items` are the API's summaries, fresh for each call: parsed from its JSON (projections/news-search.ts).
     listNews: async (query: NewsListQuery) => {
-      const { json, total } = await services.news.published(query);
-      return { items: JSON.parse(json.toString()) as NewsSummary[], total };
+      const { items, total } = await services.news.published(query);
+      return { items, total };
     },
     newsBySlug: (slug: string) => services.read.news.bySlug(slug, false),
     /** The article a working preview link opens, whatever its status; for signed-in staff, the article with that slug. */
