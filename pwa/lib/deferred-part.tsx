@@ -16,8 +16,6 @@ export type DeferredPartOptions = {
 };
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
-/** Text typed into an editable element that is no field (react-aria's date and time segments). */
-type Typed = EarlyTyping;
 
 /** What the part tells the catch-up: hydrated (its handlers answer from now on), then arrived (its effects ran). */
 type Arrival = { hydrated(): void; arrived(): void };
@@ -124,7 +122,7 @@ class CatchUp {
   private phase: 'waiting' | 'replaying' | 'done' = 'waiting';
   private values = new Map<Field, string | boolean>();
   private files = new Set<HTMLInputElement>();
-  private typed: Typed[] = [];
+  private typed: EarlyTyping[] = [];
   private press: HTMLButtonElement | null = null;
   private submit: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
   /** Where the visitor put the focus last (not the replay). */
