@@ -25,7 +25,8 @@
 // cores --cores (0,1): a two-core server. The load generator runs on the other cores when there are any;
 // on a two-core machine it shares them, and its own CPU time per request is printed apart.
 // Each case gives the server process's CPU time per request (user + system): what a request costs it,
-// the figure that other load on the machine distorts least. A page case also gives the share of its
+// the figure that other load on the machine distorts least; beside it its main thread's share, and
+// PostgreSQL's CPU time per request when the bench runs its own cluster (where a write's time goes). A page case also gives the share of its
 // requests the server rendered, which no kept page answered ('renderizadas'). req/s and latencies are
 // only meaningful on an otherwise quiet machine (the load average is printed before each size).
 // Goals (2 cores shared with PostgreSQL, 32 connections, the load generator on the same machine):
@@ -124,6 +125,10 @@ type CaseResult = {
   errors: number;
   /** The server process's CPU time per request in the timed run (user + system, ms): what one request costs it. */
   serverCpuMs: number;
+  /** Of that, its main thread's (the event loop's), ms; the rest is its helper threads' (collector, compiler, pool). Null without /proc. */
+  serverMainThreadCpuMs: number | null;
+  /** PostgreSQL's CPU time per request (the private cluster's processes), ms; null when it is not the bench's own to measure. */
+  databaseCpuMs: number | null;
   /** The load generator's (this process's) CPU time per request, ms. */
   loaderCpuMs: number;
   /** Articles written meanwhile (the cases under writes). */
@@ -187,9 +192,12 @@ function ask<T>(child: ChildProcess, question: string, key: string): Promise<T> 
 
 /** The server's CPU time so far, in microseconds (user + system), and how many pages it rendered for visitors. */
 const serverCounters = async (child: ChildProcess) => {
-  const { time, renders } = await ask<{ time: NodeJS.CpuUsage; renders: number }>(child, 'cpu', 'cpu');
-  return { cpu: time.user + time.system, renders };
+  const { time, mainThread, renders } = await ask<{ time: NodeJS.CpuUsage; mainThread: number | null; renders: number }>(child, 'cpu', 'cpu');
+  return { cpu: time.user + time.system, mainThread, renders };
 };
+
+/** Microseconds per request, as ms with three decimals. */
+const perRequest = (micros: number, requests: number) => (requests ? Math.round(micros / requests) / 1000 : 0);
 
 /** New articles from staff at a steady rate until stopped: each one drops the kept pages. */
 function writer(base: string, cookie: string, perSecond: number, count: number) {
@@ -214,7 +222,10 @@ function writer(base: string, cookie: string, perSecond: number, count: number) 
   };
 }
 
-async function measure(test: Case, base: string, child: ChildProcess, ready: Ready, count: number): Promise<CaseResult> {
+/** PostgreSQL's CPU time so far (microseconds), when the bench runs its own cluster. */
+type DatabaseCpu = (() => number) | null;
+
+async function measure(test: Case, base: string, child: ChildProcess, ready: Ready, count: number, databaseCpu: DatabaseCpu): Promise<CaseResult> {
   const { load } = test;
   let firstPass = 0;
   if (test.warm) {
@@ -225,11 +236,13 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
   }
   const writes = test.writes ? writer(base, ready.cookie, test.writes, count) : null;
   const before = await serverCounters(child);
+  const databaseBefore = databaseCpu?.();
   const loaderBefore = process.cpuUsage();
   const started = performance.now();
   const result = await run(base, load, test.once ? { amount: load.paths.length } : { duration: durationSeconds });
   const seconds = (performance.now() - started) / 1000;
   const loaderUsed = process.cpuUsage(loaderBefore);
+  const databaseUsed = databaseCpu && databaseBefore !== undefined ? databaseCpu() - databaseBefore : null;
   const after = await serverCounters(child);
   const cpuUsed = after.cpu - before.cpu;
   const rendered = after.renders - before.renders;
@@ -246,8 +259,10 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
     requests,
     non2xx: result.non2xx + (wrote?.failed ?? 0),
     errors: result.errors + result.timeouts,
-    serverCpuMs: requests ? Math.round(cpuUsed / requests) / 1000 : 0,
-    loaderCpuMs: requests ? Math.round((loaderUsed.user + loaderUsed.system) / requests) / 1000 : 0,
+    serverCpuMs: perRequest(cpuUsed, requests),
+    serverMainThreadCpuMs: after.mainThread !== null && before.mainThread !== null ? perRequest(after.mainThread - before.mainThread, requests) : null,
+    databaseCpuMs: databaseUsed === null ? null : perRequest(databaseUsed, requests),
+    loaderCpuMs: perRequest(loaderUsed.user + loaderUsed.system, requests),
     ...(wrote ? { writes: wrote.written } : {}),
     ...(load.paths[0].startsWith('/api/') || !requests ? {} : { renderedPercent: Math.round((1000 * rendered) / requests) / 10 }),
   };
@@ -301,7 +316,7 @@ function stopServer(child: ChildProcess): Promise<void> {
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-async function benchmark(count: number, databaseServer: string | undefined, where: string) {
+async function benchmark(count: number, databaseServer: string | undefined, where: string, databaseCpu: DatabaseCpu) {
   console.log(`\n== ${count.toLocaleString('es-CR')} artículos, ${where}; carga de la máquina (1 min) ${os.loadavg()[0].toFixed(1)} ==`);
   const seeded = await seedDatabase(count, databaseServer);
   const { child, ready } = await startServer(count, seeded).catch(async (error) => {
@@ -372,10 +387,10 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
     const results: CaseResult[] = [];
     for (const test of cases) {
       if (onlyCase && !onlyCase.split(' | ').some((only) => (only.startsWith('=') ? test.name === only.slice(1) : test.name.includes(only)))) continue;
-      const last = await measure(test, base, child, ready, count);
+      const last = await measure(test, base, child, ready, count, databaseCpu);
       results.push(last);
       console.log(
-        `  ${last.case}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}, CPU del servidor ${last.serverCpuMs} ms por solicitud, de la carga ${last.loaderCpuMs} ms${last.writes !== undefined ? `, ${last.writes} artículos escritos` : ''}${last.renderedPercent !== undefined ? `, renderizadas ${last.renderedPercent}%` : ''}`,
+        `  ${last.case}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}, CPU del servidor ${last.serverCpuMs} ms por solicitud${last.serverMainThreadCpuMs === null ? '' : ` (hilo principal ${last.serverMainThreadCpuMs})`}${last.databaseCpuMs === null ? '' : `, de PostgreSQL ${last.databaseCpuMs} ms`}, de la carga ${last.loaderCpuMs} ms${last.writes !== undefined ? `, ${last.writes} artículos escritos` : ''}${last.renderedPercent !== undefined ? `, renderizadas ${last.renderedPercent}%` : ''}`,
       );
     }
     const memory = await ask<Memory>(child, 'memory:carga', 'memory');
@@ -417,6 +432,7 @@ function printTable(runs: Run[]) {
     'p99 ms',
     'no 2xx',
     'CPU serv. ms/sol.',
+    'CPU PG ms/sol.',
     'CPU carga ms/sol.',
     'objetivo',
     '',
@@ -424,7 +440,7 @@ function printTable(runs: Run[]) {
   const rows: string[][] = [];
   /** A row for a single figure (a rebuild, a memory size) in the req/s column. */
   const figureRow = (articles: number, name: string, figure: string, goal = '', ok?: boolean) =>
-    rows.push([String(articles), name, figure, '', '', '', '', '', '', '', goal, ok === undefined ? '' : mark(ok)]);
+    rows.push([String(articles), name, figure, '', '', '', '', '', '', '', '', goal, ok === undefined ? '' : mark(ok)]);
   for (const run of runs) {
     for (const c of run.cases) {
       const reference = smallest !== run ? smallest.cases.find((s) => s.case === c.case) : undefined;
@@ -452,6 +468,7 @@ function printTable(runs: Run[]) {
         String(c.p99),
         String(c.non2xx + c.errors),
         String(c.serverCpuMs),
+        c.databaseCpuMs === null ? '' : String(c.databaseCpuMs),
         String(c.loaderCpuMs),
         goal,
         mark(meets),
@@ -482,7 +499,7 @@ function printTable(runs: Run[]) {
     );
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 9 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 10 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));
 }
@@ -513,7 +530,8 @@ async function main() {
     : '; sin taskset: nada fijado a núcleos';
   try {
     const runs: Run[] = [];
-    for (const count of sizes) runs.push(await benchmark(count, databaseServer, where));
+    const ownCluster = cluster;
+    for (const count of sizes) runs.push(await benchmark(count, databaseServer, where, ownCluster ? () => ownCluster.cpuMicros() : null));
     printTable(runs);
     console.log(
       JSON.stringify({
