@@ -26,9 +26,10 @@
 // on a two-core machine it shares them, and its own CPU time per request is printed apart.
 // Each case gives the server process's CPU time per request (user + system): what a request costs it,
 // the figure that other load on the machine distorts least; beside it its main thread's share, and
-// PostgreSQL's CPU time per request when the bench runs its own cluster (where a write's time goes). A page case also gives the share of its
-// requests the server rendered, which no kept page answered ('renderizadas'). req/s and latencies are
-// only meaningful on an otherwise quiet machine (the load average is printed before each size).
+// PostgreSQL's CPU time per request when the bench runs its own cluster (where a write's time goes).
+// A page case also gives the share of its requests the server rendered, which no kept page answered
+// ('renderizadas'). req/s and latencies are only meaningful on an otherwise quiet machine (the load
+// average is printed before each size).
 // Goals (2 cores shared with PostgreSQL, 32 connections, the load generator on the same machine):
 // /noticias?q= p97.5 <= 30 ms; articles >= 4,000 req/s, p97.5 <= 30 ms; / >= 8,000 req/s, p97.5 <= 20 ms;
 // staff's new two-word searches >= 3,000 req/s, p97.5 <= 30 ms; visitors' search >= 3,000 and staff's

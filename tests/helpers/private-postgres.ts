@@ -129,18 +129,26 @@ export async function startPrivatePostgres(settings: PrivatePostgresOptions = {}
     cpuMicros() {
       const postmaster = postmasterPid();
       // Its own time and that of the children it has waited for (backends that closed, autovacuum workers).
-      let ticks = statFields(postmaster)
-        .slice(11, 15)
-        .reduce((sum, field) => sum + Number(field), 0);
-      for (const pid of childrenOf(postmaster)) {
-        try {
-          const [utime, stime] = statFields(pid).slice(11, 13);
-          ticks += Number(utime) + Number(stime);
-        } catch {
-          // ended meanwhile: counted in the postmaster's children's time once it has waited for it
+      const ownAndReaped = () =>
+        statFields(postmaster)
+          .slice(11, 15)
+          .reduce((sum, field) => sum + Number(field), 0);
+      // A child reaped while the running ones are read would be in neither sum: read again until no child
+      // was reaped meanwhile.
+      for (let tries = 0; ; tries += 1) {
+        const before = ownAndReaped();
+        let running = 0;
+        for (const pid of childrenOf(postmaster)) {
+          try {
+            const [utime, stime] = statFields(pid).slice(11, 13);
+            running += Number(utime) + Number(stime);
+          } catch {
+            // reaped meanwhile: the postmaster's reading below tells
+          }
         }
+        const after = ownAndReaped();
+        if (after === before || tries === 5) return (after + running) * tickMicros;
       }
-      return ticks * tickMicros;
     },
     destroy() {
       thaw();
