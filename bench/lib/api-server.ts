@@ -20,6 +20,7 @@ import { migrate, newsArticle, openDb } from '../../events';
 import { allProjectors, rebuildProjections } from '../../projections';
 import { articleRecord, frequentTitleWords } from './articles';
 import { benchAdmin, freshPostgres, staffCookie } from './server';
+import { cpuMicrosOf } from '../../tests/helpers/proc-cpu';
 
 export type Ready = {
   port: number;
@@ -50,18 +51,10 @@ export type Memory = {
   keptArticleBytes: number;
 };
 
-/**
- * The main thread's CPU time so far (user + system, microseconds), from /proc (its thread id is the
- * process id), in ticks of 10 ms; null where /proc is missing.
- */
+/** The main thread's CPU time so far (user + system, microseconds; its thread id is the process id); null without /proc. */
 function mainThreadCpuMicros(): number | null {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const [utime, stime] = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .slice(11, 13);
-    return (Number(utime) + Number(stime)) * 10_000;
+    return cpuMicrosOf(readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8'));
   } catch {
     return null;
   }

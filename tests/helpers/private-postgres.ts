@@ -6,6 +6,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { cpuMicrosOf } from './proc-cpu';
 
 export type PrivatePostgres = {
   url: string;
@@ -94,13 +95,6 @@ export async function startPrivatePostgres(settings: PrivatePostgresOptions = {}
         }
       })
       .map(Number);
-  /** Fields of /proc/PID/stat after the command: utime, stime, cutime and cstime are the 12th to 15th. */
-  const statFields = (pid: number) => {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  };
-  /** /proc counts CPU time in USER_HZ ticks, 100 a second on Linux whatever the kernel's own rate. */
-  const tickMicros = 10_000;
   let frozen: number[] = [];
   const signal = (pid: number, name: NodeJS.Signals) => {
     try {
@@ -129,10 +123,7 @@ export async function startPrivatePostgres(settings: PrivatePostgresOptions = {}
     cpuMicros() {
       const postmaster = postmasterPid();
       // Its own time and that of the children it has waited for (backends that closed, autovacuum workers).
-      const ownAndReaped = () =>
-        statFields(postmaster)
-          .slice(11, 15)
-          .reduce((sum, field) => sum + Number(field), 0);
+      const ownAndReaped = () => cpuMicrosOf(readFileSync(`/proc/${postmaster}/stat`, 'utf8'), true);
       // A child reaped while the running ones are read would be in neither sum: read again until no child
       // was reaped meanwhile.
       for (let tries = 0; ; tries += 1) {
@@ -140,14 +131,13 @@ export async function startPrivatePostgres(settings: PrivatePostgresOptions = {}
         let running = 0;
         for (const pid of childrenOf(postmaster)) {
           try {
-            const [utime, stime] = statFields(pid).slice(11, 13);
-            running += Number(utime) + Number(stime);
+            running += cpuMicrosOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
           } catch {
             // reaped meanwhile: the postmaster's reading below tells
           }
         }
         const after = ownAndReaped();
-        if (after === before || tries === 5) return (after + running) * tickMicros;
+        if (after === before || tries === 5) return after + running;
       }
     },
     destroy() {
