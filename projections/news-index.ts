@@ -21,6 +21,7 @@ import {
   Postings,
   setBitIn,
   trigramsOf,
+  unionOf,
 } from './posting-lists';
 
 /** What a search text means, as PostgreSQL parsed it: the lexemes all required (an empty list matches no text) and the LIKE pattern for the title. */
@@ -91,6 +92,8 @@ export class NewsIndex {
   private state = new Uint8Array(1024);
   /** Per state code, the live documents in it as a bitset (a search by common words counts and orders on them). */
   private stateBits = [0, 1, 2, 3, 4].map(() => new Uint32Array(1024 >>> 5));
+  /** Every live document, whatever its state, as a bitset (staff's lists of every status). */
+  private liveBits = new Uint32Array(1024 >>> 5);
   private categoryNo = new Uint8Array(1024);
   private atOf = new Float64Array(1024);
   private marks = new Uint8Array(1024);
@@ -146,6 +149,7 @@ export class NewsIndex {
     this.ensureCapacity(this.docs.length);
     this.state[doc.no] = stateOf(doc);
     setBitIn(this.stateBits[stateOf(doc)], doc.no);
+    setBitIn(this.liveBits, doc.no);
     this.atOf[doc.no] = doc.at;
     if (!this.categories.has(doc.category)) this.categories.set(doc.category, this.categories.size + 1);
     this.categoryNo[doc.no] = this.categories.get(doc.category)!;
@@ -214,6 +218,7 @@ export class NewsIndex {
     this.docs[doc.no] = undefined;
     this.state[doc.no] = 0;
     clearBitIn(this.stateBits[stateOf(doc)], doc.no);
+    clearBitIn(this.liveBits, doc.no);
     this.titleKeys[doc.no] = '';
     this.stateCounts[stateOf(doc)] -= 1;
     const at = this.insertionPoint(doc);
@@ -263,6 +268,7 @@ export class NewsIndex {
     this.atOf = grow(this.atOf, (n) => new Float64Array(n));
     this.marks = new Uint8Array(size);
     this.stateBits = this.stateBits.map((bits) => grow(bits, (n) => new Uint32Array((n + 31) >>> 5)));
+    this.liveBits = grow(this.liveBits, (n) => new Uint32Array((n + 31) >>> 5));
   }
 
   private postingsOf(map: Map<string, Postings>, key: string): Postings {
@@ -424,15 +430,16 @@ export class NewsIndex {
     const bits = bitsOfAll(lists, words);
     if (!bits) return null;
     for (const no of this.titleMatches(terms.titlePattern)) setBitIn(bits, no);
+    // The statuses asked for as one bitset (every live document for all of them): an inner loop over
+    // each state's bitset for every word was half of a never-asked search's time at 100,000 articles.
     const wanted = statesOf[filters.status];
-    const states = (wanted.length === 0 ? [1, 2, 3, 4] : wanted).map((code) => this.stateBits[code]);
+    const masks = wanted.length === 0 ? [this.liveBits] : wanted.map((code) => this.stateBits[code]);
+    const mask = masks.length === 1 ? masks[0] : unionOf(masks, words);
     let count = 0;
     for (let w = 0; w < words; w++) {
-      let inStates = 0;
-      for (const stateWords of states) inStates |= stateWords[w];
-      const word = bits[w] & inStates;
+      const word = bits[w] & mask[w];
       bits[w] = word;
-      count += bitCount(word);
+      if (word !== 0) count += bitCount(word);
     }
     return { bits, count };
   }

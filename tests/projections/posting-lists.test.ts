@@ -42,6 +42,34 @@ test('intersections of dense and sparse lists hold exactly the shared numbers, a
   assert.equal([...intersectAll([])], []);
 });
 
+test("many dense lists, some of them the same numbers (a word's trigrams): exact whether their bitsets are ANDed to the end or the few numbers left are tested", () => {
+  const common = listOf(20_000, 0.3, 41);
+  const same = () => {
+    const copy = new Postings();
+    for (const no of common.view()) copy.push(no);
+    return copy;
+  };
+  const lists = [common, same(), same(), listOf(20_000, 0.05, 42), listOf(20_000, 0.06, 43), listOf(20_000, 0.5, 44), listOf(20_000, 0.7, 45)];
+  assert.ok(
+    lists.every((list) => list.bits),
+    'every list keeps a bitset',
+  );
+  // Identical lists leave as many numbers as they hold (the ANDs go on); two sparse-ish ones leave few
+  // (the rest are tested number by number); all of them; an order where the repeats come first.
+  const mixes = [
+    [0, 1, 2, 5],
+    [3, 4, 0, 1, 2, 5, 6],
+    [0, 1, 2, 3],
+    [1, 0, 6, 2, 5, 4],
+  ];
+  for (const mix of mixes) {
+    const chosen = mix.map((i) => lists[i]);
+    assert.equal([...intersectAll(chosen)], naive(chosen), `lists ${mix.join(', ')}`);
+    const early = new Set(intersectAll(chosen, 40));
+    for (const no of naive(chosen)) assert.ok(early.has(no), `${no} kept with enough = 40 (lists ${mix.join(', ')})`);
+  }
+});
+
 test('an intersection told it has enough stops early, never dropping a shared number', () => {
   const lists = [listOf(10_000, 0.01, 21), listOf(10_000, 0.5, 22), listOf(10_000, 0.5, 23)];
   const early = new Set(intersectAll(lists, 1_000));
