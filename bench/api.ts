@@ -9,8 +9,9 @@
 //      way `npm run build` bundles the server (scripts/build-server.ts) and run by `node` alone, as the
 //      Docker image runs it (tsx's hooks and React's development build would each cost the server what
 //      production does not pay).
-//   3. Each case runs for --duration seconds at 32 connections with autocannon, after one pass over
-//      its URLs (the first-visit figure: renders and index answers made once, then kept):
+//   3. Each case runs for --duration seconds at 32 connections with autocannon (the never-asked pairs
+//      and the writes: a fixed number of requests), after one pass over its URLs (the first-visit
+//      figure: renders and index answers made once, then kept):
 //      the visitors' search API and staff's (about 150 frequent title words x 5 pages), staff's two-word
 //      searches never asked before (10,000 distinct pairs of the articles' words, each once: no answer,
 //      match or parse of a text is reused), the home page, 2,000 rotating article pages, the news page
@@ -18,8 +19,9 @@
 //      while V8 compiles the write path, then 5,000 timed), then each page again while 5 articles a second
 //      are written (every write drops kept pages). Pages are asked with Accept-Encoding: br, gzip.
 //   4. After the load, the server's RSS and heap (process.memoryUsage, and the heap after a full GC), and
-//      how many articles the index holds then: the writes of step 3 add 8,000 and the pages' cases under
-//      writes about 150, so "after the load at 10,000" is at about 18,000 articles, on any machine.
+//      how many articles the index holds then: the writes of step 3 add 8,000 on any machine, and the
+//      pages' cases under writes 5 a second each (150 in 10 s), so "after the load at 10,000" is at
+//      about 18,000 articles.
 //      The server runs on jemalloc when the machine has it, as the image runs it (scripts/with-jemalloc.sh);
 //      the report says which allocator it had.
 // Where taskset exists (util-linux), the app server and PostgreSQL (a private cluster, fsync on) run on
@@ -150,7 +152,7 @@ type Case = {
   /** One pass over the URLs first (what is kept is then made). */
   warm: boolean;
   /**
-   * Instead of one pass per URL, this many requests first: the writes. A server's first writes run its
+   * Instead of one pass over the URLs, this many requests first: the writes. A server's first writes run its
    * write path's code before V8 has compiled it (on the same two cores), at about half the rate of its
    * later ones; a running site is past them, so they are the case's first pass, not its figure.
    */
@@ -172,7 +174,7 @@ function run(base: string, load: Load, options: { duration?: number; amount?: nu
         connections: load.clients ?? connections,
         ...(options.amount ? { amount: options.amount } : { duration: options.duration }),
         // autocannon ends a run at its next sample, once a second by default: a run of a fixed number of
-        // requests (the first pass, the never-asked pairs) lasted a whole number of seconds, and its req/s
+        // requests (the first pass, the never-asked pairs, the writes) lasted a whole number of seconds, and its req/s
         // was that number divided into it (2,000 pairs done in 1.2 s counted as 2 s: 1,000 req/s).
         sampleInt: 20,
         headers: { ...(load.body ? { 'content-type': 'application/json' } : { 'accept-encoding': 'br, gzip' }), ...load.headers },
