@@ -103,6 +103,12 @@ export class NewsIndex {
   /** Scratch space for the numbers that pass the filters (lists run one at a time). */
   private hits = new Int32Array(1024);
   private matchCache = new LRUCache<string, { generation: number; numbers: Int32Array }>({ max: 64 });
+  /** titleMatches' answers, followed as documents are added (see there); bounded in count and bytes. */
+  private titleCache = new LRUCache<string, { numbers: Int32Array; count: number; upTo: number }>({
+    max: 512,
+    maxSize: 16 * 1024 * 1024,
+    sizeCalculation: (entry, key) => entry.numbers.byteLength + key.length + 100,
+  });
   /**
    * The ordered matches of recent searches (`orderedMatches`), for this generation only: emptied by the
    * first search after a change. Bounded in count too: each staff search never asked before added one
@@ -301,8 +307,42 @@ export class NewsIndex {
     return intersectAll(lists);
   }
 
-  /** Document numbers (ascending) whose title key matches the LIKE pattern '%' + p + '%'. */
+  /**
+   * Document numbers (ascending) whose title key matches the LIKE pattern '%' + p + '%': dead ones among
+   * them, as in the postings (every caller tests each number's state). A pattern asked before is
+   * answered from what it matched then plus the documents numbered since, each tested on its title: a
+   * change gives the article it changes a new number, and numbers are never reused. Searched afresh
+   * after every write, a common word's titles (47,645 of 100,000 for the bench's most frequent) cost
+   * 0.7 ms each time.
+   */
   private titleMatches(titlePattern: string): Int32Array {
+    let kept = this.titleCache.get(titlePattern);
+    if (!kept) {
+      const numbers = this.searchTitles(titlePattern);
+      kept = { numbers, count: numbers.length, upTo: this.docs.length };
+      this.titleCache.set(titlePattern, kept);
+    } else if (kept.upTo < this.docs.length) {
+      const match = containsLike(titlePattern);
+      let { numbers, count } = kept;
+      for (let no = kept.upTo; no < this.docs.length; no++) {
+        if (this.state[no] === 0 || !match(this.titleKeys[no])) continue;
+        if (count === numbers.length) {
+          const grown = new Int32Array(count * 2 + 16);
+          grown.set(numbers);
+          numbers = grown;
+        }
+        numbers[count++] = no;
+      }
+      kept = { numbers, count, upTo: this.docs.length };
+      // Set again: its size is counted when set.
+      this.titleCache.set(titlePattern, kept);
+    }
+    // Read only: numbers added later go past this view's end (or into a new array).
+    return kept.numbers.subarray(0, kept.count);
+  }
+
+  /** titleMatches from nothing: the titles having every trigram of a plain pattern, or all titles, tested. */
+  private searchTitles(titlePattern: string): Int32Array {
     const literal = !hasLikeWildcard(titlePattern);
     const match = containsLike(titlePattern);
     let candidates: Int32Array | null = null;

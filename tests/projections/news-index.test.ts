@@ -253,4 +253,50 @@ test('searches by common words (kept as bitsets) answer as a plain scan of the a
         }
 });
 
+test('a title searched again after new, edited and removed articles matches as in a fresh index, on the bitsets and off them', () => {
+  const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const titled = (n: number, title: string, version = 0): IndexedArticle => ({
+    ...article(['barr', 'sal'], `clave-${n}-${version}`, idOf(n), Date.UTC(2026, 0, 1) + n * 60_000),
+    titleKey: title,
+  });
+  const titleOf = (n: number) => (n % 3 === 0 ? `microfonos ocultos ${n}` : `camaras de seguridad ${n}`);
+  const index = new NewsIndex();
+  const live = new Map<number, IndexedArticle>();
+  const put = (a: IndexedArticle, n: number) => {
+    live.set(n, a);
+    index.upsert(a);
+  };
+  for (let n = 0; n < 2000; n++) put(titled(n, titleOf(n)), n);
+  // The words alone match nothing: only the title does ('barr' is in every article, so the dense path runs too).
+  const searches = [
+    { lexemes: ['ninguno'], titlePattern: 'microfonos ocult' },
+    { lexemes: ['barr', 'ninguno'], titlePattern: 'microfonos ocult' },
+  ];
+  const expected = () =>
+    [...live.entries()]
+      .filter(([, a]) => a.titleKey.includes('microfonos ocult'))
+      .sort(([a], [b]) => b - a)
+      .map(([n]) => idOf(n));
+  const all = newsListQuery.parse({ limit: 100 });
+  const check = (when: string) => {
+    for (const terms of searches) {
+      const answer = index.list(all, terms);
+      assert.is(answer.total, expected().length, `${when}: total (${terms.lexemes.join(' ')})`);
+      assert.equal(
+        answer.items.map((item) => item.id),
+        expected().slice(0, 100),
+        `${when}: first page (${terms.lexemes.join(' ')})`,
+      );
+    }
+  };
+  check('first search');
+  // New matching articles, an edit that takes a title out of the match and one that brings one in, a removal.
+  for (let n = 2000; n < 2010; n++) put(titled(n, titleOf(n)), n);
+  put(titled(1998, 'camaras de seguridad 1998', 1), 1998);
+  put(titled(1997, 'microfonos ocultos 1997', 1), 1997);
+  live.delete(1995);
+  index.remove(idOf(1995));
+  check('after the writes');
+});
+
 test.run();
