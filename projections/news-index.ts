@@ -103,7 +103,7 @@ export class NewsIndex {
   /** Scratch space for the numbers that pass the filters (lists run one at a time). */
   private hits = new Int32Array(1024);
   private matchCache = new LRUCache<string, { generation: number; numbers: Int32Array }>({ max: 64 });
-  /** titleMatches' answers, followed as documents are added (see there); bounded in count and bytes. */
+  /** titleMatches' answers, followed as documents are added (see there); bounded in count and bytes, emptied by a compaction. */
   private titleCache = new LRUCache<string, { numbers: Int32Array; count: number; upTo: number }>({
     max: 512,
     maxSize: 16 * 1024 * 1024,
@@ -256,6 +256,8 @@ export class NewsIndex {
       }
     }
     this.dead = 0;
+    // Kept title matches hold dead numbers too: made again from the compacted lists when next asked.
+    this.titleCache.clear();
     // The lists were rewritten in place: an answer kept from them (a view into one) is stale, even when
     // the change that compacted turns out to change nothing (the removal of an article not held).
     this.changed();
