@@ -8,21 +8,8 @@
 import { LRUCache } from 'lru-cache';
 import { flatString, type NewsListQuery, type NewsStatus, type NewsSummary } from '../domain';
 import { newsFilters, type NewsFilters } from './news-filters';
-import {
-  bitCount,
-  bitsOfAll,
-  clearBitIn,
-  containsLike,
-  empty,
-  hasLikeWildcard,
-  intersectAll,
-  mergeUnion,
-  numbersOf,
-  Postings,
-  setBitIn,
-  trigramsOf,
-  unionOf,
-} from './posting-lists';
+import { bitCount, bitsOfAll, clearBitIn, containsLike, empty, intersectAll, mergeUnion, numbersOf, Postings, setBitIn, unionOf } from './posting-lists';
+import { TitleIndex } from './title-index';
 
 /** What a search text means, as PostgreSQL parsed it: the lexemes all required (an empty list matches no text) and the LIKE pattern for the title. */
 export type SearchTerms = { lexemes: readonly string[]; titlePattern: string };
@@ -80,7 +67,8 @@ export class NewsIndex {
    */
   private order: Doc[] = [];
   private lexemes = new Map<string, Postings>();
-  private trigrams = new Map<string, Postings>();
+  /** Title keys, their trigrams, and the matches of the title patterns asked for. */
+  private titles = new TitleIndex();
   private dead = 0;
   /** Live documents per state code (the plain lists' totals). */
   private stateCounts = [0, 0, 0, 0, 0];
@@ -98,17 +86,9 @@ export class NewsIndex {
   private atOf = new Float64Array(1024);
   private marks = new Uint8Array(1024);
   private categories = new Map<string, number>();
-  /** Title keys by document number (a title search tests thousands of them). */
-  private titleKeys: string[] = [];
   /** Scratch space for the numbers that pass the filters (lists run one at a time). */
   private hits = new Int32Array(1024);
   private matchCache = new LRUCache<string, { generation: number; numbers: Int32Array }>({ max: 64 });
-  /** titleMatches' answers, followed as documents are added (see there); bounded in count and bytes, emptied by a compaction. */
-  private titleCache = new LRUCache<string, { numbers: Int32Array; count: number; upTo: number }>({
-    max: 512,
-    maxSize: 16 * 1024 * 1024,
-    sizeCalculation: (entry, key) => entry.numbers.byteLength + key.length + 100,
-  });
   /**
    * The ordered matches of recent searches (`orderedMatches`), for this generation only: emptied by the
    * first search after a change. Bounded in count too: each staff search never asked before added one
@@ -159,7 +139,7 @@ export class NewsIndex {
     this.atOf[doc.no] = doc.at;
     if (!this.categories.has(doc.category)) this.categories.set(doc.category, this.categories.size + 1);
     this.categoryNo[doc.no] = this.categories.get(doc.category)!;
-    this.titleKeys[doc.no] = doc.titleKey;
+    this.titles.add(doc.no, doc.titleKey);
     this.byId.set(doc.id, doc);
     this.stateCounts[stateOf(doc)] += 1;
     const place = this.loading ? this.order.length : this.insertionPoint(doc);
@@ -167,8 +147,7 @@ export class NewsIndex {
     const extendsFlat = !this.loading && !replaced && this.flat.generation === this.generation && place === this.order.length;
     if (place === this.order.length) this.order.push(doc);
     else this.order.splice(place, 0, doc);
-    for (const lexeme of new Set(lexemes)) this.postingsOf(this.lexemes, lexeme).push(doc.no);
-    for (const gram of trigramsOf(doc.titleKey)) this.postingsOf(this.trigrams, gram).push(doc.no);
+    for (const lexeme of new Set(lexemes)) this.postingsOf(lexeme).push(doc.no);
     this.changed();
     if (extendsFlat) this.appendToFlat(doc.no);
     return { before: known, after: doc };
@@ -184,7 +163,8 @@ export class NewsIndex {
       for await (const articles of batches) for (const article of articles) this.upsert(article);
     } finally {
       this.loading = false;
-      for (const map of [this.lexemes, this.trigrams]) for (const list of map.values()) list.trim();
+      for (const list of this.lexemes.values()) list.trim();
+      this.titles.trim();
       this.order.sort(older);
       this.changed();
     }
@@ -225,7 +205,7 @@ export class NewsIndex {
     this.state[doc.no] = 0;
     clearBitIn(this.stateBits[stateOf(doc)], doc.no);
     clearBitIn(this.liveBits, doc.no);
-    this.titleKeys[doc.no] = '';
+    this.titles.remove(doc.no);
     this.stateCounts[stateOf(doc)] -= 1;
     const at = this.insertionPoint(doc);
     // insertionPoint finds the first place not older than doc: doc itself, as ids are unique.
@@ -249,15 +229,12 @@ export class NewsIndex {
 
   private compact() {
     const alive = (no: number) => this.docs[no] !== undefined;
-    for (const map of [this.lexemes, this.trigrams]) {
-      for (const [key, list] of map) {
-        list.compact(alive);
-        if (list.length === 0) map.delete(key);
-      }
+    for (const [key, list] of this.lexemes) {
+      list.compact(alive);
+      if (list.length === 0) this.lexemes.delete(key);
     }
+    this.titles.compact(alive);
     this.dead = 0;
-    // Kept title matches hold dead numbers too: made again from the compacted lists when next asked.
-    this.titleCache.clear();
     // The lists were rewritten in place: an answer kept from them (a view into one) is stale, even when
     // the change that compacted turns out to change nothing (the removal of an article not held).
     this.changed();
@@ -279,9 +256,9 @@ export class NewsIndex {
     this.liveBits = grow(this.liveBits, (n) => new Uint32Array((n + 31) >>> 5));
   }
 
-  private postingsOf(map: Map<string, Postings>, key: string): Postings {
-    let list = map.get(key);
-    if (!list) map.set(key, (list = new Postings()));
+  private postingsOf(lexeme: string): Postings {
+    let list = this.lexemes.get(lexeme);
+    if (!list) this.lexemes.set(lexeme, (list = new Postings()));
     return list;
   }
 
@@ -310,70 +287,6 @@ export class NewsIndex {
   }
 
   /**
-   * Document numbers (ascending) whose title key matches the LIKE pattern '%' + p + '%': dead ones among
-   * them, as in the postings (every caller tests each number's state). A pattern asked before is
-   * answered from what it matched then plus the documents numbered since, each tested on its title: a
-   * change gives the article it changes a new number, and numbers are never reused. Searched afresh
-   * after every write, a common word's titles (47,645 of 100,000 for the bench's most frequent) cost
-   * 0.7 ms each time.
-   */
-  private titleMatches(titlePattern: string): Int32Array {
-    let kept = this.titleCache.get(titlePattern);
-    if (!kept) {
-      const numbers = this.searchTitles(titlePattern);
-      kept = { numbers, count: numbers.length, upTo: this.docs.length };
-      this.titleCache.set(titlePattern, kept);
-    } else if (kept.upTo < this.docs.length) {
-      const match = containsLike(titlePattern);
-      let { numbers, count } = kept;
-      for (let no = kept.upTo; no < this.docs.length; no++) {
-        if (this.state[no] === 0 || !match(this.titleKeys[no])) continue;
-        if (count === numbers.length) {
-          const grown = new Int32Array(count * 2 + 16);
-          grown.set(numbers);
-          numbers = grown;
-        }
-        numbers[count++] = no;
-      }
-      kept = { numbers, count, upTo: this.docs.length };
-      // Set again: its size is counted when set.
-      this.titleCache.set(titlePattern, kept);
-    }
-    // Read only: numbers added later go past this view's end (or into a new array).
-    return kept.numbers.subarray(0, kept.count);
-  }
-
-  /** titleMatches from nothing: the titles having every trigram of a plain pattern, or all titles, tested. */
-  private searchTitles(titlePattern: string): Int32Array {
-    const literal = !hasLikeWildcard(titlePattern);
-    const match = containsLike(titlePattern);
-    let candidates: Int32Array | null = null;
-    if (literal && titlePattern.length >= 3) {
-      // Every trigram of the text is in a matching title: the titles having them all are the candidates.
-      const lists: Postings[] = [];
-      for (const gram of trigramsOf(titlePattern)) {
-        const list = this.trigrams.get(gram);
-        if (!list) return empty;
-        lists.push(list);
-      }
-      // A few candidates are tested on their titles faster than the remaining lists are intersected.
-      candidates = intersectAll(lists, 32);
-    }
-    const { state, titleKeys } = this;
-    if (!candidates) {
-      candidates = new Int32Array(this.docs.length);
-      for (let no = 0; no < candidates.length; no++) candidates[no] = no;
-    }
-    const out = new Int32Array(candidates.length);
-    let n = 0;
-    for (let k = 0; k < candidates.length; k++) {
-      const no = candidates[k];
-      if (state[no] !== 0 && match(titleKeys[no])) out[n++] = no;
-    }
-    return out.subarray(0, n);
-  }
-
-  /**
    * The documents a search text matches (ascending numbers, any status), kept per text until the index
    * changes: the pages of one search, its filters and its sort orders share them.
    */
@@ -382,7 +295,7 @@ export class NewsIndex {
     const kept = this.matchCache.get(key);
     if (kept && kept.generation === this.generation) return kept.numbers;
     const text = this.textMatches(terms.lexemes);
-    const title = this.titleMatches(terms.titlePattern);
+    const title = this.titles.matches(terms.titlePattern, this.state);
     const numbers = title.length === 0 ? text : text.length === 0 ? title : mergeUnion(text, title);
     this.matchCache.set(key, { generation: this.generation, numbers });
     return numbers;
@@ -471,7 +384,7 @@ export class NewsIndex {
     const words = (this.docs.length + 31) >>> 5;
     const bits = bitsOfAll(lists, words);
     if (!bits) return null;
-    for (const no of this.titleMatches(terms.titlePattern)) setBitIn(bits, no);
+    for (const no of this.titles.matches(terms.titlePattern, this.state)) setBitIn(bits, no);
     // The statuses asked for as one bitset (every live document for all of them): an inner loop over
     // each state's bitset for every word was half of a never-asked search's time at 100,000 articles.
     const wanted = statesOf[filters.status];
