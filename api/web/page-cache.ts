@@ -180,7 +180,9 @@ export class PageCache {
   set(url: string, generation: number, page: CachedPage): KeptPage | undefined {
     if (page.body.length > this.maxBytes / 8 || !this.unchangedSince(generation, page.reads)) return undefined;
     const etag = `W/"${createHash('sha1').update(page.body).digest('base64url')}"`;
-    const entry: Entry = { ...page, etag, size: page.body.length, encoded: {}, copies: {}, bytes: page.body.length };
+    // Every field named: a spread with fields added gives each entry a hidden class of its own (docs/rules.md, 'Objects kept by the thousand').
+    const { status, type, cacheControl, body, reads } = page;
+    const entry: Entry = { status, type, cacheControl, body, reads, etag, size: body.length, encoded: {}, copies: {}, bytes: body.length };
     this.keep(url, entry);
     return entry;
   }
