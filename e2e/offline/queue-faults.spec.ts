@@ -31,12 +31,16 @@ test('the toast counts the forms actually sent: one of two, while the other stil
   // The photo's bytes get no answer: that form waits; the other goes. Refused before the forms are
   // queued: the signed-in app on the page sends what it finds waiting at once.
   await page.route('**/api/objects/uploads/**', (route) => route.abort('connectionreset'));
+  // So are the forms themselves until the dashboard opens: on a busy machine the app on the login page
+  // found the first form before the second was seeded and sent it there, its toast gone with the page.
+  await refuseStaffCreates(page);
   await page.goto('/admin/login');
   const sent = unique('Contado');
   const waiting = unique('En espera');
   await seedDraft(page, { id: randomUUID(), variant: 'admin', ownerId: owner, values: completeValues(sent), state: 'pending', photos: [] });
   const photos = [{ field: 'emergencyExitsPhoto' as const, bytes: await jpeg([40, 40, 200]) }];
   await seedDraft(page, { id: randomUUID(), variant: 'admin', ownerId: owner, values: completeValues(waiting), state: 'pending', photos });
+  await page.unroute('**/api/advance-forms');
   await page.goto('/admin/dashboard?tab=drafts');
   await expect(toasts(page).getByText('Se envió 1 formulario pendiente', { exact: true })).toBeVisible({ timeout: 30_000 });
   expect(await formsOf(api, sent)).toHaveLength(1);
