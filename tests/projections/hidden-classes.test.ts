@@ -8,10 +8,11 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { projectRoot } from '../../events/project-root';
 
 test('the index’s articles, the kept pages and the events read share one hidden class each, however many are made', () => {
-  const script = path.join(import.meta.dirname, '../helpers/hidden-classes-child.ts');
-  const run = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', script], { encoding: 'utf8' });
+  const script = path.join(projectRoot, 'tests/helpers/hidden-classes-child.ts');
+  const run = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', script], { encoding: 'utf8', cwd: projectRoot });
   assert.is(run.status, 0, run.stderr);
   const counted = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { docs: number; pages: number; events: number; sampled: number[] };
   assert.equal(counted.sampled, [100, 3000, 20000], 'every object was made and sampled');
