@@ -151,7 +151,7 @@ export class NewsIndex {
     const { lexemes } = article;
     const categoryNo = this.categoryNumber(article.category);
     // The status and category as strings kept once, not a copy per article from its row (18,000 articles held 36,000 of them).
-    const status = newsStatuses.find((known) => known === article.status) ?? article.status;
+    const status = newsStatuses.find((name) => name === article.status) ?? article.status;
     const doc = docOf(article, this.docs.length, json, status, this.categoryNames[categoryNo]);
     this.docs.push(doc);
     this.ensureCapacity(this.docs.length);

@@ -64,7 +64,7 @@ export class PageReads {
   }
 }
 
-/** A rendered page. */
+/** A rendered page (a field added here must be named where `PageCache.set` keeps it too). */
 export type CachedPage = { status: number; type: string; cacheControl: string; body: Buffer; etag?: string; reads?: PageReads };
 /** A kept page: its bytes in any encoding come from `PageCache.bytesOf`. */
 export type KeptPage = Omit<CachedPage, 'body'> & { etag: string; /** The plain body's length. */ size: number };
