@@ -46,7 +46,7 @@ export type IndexChange = { readonly before: Doc | undefined; readonly after: Do
 
 /**
  * An article as the index keeps it, every field named: a spread with fields added (`{ ...kept, no, json }`)
- * gave each document a hidden class of its own once V8 optimized it (rules.md, 'Objects kept by the
+ * gave each document a hidden class of its own once V8 optimized it (docs/rules.md, 'Objects kept by the
  * thousand'), some 400 bytes each beside the object and every read of a field a megamorphic one.
  */
 const docOf = (article: IndexedArticle, no: number, json: string, status: NewsStatus, category: string): Doc => ({
