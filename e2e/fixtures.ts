@@ -1,6 +1,6 @@
 // Shared fixtures: `api` is a request context signed in as the admin (to create data through the API),
 // `adminPage` is a page whose browser context is signed in as the admin.
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { e2eAdmin } from './credentials';
 
 export { expect };
@@ -38,3 +38,14 @@ export const test = base.extend<{ api: APIRequestContext; adminPage: Page }>({
 
 /** A name no other test uses, so parallel tests never see each other's records. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * Closes an open list, popover or dialog with Escape, as a person does once it shows: it takes the focus
+ * when it opens, and an Escape pressed before that went to what opened it instead, leaving it open over
+ * an inert page (a select's list, seen once on a slow machine).
+ */
+export async function closeWithEscape(page: Page, open: Locator) {
+  await expect.poll(() => open.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(open).toBeHidden();
+}

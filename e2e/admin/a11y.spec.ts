@@ -1,7 +1,7 @@
 // Screen-reader and keyboard basics: axe finds no serious or critical problem on the login and on
 // every tab, and the tabs are reachable with the keyboard.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '../fixtures';
+import { closeWithEscape, expect, test } from '../fixtures';
 import { createArticle, sendContactMessage } from './seed';
 
 const tabs = ['summary', 'news', 'services', 'avanzadas', 'contacts', 'rss', 'users', 'activity'];
@@ -42,7 +42,6 @@ test('the arrow keys move between tabs and Enter opens a dialog that Escape clos
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Nuevo Servicio' });
   await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await closeWithEscape(page, dialog);
   await expect(page.getByRole('button', { name: 'Nuevo Servicio' })).toBeFocused();
 });

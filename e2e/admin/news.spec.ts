@@ -1,5 +1,5 @@
 // The news tab: create (slug suggested from the title), edit, delete, publish, search, history.
-import { expect, test, unique } from '../fixtures';
+import { closeWithEscape, expect, test, unique } from '../fixtures';
 import { createArticle } from './seed';
 import { card, choose, deleteThroughDialog, expectToast, field, openTab, searchCard, searchFor } from './helpers';
 
@@ -39,7 +39,7 @@ test('a news article is created, edited and deleted with the required toasts', a
   // Create mode again: the form is reset.
   await page.getByRole('button', { name: 'Nueva Noticia' }).click();
   await expect(field(page.getByRole('dialog', { name: 'Nueva Noticia' }), 'Título')).toHaveValue('');
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, page.getByRole('dialog', { name: 'Nueva Noticia' }));
 
   await deleteThroughDialog(page, created);
   await expectToast(page, 'Noticia eliminada exitosamente');

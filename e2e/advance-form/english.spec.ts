@@ -3,7 +3,7 @@
 // answers are stored as on the Spanish form with the record's language, and the English words load
 // with this page only.
 import { advanceFormSections, type AdvanceForm } from '../../domain';
-import { expect, test, unique } from '../fixtures';
+import { closeWithEscape, expect, test, unique } from '../fixtures';
 import { formsOf, readDrafts, waitForOfflineReady } from '../offline/helpers';
 import { englishForm, fillEverything, fillRequired, turnOn } from './fill';
 
@@ -36,7 +36,7 @@ test('the English form reads in English, from its sections to its options and ph
   await page.getByRole('button', { name: /Type of event \*$/ }).click();
   const options = page.getByRole('listbox');
   await expect(options.getByRole('option')).toHaveText(['Private dinner', 'Business meeting', 'Public event', 'Conference', 'Other']);
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, options);
 
   await turnOn(page, 'Is there a safe room or area?');
   const slot = page.getByRole('group', { name: 'Photo of the safe room or area', exact: true });

@@ -4,7 +4,7 @@
 // Also the sign-in page, whose console stays clean for a visitor.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { closeWithEscape, expect, test } from '../fixtures';
 import { waitForOfflineReady } from '../offline/helpers';
 import { watchConsole } from './helpers';
 
@@ -125,7 +125,7 @@ test('what is typed, ticked and pressed before the code arrives is kept', async 
   release();
 
   await expect(page.getByRole('listbox')).toBeVisible();
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, page.getByRole('listbox'));
   await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toHaveValue('Ana Pérez');
   // The number field was left empty: it became 0, as when the visitor leaves it with the code loaded.
   await expect(page.getByLabel('Número estimado de asistentes *', { exact: true })).toHaveValue('0');
