@@ -1,40 +1,51 @@
-// Dates as the business reads them: Costa Rica's zone, Spanish, weeks from Monday.
-// Formatted with Intl (the browser's and Node's own locale data): date-fns's format and its Spanish
-// locale were 8 KB of gzipped JavaScript on every public page that shows a date. Arithmetic on the
-// zone's wall clock (TZDate) lives in business-time.ts: @date-fns/tz runs code when it loads, so a
-// chunk that imported it kept its 1.7 KB gzipped even where no function of it was called.
+// Dates as the business reads them: Costa Rica's zone, Spanish (and English for the English pages),
+// weeks from Monday. Formatted here with the month names below, not date-fns's format and its Spanish
+// locale (8 KB of gzipped JavaScript on every public page that shows a date) nor Intl (see partsInZone).
+// Arithmetic on the zone's wall clock (TZDate) lives in business-time.ts: @date-fns/tz runs code when it
+// loads, so a chunk that imported it kept its 1.7 KB gzipped even where no function of it was called.
 
 export const businessTimeZone = 'America/Costa_Rica';
 
 const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
-type ZoneParts = Readonly<Record<'day' | 'month' | 'year' | 'hour' | 'minute' | 'monthNumber', string>>;
+type ZoneParts = Readonly<Record<'day' | 'monthNumber' | 'year' | 'hour' | 'minute', string>>;
 
-let partsFormat: Intl.DateTimeFormat | null = null;
 /**
- * The parts of the instants read lately: a page lists the same few articles' dates again and again,
- * and formatToParts was a twentieth of a news list's render on the server. An instant's parts never
- * change (Costa Rica's zone rules are fixed for the dates a page shows), so the memo is only bounded.
+ * Costa Rica's clocks have stayed at UTC−6 all year since daylight saving last ended there, on 15 March
+ * 1992 (the zone database's America/Costa_Rica; tests/domain/dates.test.ts compares with it from then
+ * to 2060, so a change in its rules fails there). From this instant on, a date's parts are arithmetic.
  */
-const recentParts = new Map<number, ZoneParts>();
-const recentPartsLimit = 5000;
+const fixedOffsetSince = Date.UTC(1992, 2, 15, 5);
+const fixedOffsetMs = -6 * 60 * 60 * 1000;
 
-/** The instant's day, month name, year, hour and minute in Costa Rica (month names as es: 'marzo'). */
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The instant's day, month, year, hour and minute in Costa Rica. Intl is asked only for instants before
+ * that change of rules: in a browser, a page's first Intl.DateTimeFormat loads the locale's date data
+ * (30–60 ms of Chromium's main thread on a server's core, more on a slow phone), and every page that
+ * shows a date paid it while it hydrated (docs/decisions/dates-without-intl.md).
+ */
 function partsInZone(date: Date): ZoneParts {
   const instant = date.getTime();
-  const known = recentParts.get(instant);
-  if (known) return known;
-  const parts = computePartsInZone(date);
-  if (recentParts.size >= recentPartsLimit) recentParts.clear();
-  recentParts.set(instant, parts);
-  return parts;
+  if (!(instant >= fixedOffsetSince)) return partsFromIntl(date);
+  const wall = new Date(instant + fixedOffsetMs);
+  return {
+    day: String(wall.getUTCDate()),
+    monthNumber: twoDigits(wall.getUTCMonth() + 1),
+    year: String(wall.getUTCFullYear()),
+    hour: twoDigits(wall.getUTCHours()),
+    minute: twoDigits(wall.getUTCMinutes()),
+  };
 }
 
-function computePartsInZone(date: Date): ZoneParts {
-  partsFormat ??= new Intl.DateTimeFormat('es', {
+let partsFormat: Intl.DateTimeFormat | null = null;
+
+function partsFromIntl(date: Date): ZoneParts {
+  partsFormat ??= new Intl.DateTimeFormat('en-US', {
     timeZone: businessTimeZone,
     day: 'numeric',
-    month: 'long',
+    month: '2-digit',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
@@ -42,22 +53,23 @@ function computePartsInZone(date: Date): ZoneParts {
   });
   const parts: Record<string, string> = {};
   for (const part of partsFormat.formatToParts(date)) parts[part.type] = part.value;
-  const monthNumber = String(monthNames.indexOf(parts.month) + 1).padStart(2, '0');
-  return { day: parts.day, month: parts.month, year: parts.year, hour: parts.hour, minute: parts.minute, monthNumber };
+  return { day: parts.day, monthNumber: parts.month, year: parts.year, hour: parts.hour, minute: parts.minute };
 }
 
 const monthNames = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const englishMonthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthName = (parts: ZoneParts, names: readonly string[]) => names[Number(parts.monthNumber) - 1];
 
 /** '5 de marzo, 2024' */
 export function formatLongDate(value: Date | string): string {
-  const { day, month, year } = partsInZone(asDate(value));
-  return `${day} de ${month}, ${year}`;
+  const parts = partsInZone(asDate(value));
+  return `${parts.day} de ${monthName(parts, monthNames)}, ${parts.year}`;
 }
 
 /** '5 de marzo, 2024, 14:30' */
 export function formatDateTime(value: Date | string): string {
-  const { day, month, year, hour, minute } = partsInZone(asDate(value));
-  return `${day} de ${month}, ${year}, ${hour}:${minute}`;
+  const parts = partsInZone(asDate(value));
+  return `${parts.day} de ${monthName(parts, monthNames)}, ${parts.year}, ${parts.hour}:${parts.minute}`;
 }
 
 /** A calendar day 'YYYY-MM-DD' shown as '5 de marzo, 2024' (no zone shift: it is already a day). */
@@ -89,22 +101,14 @@ export function isValidCalendarDay(day: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** 'March 5, 2024': the English pages' dates, in Costa Rica's zone (Intl: no locale data to bundle). */
+/** 'March 5, 2024': the English pages' dates, in Costa Rica's zone. */
 export function formatLongDateEnglish(value: Date | string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat('en-US', { timeZone: businessTimeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(date);
+  const parts = partsInZone(asDate(value));
+  return `${monthName(parts, englishMonthNames)} ${parts.day}, ${parts.year}`;
 }
 
 /** 'March 5, 2024 at 14:30': a moment on the English pages, in Costa Rica's zone, on a 24-hour clock. */
 export function formatDateTimeEnglish(value: Date | string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: businessTimeZone,
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
+  const parts = partsInZone(asDate(value));
+  return `${monthName(parts, englishMonthNames)} ${parts.day}, ${parts.year} at ${parts.hour}:${parts.minute}`;
 }
