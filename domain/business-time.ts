@@ -1,5 +1,5 @@
 // Instants of Costa Rica's wall clock, for the server (a day's bounds in the news filters, the weekly
-// summary's hour). Apart from dates.ts, whose Intl formatting the public pages load: @date-fns/tz's
+// summary's hour). Apart from dates.ts, whose formatting the public pages load: @date-fns/tz's
 // TZDate runs code when its module loads, which no tree-shaking can drop.
 import { TZDate } from '@date-fns/tz';
 import { businessTimeZone } from './dates';

@@ -1,6 +1,7 @@
 // Dates as the business reads them: Costa Rica's zone, Spanish (and English for the English pages),
 // weeks from Monday. Formatted here with the month names below, not date-fns's format and its Spanish
-// locale (8 KB of gzipped JavaScript on every public page that shows a date) nor Intl (see partsInZone).
+// locale (8 KB of gzipped JavaScript on every public page that shows a date), and not with Intl but for
+// instants before 1992 (see partsInZone).
 // Arithmetic on the zone's wall clock (TZDate) lives in business-time.ts: @date-fns/tz runs code when it
 // loads, so a chunk that imported it kept its 1.7 KB gzipped even where no function of it was called.
 
@@ -12,8 +13,8 @@ type ZoneParts = Readonly<Record<'day' | 'monthNumber' | 'year' | 'hour' | 'minu
 
 /**
  * Costa Rica's clocks have stayed at UTC−6 all year since daylight saving last ended there, on 15 March
- * 1992 (the zone database's America/Costa_Rica; tests/domain/dates.test.ts compares with it from then
- * to 2060, so a change in its rules fails there). From this instant on, a date's parts are arithmetic.
+ * 1992 (the zone database's America/Costa_Rica; tests/domain/dates.test.ts compares with it from 1970
+ * to 2060, so a change in those rules that Node's zone database brings fails there). From this instant on, a date's parts are arithmetic.
  */
 const fixedOffsetSince = Date.UTC(1992, 2, 15, 5);
 const fixedOffsetMs = -6 * 60 * 60 * 1000;
@@ -23,11 +24,12 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 /**
  * The instant's day, month, year, hour and minute in Costa Rica. Intl is asked only for instants before
  * that change of rules: in a browser, a page's first Intl.DateTimeFormat loads the locale's date data
- * (30–60 ms of Chromium's main thread on a server's core, more on a slow phone), and every page that
+ * (30–60 ms of Chromium's main thread on the slow two-core server where it was measured), and every page that
  * shows a date paid it while it hydrated (docs/decisions/dates-without-intl.md).
  */
 function partsInZone(date: Date): ZoneParts {
   const instant = date.getTime();
+  // An invalid date (NaN) goes to Intl too, which refuses it with a RangeError.
   if (!(instant >= fixedOffsetSince)) return partsFromIntl(date);
   const wall = new Date(instant + fixedOffsetMs);
   return {

@@ -1,8 +1,8 @@
 // Dates as visitors and staff read them, in Costa Rica's zone: the formatting functions against the
 // platform's own zone database (Intl), for instants from 1970 to 2060, daylight saving of 1979–1980 and
 // 1991–1992 included, in both languages. They compute the zone's time themselves from 1992 on (a page's
-// first Intl.DateTimeFormat costs a browser tens of milliseconds): should the zone's rules change in a
-// new zone database, these tests fail.
+// first Intl.DateTimeFormat costs a browser tens of milliseconds): should Node's zone database change the
+// zone's rules before 2060 (or its locale data these formats), these tests fail.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { calendarDayOf, formatDateTime, formatDateTimeEnglish, formatLongDate, formatLongDateEnglish } from '../../domain/dates';
@@ -74,6 +74,12 @@ test('an article dated by its text (as the API sends it) reads the same as its D
   assert.is(formatLongDateEnglish('2024-03-05T20:30:00.000Z'), 'March 5, 2024');
   assert.is(formatDateTimeEnglish('1992-01-20T12:00:00.000Z'), 'January 20, 1992 at 07:00');
   assert.is(calendarDayOf('1980-01-01T05:30:00.000Z'), '1979-12-31');
+});
+
+test('a text that is no date is refused, not shown as a date', () => {
+  for (const format of [formatLongDate, formatDateTime, calendarDayOf, formatLongDateEnglish, formatDateTimeEnglish]) {
+    assert.throws(() => format('no es una fecha'), RangeError);
+  }
 });
 
 test.run();
