@@ -1,6 +1,6 @@
 // The English edition (/en...), the language switch and hreflang, the news feeds and the article's
 // structured data, and the public-site fixes: phone menu keys, empty filter results, backwards dates,
-// broken images and the https-only image rule.
+// broken images, the https-only image rule and the date filters' English reading.
 import { parseFeed } from 'feedsmith';
 import { expect, test, unique } from '../fixtures';
 import { createArticle, deleteArticles, newestDate, waitForHydration } from './helpers';
@@ -137,6 +137,29 @@ test('a filter that matches nothing says so and offers to clear; backwards dates
   await page.goto(`/noticias?q=${encodeURIComponent(article.title)}&desde=2019-12-31&hasta=2019-01-01`);
   await expect(page.getByRole('article').filter({ hasText: article.title })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No se encontraron noticias' })).toHaveCount(0);
+});
+
+test('the English date filters read month first, in English, before and after the picker loads', async ({ page }) => {
+  await page.goto('/en/news?desde=2021-06-01');
+  await waitForHydration(page);
+  const from = page.getByRole('group', { name: 'From date' });
+  const to = page.getByRole('group', { name: 'To date' });
+  // The light look-alike field, before the date picker is loaded.
+  await expect(from).toHaveText('6/1/2021');
+  await expect(to).toHaveText('mm/dd/yyyy');
+  await expect(to.getByRole('button', { name: 'Calendar To date' })).toBeVisible();
+  await expect(page.getByText('dd/mm/aaaa')).toHaveCount(0);
+  // The real field, once used: the same day, month first, and the same buttons.
+  await from.getByRole('button', { name: 'From date 6/1/2021' }).click();
+  await expect(page.getByRole('spinbutton', { name: /^month, From date/ })).toHaveText('6');
+  await expect(page.getByRole('spinbutton', { name: /^day, From date/ })).toHaveText('1');
+  await expect(from.getByRole('button', { name: 'Calendar From date' })).toBeVisible();
+  // A set day can be cleared from the look-alike field too, without loading the picker.
+  await page.goto('/en/news?hasta=2021-06-30');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Clear to date' }).click();
+  await expect(page).toHaveURL(/\/en\/news$/);
+  await expect(page.getByRole('group', { name: 'To date' })).toHaveText('mm/dd/yyyy');
 });
 
 test('a broken news image falls back to a neutral panel; http images are refused when saved', async ({ page, api }) => {

@@ -1,17 +1,37 @@
 // A DatePicker that costs nothing until it is used: it first renders a look-alike field (server and
 // browser alike) and loads react-aria's date picker and calendar (~45 KB gzipped) only when the
 // visitor reaches for it. For pages whose first load must stay light (the public news list).
+// The look-alike shows what the real field will: the same day in the same order, the same empty
+// placeholder, the same clear and calendar buttons with the same names, in the page's language.
 import { lazy, Suspense, useId, useState } from 'react';
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays, X } from 'lucide-react';
 import type { DatePickerProps } from './DatePicker';
 import { labelClass } from './field-styles';
+import { useLang, type Lang } from '../i18n/lang';
 
 const DatePicker = lazy(() => import('./DatePicker').then((module) => ({ default: module.DatePicker })));
 
-/** 'YYYY-MM-DD' as the field shows it in es-CR: '01/06/2021'. */
-const asShown = (day: string) => (day ? day.split('-').reverse().join('/') : 'dd/mm/aaaa');
+/**
+ * How react-aria's field reads in each page's locale (es-CR, en-US): its empty segments, its order of
+ * day and month (numbers without a leading zero), and its calendar button's name.
+ */
+const looks: Record<Lang, { empty: string; shown: (year: string, month: string, day: string) => string; calendar: string }> = {
+  es: { empty: 'dd/mm/aaaa', shown: (year, month, day) => `${day}/${month}/${year}`, calendar: 'Calendario' },
+  en: { empty: 'mm/dd/yyyy', shown: (year, month, day) => `${month}/${day}/${year}`, calendar: 'Calendar' },
+};
+
+/** 'YYYY-MM-DD' as the real field shows it: '1/6/2021' in Spanish, '6/1/2021' in English. */
+function shownDay(lang: Lang, day: string): string {
+  const look = looks[lang];
+  if (!day) return look.empty;
+  const [year, month, date] = day.split('-');
+  return look.shown(year, String(Number(month)), String(Number(date)));
+}
+
+const iconButton = 'inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100';
 
 export function DeferredDatePicker(props: DatePickerProps) {
+  const lang = useLang();
   const [activation, setActivation] = useState<null | 'field' | 'calendar'>(null);
   const labelId = useId();
   const valueId = useId();
@@ -30,14 +50,14 @@ export function DeferredDatePicker(props: DatePickerProps) {
           onFocus={() => setActivation((current) => current ?? 'field')}
           className={`flex-1 py-2.5 text-left text-base tabular-nums ${props.value ? 'text-slate-900' : 'text-slate-500'}`}
         >
-          {asShown(props.value)}
+          {shownDay(lang, props.value)}
         </button>
-        <button
-          type="button"
-          aria-label={`Calendario ${props.label}`}
-          onClick={() => setActivation('calendar')}
-          className="inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
-        >
+        {props.clearLabel && props.value && (
+          <button type="button" aria-label={props.clearLabel} onClick={() => props.onChange('')} className={iconButton}>
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        )}
+        <button type="button" aria-label={`${looks[lang].calendar} ${props.label}`} onClick={() => setActivation('calendar')} className={iconButton}>
           <CalendarDays className="size-4" aria-hidden="true" />
         </button>
       </div>
