@@ -12,6 +12,7 @@ const defaultShareImage = { path: '/og-image.jpg', width: 1200, height: 630 };
 const absolute = (site: SiteInfo, url: string) => (/^https?:\/\//.test(url) ? url : `${site.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
 const ogLocale = { es: 'es_CR', en: 'en_US' } as const;
+const feedTitle = { es: 'Noticias', en: 'News in Spanish' } as const;
 
 export function headTags(head: PageHead, site: SiteInfo, languages?: PageLanguages): string {
   const meta = (attribute: 'name' | 'property', key: string, value: string | null | undefined) =>
@@ -29,13 +30,15 @@ export function headTags(head: PageHead, site: SiteInfo, languages?: PageLanguag
       : '',
     // The same page in Spanish (es-CR, also x-default) and English, for search engines.
     ...(languages?.alternates ?? []).map((alt) => `<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absolute(site, alt.path))}" />`),
-    // The news feeds, for readers and browsers that discover them from any page.
+    // The news feeds, for readers and browsers that discover them from any page. They are in Spanish:
+    // an English page names them in English and says so. (No hreflang on them: search engines would
+    // read a feed as the page's Spanish twin.)
     ...[
       ['rss', '/noticias/feed.xml', 'RSS'],
       ['atom', '/noticias/atom.xml', 'Atom'],
     ].map(
       ([kind, path, name]) =>
-        `<link rel="alternate" type="application/${kind}+xml" title="${escapeHtml(`${site.siteName} — Noticias (${name})`)}" href="${escapeHtml(absolute(site, path))}" />`,
+        `<link rel="alternate" type="application/${kind}+xml" title="${escapeHtml(`${site.siteName} — ${feedTitle[languages?.lang ?? 'es']} (${name})`)}" href="${escapeHtml(absolute(site, path))}" />`,
     ),
     meta('property', 'og:type', head.type ?? 'website'),
     meta('property', 'og:site_name', site.siteName),

@@ -18,12 +18,15 @@ test('every English page is served in English with lang, hreflang twins and the 
     expect(html).toMatch(/hreflang="x-default" href="[^"]+"/);
     expect(html).toContain(`href="${baseURL}/noticias/feed.xml"`);
     expect(html).toContain(`href="${baseURL}/noticias/atom.xml"`);
+    // The feeds are Spanish; an English page names them so.
+    expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="[^"]+ — News in Spanish \(RSS\)"/);
   }
   const home = await (await request.get('/en')).text();
   expect(home).toContain('Professional Anti-Spy Protection');
   expect(home).toContain(`hreflang="es-CR" href="${baseURL}/"`);
   const spanish = await (await request.get('/servicios')).text();
   expect(spanish).toContain('<html lang="es">');
+  expect(spanish).toMatch(/<link rel="alternate" type="application\/atom\+xml" title="[^"]+ — Noticias \(Atom\)"/);
   expect(spanish).toContain(`<link rel="alternate" hreflang="en" href="${baseURL}/en/services" />`);
   expect(spanish).toContain(`<link rel="alternate" hreflang="x-default" href="${baseURL}/servicios" />`);
 });
@@ -137,6 +140,18 @@ test('a filter that matches nothing says so and offers to clear; backwards dates
   await page.goto(`/noticias?q=${encodeURIComponent(article.title)}&desde=2019-12-31&hasta=2019-01-01`);
   await expect(page.getByRole('article').filter({ hasText: article.title })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No se encontraron noticias' })).toHaveCount(0);
+});
+
+test('the English services page marks the Spanish service descriptions as Spanish', async ({ page }) => {
+  await page.goto('/en/services');
+  await expect(page.getByText('Our service descriptions below are written in Spanish.')).toBeVisible();
+  const cards = page.getByRole('main').getByRole('list').first().locator(':scope > li');
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) await expect(card).toHaveAttribute('lang', 'es');
+  // The page's own texts stay English.
+  await expect(page.getByRole('heading', { name: 'How we work' })).not.toHaveAttribute('lang', 'es');
+  await page.goto('/servicios');
+  await expect(page.getByRole('main').getByRole('list').first().locator(':scope > li').first()).not.toHaveAttribute('lang');
 });
 
 test('the English date filters read month first, in English, before and after the picker loads', async ({ page }) => {

@@ -8,7 +8,7 @@ import { buttonClass } from '../../ui/button-styles';
 import { PageHero } from '../layout/PageHero';
 import { useServices } from './api';
 import { ServiceIcon } from './ServiceIcon';
-import { useLocalePath } from '../../i18n/lang';
+import { useLang, useLocalePath } from '../../i18n/lang';
 import { useTexts } from '../../i18n/texts';
 import { servicesPageTexts } from './texts';
 
@@ -67,8 +67,10 @@ export default function ServicesPage() {
 }
 
 function ServiceCard({ service }: { service: Service }) {
+  // Services are written in Spanish only: on the English page they say so, for screen readers too.
+  const lang = useLang() === 'es' ? undefined : 'es';
   return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <li lang={lang} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <span className="inline-flex size-12 items-center justify-center rounded-lg bg-navy-900 text-accent-400">
         <ServiceIcon name={service.icon} className="size-6" />
       </span>
