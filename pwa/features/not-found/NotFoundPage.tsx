@@ -11,7 +11,10 @@ export function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <AlertTriangle className="size-14 text-amber-500" aria-hidden="true" />
-      <h1 className="mt-6 text-3xl font-bold text-slate-900 sm:text-4xl">{notFoundTexts.title}</h1>
+      {/* The heading is English in both editions (its required wording): read as English. */}
+      <h1 lang="en" className="mt-6 text-3xl font-bold text-slate-900 sm:text-4xl">
+        {notFoundTexts.title}
+      </h1>
       <p className="mt-4 text-slate-600">{notFoundTexts.hint}</p>
       <Link href={notFoundTexts.homePath} className="mt-8 inline-flex items-center rounded-md bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-700">
         {notFoundTexts.backHome}
