@@ -20,12 +20,14 @@ test('every English page is served in English with lang, hreflang twins and the 
     expect(html).toContain(`href="${baseURL}/noticias/atom.xml"`);
     // The feeds are Spanish; an English page names them so.
     expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="[^"]+ — News in Spanish \(RSS\)"/);
+    expect(html).toMatch(/<link rel="alternate" type="application\/atom\+xml" title="[^"]+ — News in Spanish \(Atom\)"/);
   }
   const home = await (await request.get('/en')).text();
   expect(home).toContain('Professional Anti-Spy Protection');
   expect(home).toContain(`hreflang="es-CR" href="${baseURL}/"`);
   const spanish = await (await request.get('/servicios')).text();
   expect(spanish).toContain('<html lang="es">');
+  expect(spanish).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="[^"]+ — Noticias \(RSS\)"/);
   expect(spanish).toMatch(/<link rel="alternate" type="application\/atom\+xml" title="[^"]+ — Noticias \(Atom\)"/);
   expect(spanish).toContain(`<link rel="alternate" hreflang="en" href="${baseURL}/en/services" />`);
   expect(spanish).toContain(`<link rel="alternate" hreflang="x-default" href="${baseURL}/servicios" />`);
@@ -148,8 +150,10 @@ test('the English services page marks the Spanish service descriptions as Spanis
   const cards = page.getByRole('main').getByRole('list').first().locator(':scope > li');
   await expect(cards.first()).toBeVisible();
   for (const card of await cards.all()) await expect(card).toHaveAttribute('lang', 'es');
-  // The page's own texts stay English.
-  await expect(page.getByRole('heading', { name: 'How we work' })).not.toHaveAttribute('lang', 'es');
+  // Only the cards: the page's own texts stay English.
+  const main = page.getByRole('main');
+  await expect(main.locator('[lang="es"]')).toHaveCount(await cards.count());
+  await expect(main.locator('[lang="es"]').getByRole('heading', { name: 'How we work' })).toHaveCount(0);
   await page.goto('/servicios');
   await expect(page.getByRole('main').getByRole('list').first().locator(':scope > li').first()).not.toHaveAttribute('lang');
 });
@@ -175,6 +179,18 @@ test('the English date filters read month first, in English, before and after th
   await page.getByRole('button', { name: 'Clear to date' }).click();
   await expect(page).toHaveURL(/\/en\/news$/);
   await expect(page.getByRole('group', { name: 'To date' })).toHaveText('mm/dd/yyyy');
+  await expect(page.getByRole('spinbutton')).toHaveCount(0);
+  // The clear button is gone with the day: the focus is on the calendar button beside it.
+  await expect(page.getByRole('button', { name: 'Calendar To date' })).toBeFocused();
+
+  // The same in the real field, once loaded.
+  await page.goto('/en/news?hasta=2021-06-30');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'To date 6/30/2021' }).click();
+  await expect(page.getByRole('spinbutton', { name: /^month, To date/ })).toBeFocused();
+  await page.getByRole('button', { name: 'Clear to date' }).click();
+  await expect(page).toHaveURL(/\/en\/news$/);
+  await expect(page.getByRole('button', { name: 'Calendar To date' })).toBeFocused();
 });
 
 test('a broken news image falls back to a neutral panel; http images are refused when saved', async ({ page, api }) => {

@@ -117,8 +117,9 @@ test('article: opened from the list on the client, it shows the loading text, th
 test('an unknown path answers 404 with "404 Page Not Found" and a hint in Spanish', async ({ page }) => {
   const response = await page.goto('/esta/ruta/no/existe');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  const heading = page.getByRole('heading', { name: '404 Page Not Found' });
+  await expect(heading).toBeVisible();
   // English words on a Spanish page: marked, so a screen reader reads them as English.
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toHaveAttribute('lang', 'en');
+  await expect(heading).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('main')).toContainText('¿Olvidó agregar la página al enrutador?');
 });

@@ -1,6 +1,6 @@
 // A labelled date field with a calendar popover, in Spanish with weeks starting on Monday
 // (docs/rules.md, 'Dates'). Its value is a calendar day 'YYYY-MM-DD' ('' for none), the form the API takes.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { parseDate, type CalendarDate } from '@internationalized/date';
 import {
@@ -19,7 +19,7 @@ import {
   Popover,
 } from 'react-aria-components';
 import { FieldHelp } from './FieldHelp';
-import { labelClass } from './field-styles';
+import { iconButtonClass, labelClass } from './field-styles';
 import { useLang } from '../i18n/lang';
 import { ariaLocale } from './Locale';
 
@@ -48,15 +48,19 @@ const toCalendarDate = (day: string): CalendarDate | null => {
   }
 };
 
-const iconButton =
-  'inline-flex size-9 items-center justify-center rounded-md text-slate-600 outline-none hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-400';
-
 export function DatePicker({ label, value, onChange, description, errorMessage, clearLabel, className = '', ...props }: DatePickerProps) {
   const lang = useLang();
   // While a year is being typed ('2', '20', '202'...) the field already holds a whole date (year 2,
   // 20, 202): keep it here and report only dates with a four-digit year (or none at all).
   const [draft, setDraft] = useState<CalendarDate | null>(() => toCalendarDate(value));
   useEffect(() => setDraft(toCalendarDate(value)), [value]);
+  // The clear button goes away with the day it cleared: the focus moves on to the calendar button
+  // beside it, not to the page's start.
+  const calendarButton = useRef<HTMLButtonElement>(null);
+  const clear = () => {
+    onChange('');
+    calendarButton.current?.focus();
+  };
   const change = (date: CalendarDate | null) => {
     setDraft(date);
     if (!date) onChange('');
@@ -87,11 +91,11 @@ export function DatePicker({ label, value, onChange, description, errorMessage, 
             )}
           </DateInput>
           {clearLabel && value && (
-            <Button slot={null} aria-label={clearLabel} onPress={() => onChange('')} className={iconButton}>
+            <Button slot={null} aria-label={clearLabel} onPress={clear} className={iconButtonClass}>
               <X className="size-4" aria-hidden="true" />
             </Button>
           )}
-          <Button className={iconButton}>
+          <Button ref={calendarButton} className={iconButtonClass}>
             <CalendarDays className="size-4" aria-hidden="true" />
           </Button>
         </Group>
@@ -100,11 +104,11 @@ export function DatePicker({ label, value, onChange, description, errorMessage, 
           <Dialog className="outline-none">
             <Calendar firstDayOfWeek="mon">
               <header className="mb-2 flex items-center justify-between gap-2">
-                <Button slot="previous" className={iconButton}>
+                <Button slot="previous" className={iconButtonClass}>
                   <ChevronLeft className="size-4" aria-hidden="true" />
                 </Button>
                 <Heading className="text-sm font-semibold text-slate-900 first-letter:uppercase" />
-                <Button slot="next" className={iconButton}>
+                <Button slot="next" className={iconButtonClass}>
                   <ChevronRight className="size-4" aria-hidden="true" />
                 </Button>
               </header>

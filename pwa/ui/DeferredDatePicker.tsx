@@ -3,10 +3,10 @@
 // visitor reaches for it. For pages whose first load must stay light (the public news list).
 // The look-alike shows what the real field will: the same day in the same order, the same empty
 // placeholder, the same clear and calendar buttons with the same names, in the page's language.
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { CalendarDays, X } from 'lucide-react';
 import type { DatePickerProps } from './DatePicker';
-import { labelClass } from './field-styles';
+import { labelClass, plainIconButtonClass } from './field-styles';
 import { useLang, type Lang } from '../i18n/lang';
 
 const DatePicker = lazy(() => import('./DatePicker').then((module) => ({ default: module.DatePicker })));
@@ -20,21 +20,21 @@ const looks: Record<Lang, { empty: string; shown: (year: string, month: string, 
   en: { empty: 'mm/dd/yyyy', shown: (year, month, day) => `${month}/${day}/${year}`, calendar: 'Calendar' },
 };
 
-/** 'YYYY-MM-DD' as the real field shows it: '1/6/2021' in Spanish, '6/1/2021' in English. */
+/** 'YYYY-MM-DD' as the real field shows it: '1/6/2021' in Spanish, '6/1/2021' in English; anything else as empty, as there. */
 function shownDay(lang: Lang, day: string): string {
   const look = looks[lang];
-  if (!day) return look.empty;
-  const [year, month, date] = day.split('-');
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!parts) return look.empty;
+  const [, year, month, date] = parts;
   return look.shown(year, String(Number(month)), String(Number(date)));
 }
-
-const iconButton = 'inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100';
 
 export function DeferredDatePicker(props: DatePickerProps) {
   const lang = useLang();
   const [activation, setActivation] = useState<null | 'field' | 'calendar'>(null);
   const labelId = useId();
   const valueId = useId();
+  const calendarButton = useRef<HTMLButtonElement>(null);
 
   const facade = (
     <div className={`flex flex-col gap-1.5 ${props.className ?? ''}`}>
@@ -53,11 +53,26 @@ export function DeferredDatePicker(props: DatePickerProps) {
           {shownDay(lang, props.value)}
         </button>
         {props.clearLabel && props.value && (
-          <button type="button" aria-label={props.clearLabel} onClick={() => props.onChange('')} className={iconButton}>
+          <button
+            type="button"
+            aria-label={props.clearLabel}
+            onClick={() => {
+              // As in the real field: the focus moves on to the calendar button, which stays.
+              props.onChange('');
+              calendarButton.current?.focus();
+            }}
+            className={plainIconButtonClass}
+          >
             <X className="size-4" aria-hidden="true" />
           </button>
         )}
-        <button type="button" aria-label={`${looks[lang].calendar} ${props.label}`} onClick={() => setActivation('calendar')} className={iconButton}>
+        <button
+          ref={calendarButton}
+          type="button"
+          aria-label={`${looks[lang].calendar} ${props.label}`}
+          onClick={() => setActivation('calendar')}
+          className={plainIconButtonClass}
+        >
           <CalendarDays className="size-4" aria-hidden="true" />
         </button>
       </div>

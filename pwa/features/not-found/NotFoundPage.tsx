@@ -11,7 +11,7 @@ export function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <AlertTriangle className="size-14 text-amber-500" aria-hidden="true" />
-      {/* The heading is English in both editions (its required wording): read as English. */}
+      {/* English in both editions (docs/rules.md, 'Required wording'): read as English. */}
       <h1 lang="en" className="mt-6 text-3xl font-bold text-slate-900 sm:text-4xl">
         {notFoundTexts.title}
       </h1>
