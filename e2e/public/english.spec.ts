@@ -61,6 +61,11 @@ test('the English news list marks Spanish articles and shows an English version 
   const spanishCard = page.getByRole('article').filter({ hasText: spanishOnly.title });
   await expect(spanishCard.getByText('In Spanish')).toBeVisible();
   await expect(spanishCard.getByText('January 2, 2021')).toBeVisible();
+  // Categories read in English; the filter still sends the category's own value.
+  await expect(spanishCard.getByText('Cybersecurity', { exact: true })).toBeVisible();
+  await expect(spanishCard.getByText('Ciberseguridad')).toHaveCount(0);
+  await expect(page.getByLabel('Category').locator('option')).toHaveText(['All', 'Cybersecurity', 'Counter-espionage', 'Technology', 'News']);
+  await expect(page.getByLabel('Category').locator('option', { hasText: 'Cybersecurity' })).toHaveAttribute('value', 'Ciberseguridad');
   const englishCard = page.getByRole('article').filter({ hasText: english.englishTitle });
   await expect(englishCard.getByText('In Spanish')).toHaveCount(0);
   await englishCard.getByRole('link').click();
@@ -69,6 +74,10 @@ test('the English news list marks Spanish articles and shows an English version 
   await expect(page.getByText('English body of the article.')).toBeVisible();
   await page.goto(`/en/news/${spanishOnly.slug}`);
   await expect(page.getByText('This article is available in Spanish only.')).toBeVisible();
+  // Above the Spanish text, its category, date and author are English, and marked so.
+  const meta = page.locator('article header > div').first();
+  await expect(meta).toHaveAttribute('lang', 'en');
+  await expect(meta.getByText('Cybersecurity', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to News' })).toHaveAttribute('href', '/en/news');
 });
 

@@ -14,6 +14,7 @@ import { useTexts } from '../../i18n/texts';
 import { buttonClass } from '../../ui/button-styles';
 import { useArticle } from './api';
 import { Picture, useImageFallback } from './NewsCard';
+import { categoryName } from './category-names';
 import { articlePageHead, articleTexts } from './article-texts';
 
 const useArticleTexts = () => useTexts('article', articleTexts);
@@ -56,8 +57,9 @@ function repeatsExcerpt(excerpt: string, content: string): boolean {
 function ArticleBody({ article }: { article: NewsArticle }) {
   const newsTexts = useArticleTexts();
   usePageHead(articlePageHead(useSite(), newsTexts.page(article)));
-  const english = useLang() === 'en' && Boolean(article.englishTitle);
-  const spanishOnly = useLang() === 'en' && !english;
+  const lang = useLang();
+  const english = lang === 'en' && Boolean(article.englishTitle);
+  const spanishOnly = lang === 'en' && !english;
   const title = english ? article.englishTitle! : article.title;
   const excerpt = english ? (article.englishExcerpt ?? article.excerpt) : article.excerpt;
   const content = english ? (article.englishContent ?? article.content) : article.content;
@@ -71,8 +73,9 @@ function ArticleBody({ article }: { article: NewsArticle }) {
         </p>
       )}
       <header>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
-          <span className="rounded-full bg-accent-400/15 px-2.5 py-1 text-xs font-semibold text-accent-800">{article.category}</span>
+        {/* Category, date and author read in the page's language, also above a Spanish-only article. */}
+        <div lang={spanishOnly ? 'en' : undefined} className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
+          <span className="rounded-full bg-accent-400/15 px-2.5 py-1 text-xs font-semibold text-accent-800">{categoryName(lang, article.category)}</span>
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays className="size-4" aria-hidden="true" />
             <time dateTime={article.publishedAt}>{newsTexts.formatDate(article.publishedAt)}</time>

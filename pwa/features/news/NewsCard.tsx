@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import { CalendarDays } from 'lucide-react';
 import type { NewsArticle } from '../../../domain';
 import { useLang, useLocalePath } from '../../i18n/lang';
+import { categoryName } from './category-names';
 
 type Props = {
   article: Pick<NewsArticle, 'slug' | 'title' | 'excerpt' | 'image' | 'imageAlt' | 'picture' | 'category' | 'publishedAt'> &
@@ -48,8 +49,9 @@ export function newsCardKey({ article, dateLabel, headingLevel, inSpanishLabel }
 
 export function NewsCard({ article, dateLabel, headingLevel: Heading = 'h2', inSpanishLabel }: Props) {
   const to = useLocalePath();
-  const english = useLang() === 'en' && Boolean(article.englishTitle);
-  const spanishOnly = useLang() === 'en' && !english;
+  const lang = useLang();
+  const english = lang === 'en' && Boolean(article.englishTitle);
+  const spanishOnly = lang === 'en' && !english;
   const [imageFailed, setImageFailed] = useState(false);
   const image = useImageFallback(setImageFailed);
   return (
@@ -75,7 +77,7 @@ export function NewsCard({ article, dateLabel, headingLevel: Heading = 'h2', inS
       )}
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-          <span className="rounded-full bg-accent-400/15 px-2.5 py-1 font-semibold text-accent-800">{article.category}</span>
+          <span className="rounded-full bg-accent-400/15 px-2.5 py-1 font-semibold text-accent-800">{categoryName(lang, article.category)}</span>
           {dateLabel && (
             <span className="inline-flex items-center gap-1 text-slate-600">
               <CalendarDays className="size-3.5" aria-hidden="true" />

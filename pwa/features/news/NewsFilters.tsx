@@ -8,6 +8,8 @@ import { DeferredDatePicker } from '../../ui/DeferredDatePicker';
 import { defaultNewsFilters, hasActiveFilters, orderedDates, type NewsFilters as Filters } from './filters';
 import { useTexts } from '../../i18n/texts';
 import { newsListTexts } from './list-texts';
+import { categoryName } from './category-names';
+import { useLang } from '../../i18n/lang';
 
 type Option = { id: string; label: string };
 const searchDelayMs = 350;
@@ -16,7 +18,8 @@ type Props = { filters: Filters; onChange: (next: Filters, options?: { replace?:
 
 export function NewsFilters({ filters, onChange }: Props) {
   const newsTexts = useTexts('newsList', newsListTexts);
-  const categoryOptions: Option[] = [{ id: 'all', label: newsTexts.allCategories }, ...newsCategories.map((c) => ({ id: c, label: c }))];
+  const lang = useLang();
+  const categoryOptions: Option[] = [{ id: 'all', label: newsTexts.allCategories }, ...newsCategories.map((c) => ({ id: c, label: categoryName(lang, c) }))];
   const sortOptions: Option[] = [
     { id: 'newest', label: newsTexts.sortNewest },
     { id: 'oldest', label: newsTexts.sortOldest },
