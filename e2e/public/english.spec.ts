@@ -116,10 +116,15 @@ test('the news feeds parse as RSS 2.0 and Atom and list the latest article', asy
 });
 
 test('an article page carries NewsArticle and BreadcrumbList structured data', async ({ request, api }) => {
-  const article = await createArticle(api, { title: unique('Datos estructurados') });
-  const html = await (await request.get(`/noticias/${article.slug}`)).text();
-  const json = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]) as { '@graph': { '@type': string }[] };
-  expect(json['@graph'].map((node) => node['@type'])).toEqual(['NewsArticle', 'BreadcrumbList']);
+  const article = await createArticle(api, { title: unique('Datos estructurados'), englishTitle: 'Structured data' });
+  type Graph = { '@graph': { '@type': string; articleSection?: string; inLanguage?: string }[] };
+  const graphOf = async (path: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(await (await request.get(path)).text())![1]) as Graph;
+  const spanish = await graphOf(`/noticias/${article.slug}`);
+  expect(spanish['@graph'].map((node) => node['@type'])).toEqual(['NewsArticle', 'BreadcrumbList']);
+  expect(spanish['@graph'][0]).toMatchObject({ articleSection: 'Ciberseguridad', inLanguage: 'es-CR' });
+  // The English version: its section in English too.
+  const english = await graphOf(`/en/news/${article.slug}`);
+  expect(english['@graph'][0]).toMatchObject({ articleSection: 'Cybersecurity', inLanguage: 'en' });
 });
 
 test('the phone menu closes with Escape or a tap outside and keeps Tab inside', async ({ page }) => {

@@ -6,6 +6,7 @@ import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 import { articlePageHead, articleTexts, type ArticlePageInfo } from './article-texts';
 import { newsListTexts } from './list-texts';
+import { categoryName } from './category-names';
 
 type Crumb = { name: string; path: string };
 
@@ -33,7 +34,8 @@ export function articleHeadOf(site: SiteInfo, article: NewsArticle, page: Articl
           // An image of the media library has a site-relative address; structured data wants it whole.
           image: [article.image ? new URL(article.image, site.publicUrl).href : url('/og-image.jpg')],
           mainEntityOfPage: url(page.path),
-          articleSection: article.category,
+          // The section in the language the page reads in (the English version of an article: English).
+          articleSection: categoryName(page.inLanguage === 'en' ? 'en' : 'es', article.category),
           inLanguage: page.inLanguage,
           ...(article.sourceUrl ? { isBasedOn: article.sourceUrl } : {}),
         },
