@@ -130,9 +130,14 @@ type QueuedAppend = {
   reject(error: unknown): void;
 };
 
-/** How many transactions of appends may run at once, and how many appends one of them may carry. */
+/**
+ * How many transactions of appends may run at once, and how many appends one of them may carry. One:
+ * appends hold the append lock from their insert to their commit, so a second transaction only waited
+ * for the lock, and made each transaction smaller (docs/search-and-page-cache.md, "One transaction of
+ * appends at a time").
+ */
 export type GroupCommit = { lanes: number; maxAppends: number };
-const defaultGroupCommit: GroupCommit = { lanes: 2, maxAppends: 64 };
+const defaultGroupCommit: GroupCommit = { lanes: 1, maxAppends: 64 };
 
 export class EventStore {
   private projectors: Projector[] = [];
