@@ -536,8 +536,9 @@ async function main() {
     if (!process.env.BENCH_DATABASE_URL && serverCores && postgresBin()) {
       cluster = await startPrivatePostgres({ durable: true, launcher: ['taskset', '-c', serverCores] });
       process.once('exit', () => cluster?.destroy());
-      databaseServer = cluster.url;
-      where = `PostgreSQL (un clúster propio, fsync activo)`;
+      // On the server's machine, as in production: through the socket (docs/operations.md).
+      databaseServer = cluster.socketUrl;
+      where = `PostgreSQL (un clúster propio, fsync activo, por su socket Unix)`;
     } else {
       databaseServer = process.env.BENCH_DATABASE_URL || benchDatabaseServer;
       where = `PostgreSQL (${new URL(databaseServer).host}, sin fijar a núcleos)`;

@@ -3,6 +3,7 @@
 // child process we can SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { postgresTarget } from '../../events/db';
 
 export type ServerProcess = { child: ChildProcess; base: string; log: () => string; stop(): Promise<void> };
 
@@ -72,7 +73,8 @@ export const benchDatabaseServer = process.env.BENCH_DATABASE_URL || process.env
 export async function freshPostgres(server = benchDatabaseServer): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = server;
   const { default: postgres } = await import('postgres');
-  const root = postgres(admin, { max: 1, onnotice: () => {} });
+  const target = postgresTarget(admin);
+  const root = postgres(target.url, { max: 1, path: target.path, onnotice: () => {} });
   const name = `bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
   await root.unsafe(`CREATE DATABASE ${name}`);
   const url = new URL(admin);
@@ -93,7 +95,8 @@ export async function dropPostgres(databaseUrl: string): Promise<void> {
   const name = url.pathname.slice(1);
   if (!/^bench_\w+$/.test(name)) throw new Error(`not a bench database: ${name}`);
   url.pathname = '/postgres';
-  const root = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const target = postgresTarget(url.toString());
+  const root = postgres(target.url, { max: 1, path: target.path, onnotice: () => {} });
   try {
     await root.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } finally {

@@ -1,7 +1,7 @@
 // A fresh database for one test file: PGlite in memory, or a new PostgreSQL database when
 // TEST_DATABASE_URL is set (dropped again on close), so test files never see each other's data.
 import { randomBytes } from 'node:crypto';
-import { openDb, type Db } from '../../events';
+import { openDb, postgresTarget, type Db } from '../../events';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -13,7 +13,8 @@ export async function freshDatabase(): Promise<{ db: Db; databaseUrl: string | n
   }
   const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const { default: postgres } = await import('postgres');
-  const root = postgres(admin, { max: 1, onnotice: () => {} });
+  const target = postgresTarget(admin);
+  const root = postgres(target.url, { max: 1, path: target.path, onnotice: () => {} });
   await root.unsafe(`CREATE DATABASE ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;

@@ -10,6 +10,8 @@ import { cpuMicrosOf } from './proc-cpu';
 
 export type PrivatePostgres = {
   url: string;
+  /** The same server through its Unix socket (libpq's `host` parameter naming the socket's directory). */
+  socketUrl: string;
   port: number;
   stop(): void;
   start(): void;
@@ -108,6 +110,7 @@ export async function startPrivatePostgres(settings: PrivatePostgresOptions = {}
   };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     port,
     start,
     stop,

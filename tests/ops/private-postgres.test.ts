@@ -1,10 +1,12 @@
 // The benchmarks' private PostgreSQL cluster reports the CPU its processes used: the backends still
 // connected and those that have closed (counted through the postmaster once it has waited for them),
-// so a case's figure includes a connection that ended during it.
+// so a case's figure includes a connection that ended during it. The app reaches such a server through
+// its Unix socket when the URL names the socket's directory, as the bench does.
 import { existsSync } from 'node:fs';
 import postgres from 'postgres';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { openDb, postgresTarget } from '../../events';
 import { postgresBin, startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
 import { skipBecause } from '../helpers/skip';
 
@@ -16,6 +18,19 @@ async function reaped(pid: number) {
   for (let tries = 0; existsSync(`/proc/${pid}`) && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
   assert.not.ok(existsSync(`/proc/${pid}`), `backend ${pid} still there 5 s after its connection closed`);
 }
+
+test("a URL's host parameter naming a directory is the server's socket there; other URLs are left as they are", () => {
+  assert.equal(postgresTarget('postgres://app@localhost/sitio?host=%2Fvar%2Frun%2Fpostgresql&sslmode=disable'), {
+    url: 'postgres://app@localhost/sitio?sslmode=disable',
+    path: '/var/run/postgresql/.s.PGSQL.5432',
+  });
+  assert.equal(postgresTarget('postgres://app@localhost:5433/sitio?host=/tmp/pg/'), {
+    url: 'postgres://app@localhost:5433/sitio',
+    path: '/tmp/pg/.s.PGSQL.5433',
+  });
+  assert.equal(postgresTarget('postgres://app:clave@db.example:5432/sitio'), { url: 'postgres://app:clave@db.example:5432/sitio' });
+  assert.equal(postgresTarget('postgres://app@localhost/sitio?host=db.example'), { url: 'postgres://app@localhost/sitio?host=db.example' });
+});
 
 if (!postgresBin()) {
   skipBecause("a private cluster's CPU time", 'PostgreSQL binaries not installed: the test needs /usr/lib/postgresql/*/bin');
@@ -47,6 +62,23 @@ if (!postgresBin()) {
       assert.ok(afterClose >= whileConnected, `after the connection closed: ${afterClose} µs, connected: ${whileConnected} µs`);
     } finally {
       await sql.end({ timeout: 1 });
+    }
+  });
+
+  test("the app's database opens through the socket the URL names, and over TCP otherwise", async () => {
+    const viaSocket = await openDb({ databaseUrl: cluster.socketUrl, max: 2 });
+    const viaTcp = await openDb({ databaseUrl: cluster.url, max: 2 });
+    try {
+      // The server's address is null for a connection through its Unix socket.
+      const addressOf = async (db: typeof viaSocket) => (await db.query<{ address: string | null }>('SELECT inet_server_addr()::text AS address'))[0].address;
+      assert.is(await addressOf(viaSocket), null);
+      assert.is(await addressOf(viaTcp), '127.0.0.1/32');
+      // A transaction, as an append runs one, goes through the socket too.
+      const [row] = await viaSocket.transaction((tx) => tx.query<{ answer: number }>('SELECT 41 + 1 AS answer'));
+      assert.is(row.answer, 42);
+    } finally {
+      await viaSocket.close();
+      await viaTcp.close();
     }
   });
 }
