@@ -259,6 +259,26 @@ store('appends that arrive together commit in one transaction, each with its own
   );
 });
 
+store('by default, every append that arrives while a transaction of appends runs goes in the next one, however they arrive', async ({ db }) => {
+  // Appends hold the append lock from their insert to their commit: a second transaction at once would
+  // only wait for it, with fewer appends in each.
+  const s = storeOf(db);
+  // The first append's transaction is held open until the three others have arrived, one turn apart.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const first = s.append(randomUUID(), [noted(1)], { expectedVersion: 0, metadata: metadata(), beforeCommit: () => held });
+  const ids = [randomUUID(), randomUUID(), randomUUID()];
+  const later: Promise<unknown>[] = [];
+  for (const [i, id] of ids.entries()) {
+    later.push(s.append(id, [noted(30 + i)], { expectedVersion: 0, metadata: metadata() }));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  release();
+  await Promise.all([first, ...later]);
+  const transactions = new Set((await Promise.all(ids.map((id) => transactionOf(db, id)))).flat());
+  assert.is(transactions.size, 1, 'the three appends that waited went in one transaction');
+});
+
 store('in a group, a stale version or a failing projector fails only its own append; the others are written', async ({ db }) => {
   const s = oneLane(db);
   const shared = randomUUID();
