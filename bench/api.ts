@@ -62,6 +62,7 @@ import autocannon from 'autocannon';
 import { bundleServer } from '../scripts/build-server';
 import { articleRecord, distinctWordPairs } from './lib/articles';
 import type { Memory, Ready, Seeded } from './lib/api-server';
+import { postgresTarget } from '../events/db';
 import { benchDatabaseServer, dropPostgres } from './lib/server';
 import { postgresBin, startPrivatePostgres, type PrivatePostgres } from '../tests/helpers/private-postgres';
 
@@ -541,7 +542,8 @@ async function main() {
       where = `PostgreSQL (un clúster propio, fsync activo, por su socket Unix)`;
     } else {
       databaseServer = process.env.BENCH_DATABASE_URL || benchDatabaseServer;
-      where = `PostgreSQL (${new URL(databaseServer).host}, sin fijar a núcleos)`;
+      const target = postgresTarget(databaseServer);
+      where = `PostgreSQL (${target.path ? `su socket ${target.path}` : new URL(target.url).host}, sin fijar a núcleos)`;
     }
   }
   where += serverCores

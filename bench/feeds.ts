@@ -5,6 +5,7 @@
 // else postgres://postgres@127.0.0.1:5432/test if it answers; BENCH_DATABASE_URL=off skips it)
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { postgresTarget } from '../events/db';
 import { startTestApp } from '../tests/helpers/app';
 import { serveBody, startFeedServer } from '../tests/helpers/feed-server';
 import { createSource, generatedEntries, rssFeed } from '../tests/helpers/feed-sources';
@@ -24,7 +25,8 @@ async function postgresUrl(): Promise<string | null> {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   if (url === 'off') return null;
   const { default: postgres } = await import('postgres');
-  const probe = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  const target = postgresTarget(url);
+  const probe = postgres(target.url, { max: 1, path: target.path, connect_timeout: 3, onnotice: () => {} });
   try {
     await probe`SELECT 1`;
     return url;

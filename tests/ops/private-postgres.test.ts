@@ -30,10 +30,20 @@ test("a URL's host parameter naming a directory is the server's socket there; ot
   });
   assert.equal(postgresTarget('postgres://app:clave@db.example:5432/sitio'), { url: 'postgres://app:clave@db.example:5432/sitio' });
   assert.equal(postgresTarget('postgres://app@localhost/sitio?host=db.example'), { url: 'postgres://app@localhost/sitio?host=db.example' });
+  // postgres.js's several hosts, which URL parsing refuses, are left to postgres.js.
+  assert.equal(postgresTarget('postgres://app@h1:5432,h2:5432/sitio'), { url: 'postgres://app@h1:5432,h2:5432/sitio' });
+  assert.equal(postgresTarget('postgres:///sitio?host=/run/postgresql'), { url: 'postgres:///sitio', path: '/run/postgresql/.s.PGSQL.5432' });
+  assert.equal(postgresTarget('postgres://app:cl%40ve@[::1]:6543/sitio?host=/tmp'), {
+    url: 'postgres://app:cl%40ve@[::1]:6543/sitio',
+    path: '/tmp/.s.PGSQL.6543',
+  });
 });
 
 if (!postgresBin()) {
-  skipBecause("a private cluster's CPU time", 'PostgreSQL binaries not installed: the test needs /usr/lib/postgresql/*/bin');
+  skipBecause(
+    "a private cluster's CPU time, and the app's database through its socket",
+    'PostgreSQL binaries not installed: the test needs /usr/lib/postgresql/*/bin',
+  );
 } else {
   let cluster: PrivatePostgres;
   test.before(async () => {
@@ -65,19 +75,31 @@ if (!postgresBin()) {
     }
   });
 
-  test("the app's database opens through the socket the URL names, and over TCP otherwise", async () => {
+  test("the app's database opens through the socket the URL names, its lock connections too, and over TCP otherwise", async () => {
+    type Client = { app: string; address: string | null };
+    // Every connection of the app's, as the server sees it: its client address is null through the socket.
+    const clientsOf = (db: Awaited<ReturnType<typeof openDb>>) =>
+      db.query<Client>(
+        "SELECT application_name AS app, client_addr::text AS address FROM pg_stat_activity WHERE application_name LIKE 'contraespionaje-cr%' ORDER BY app",
+      );
     const viaSocket = await openDb({ databaseUrl: cluster.socketUrl, max: 2 });
-    const viaTcp = await openDb({ databaseUrl: cluster.url, max: 2 });
     try {
-      // The server's address is null for a connection through its Unix socket.
-      const addressOf = async (db: typeof viaSocket) => (await db.query<{ address: string | null }>('SELECT inet_server_addr()::text AS address'))[0].address;
-      assert.is(await addressOf(viaSocket), null);
-      assert.is(await addressOf(viaTcp), '127.0.0.1/32');
-      // A transaction, as an append runs one, goes through the socket too.
-      const [row] = await viaSocket.transaction((tx) => tx.query<{ answer: number }>('SELECT 41 + 1 AS answer'));
-      assert.is(row.answer, 42);
+      // A lock is held on a connection of its own, opened apart from the pool.
+      const held = await viaSocket.tryWithLock('prueba-socket', () => clientsOf(viaSocket));
+      const clients = held?.value ?? [];
+      assert.equal([...new Set(clients.map((client) => client.app))], ['contraespionaje-cr', 'contraespionaje-cr-lock']);
+      assert.ok(
+        clients.every((client) => client.address === null),
+        JSON.stringify(clients),
+      );
     } finally {
       await viaSocket.close();
+    }
+    const viaTcp = await openDb({ databaseUrl: cluster.url, max: 2 });
+    try {
+      const clients = await clientsOf(viaTcp);
+      assert.ok(clients.length > 0 && clients.every((client) => client.address === '127.0.0.1/32'), JSON.stringify(clients));
+    } finally {
       await viaTcp.close();
     }
   });
