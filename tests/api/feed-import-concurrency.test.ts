@@ -1,5 +1,6 @@
 // Who imports when: the scheduler picks only due sources, and two runs of one source (in one app or in two
-// app instances on one PostgreSQL database) never import an item twice.
+// app instances on one PostgreSQL database) never import an item twice. A run copies its items' images a
+// few at a time.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openServices } from '../../api/app';
@@ -189,6 +190,36 @@ test('the unique (source, guid) index is the last guard: a duplicate costs one f
   assert.equal(await createArticles(app.services, source, [loaded.feed.items[120]], feedImportMetadata), { created: 1, failed: 0 });
   assert.equal(await createArticles(app.services, source, loaded.feed.items, feedImportMetadata), { created: 149, failed: 1 });
   assert.is((await articlesOf(app, source.id)).length, 150);
+});
+
+test("a run copies its items' images four at a time, each address once", async () => {
+  // Each image is held back until four are asked for at once (or two seconds passed): copied one at a
+  // time, the most ever in flight would be one.
+  let inFlight = 0;
+  let most = 0;
+  const waiting: (() => void)[] = [];
+  const heldImage: RouteHandler = async (_req, res) => {
+    inFlight += 1;
+    most = Math.max(most, inFlight);
+    if (inFlight >= 4) for (const release of waiting.splice(0)) release();
+    else await new Promise<void>((resolve) => waiting.push(resolve) && setTimeout(resolve, 2_000));
+    inFlight -= 1;
+    res.writeHead(404).end();
+  };
+  const entries = generatedEntries(10, 900).map((entry, i) => ({ ...entry, image: feeds.url(`/portadas/${i % 8}.jpg`) }));
+  for (let i = 0; i < 8; i++) feeds.setRoute(`/portadas/${i}.jpg`, heldImage);
+  const source = await sourceServing(serveBody(rssFeed(entries)), { enabled: false });
+  const run = await admin.post(`/api/rss/sources/${source.id}/fetch`);
+  assert.is(run.status, 200, run.text);
+  assert.is(run.body.count, 10, 'every item is imported, its image copied or not');
+  assert.is(most, 4);
+  const asked = feeds.requests.filter((request) => request.path.startsWith('/portadas/')).map((request) => request.path);
+  assert.equal([...asked].sort(), Array.from({ length: 8 }, (_, i) => `/portadas/${i}.jpg`).sort(), 'each address fetched once');
+  const articles = await articlesOf(app, source.id);
+  assert.ok(
+    articles.every((article) => article.image === null && (article.reviewNote ?? '').includes('/portadas/')),
+    'a copy that failed leaves its note',
+  );
 });
 
 if (usingPostgres) {
