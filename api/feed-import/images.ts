@@ -20,8 +20,8 @@ const imageNote = (url: string, reason: string) =>
 
 /**
  * Images copied at once. One at a time, a feed of 500 new items waited for 500 downloads in turn (each
- * a round trip to the source, and a failed one its DNS or connection timeout); a few at a time keep the
- * source's server and ours from being flooded, and the scaling of each copy on the server's cores.
+ * a round trip to the source, and a failed one its DNS or connection timeout). A few at a time overlap
+ * those waits without flooding the source's server, or our cores with the copies' resizing.
  */
 const copiesAtOnce = 4;
 
