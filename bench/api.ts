@@ -62,7 +62,7 @@ import autocannon from 'autocannon';
 import { bundleServer } from '../scripts/build-server';
 import { articleRecord, distinctWordPairs } from './lib/articles';
 import type { Memory, Ready, Seeded } from './lib/api-server';
-import { postgresTarget } from '../events/db';
+import { postgresTarget } from '../events/postgres-target';
 import { benchDatabaseServer, dropPostgres } from './lib/server';
 import { postgresBin, startPrivatePostgres, type PrivatePostgres } from '../tests/helpers/private-postgres';
 

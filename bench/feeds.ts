@@ -5,7 +5,7 @@
 // else postgres://postgres@127.0.0.1:5432/test if it answers; BENCH_DATABASE_URL=off skips it)
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { postgresTarget } from '../events/db';
+import { postgresTarget } from '../events/postgres-target';
 import { startTestApp } from '../tests/helpers/app';
 import { serveBody, startFeedServer } from '../tests/helpers/feed-server';
 import { createSource, generatedEntries, rssFeed } from '../tests/helpers/feed-sources';

@@ -3,3 +3,6 @@
 
 export const newsCategories = ['Ciberseguridad', 'Anti-Espionaje', 'Tecnología', 'Noticias'] as const;
 export type NewsCategory = (typeof newsCategories)[number];
+
+/** Whether a text (a query parameter, a stored value) is one of the categories. */
+export const isNewsCategory = (text: string | null | undefined): text is NewsCategory => newsCategories.some((category) => category === text);

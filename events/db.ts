@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { Socket } from 'node:net';
 import path from 'node:path';
 import { lockDataDir } from './data-dir-lock';
+import { postgresTarget } from './postgres-target';
 
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -177,29 +178,6 @@ function connectionEnded(error: unknown): boolean {
   return (
     typeof code === 'string' && (['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'ECONNRESET', 'EPIPE', '57P01', '57P02'].includes(code) || code.startsWith('08'))
   );
-}
-
-/**
- * postgres.js's URL and options for a server URL. The server's Unix socket is named as libpq names it,
- * by its directory in the `host` parameter (`postgres://app@localhost/sitio?host=/var/run/postgresql`):
- * postgres.js takes a host from the URL's authority only, and would send the parameter to the server as
- * a setting. On the server's own machine a socket costs each round trip less than TCP (the API bench's
- * article writes, docs/search-and-page-cache.md).
- */
-export function postgresTarget(url: string): { url: string; path?: string } {
-  // Not through `new URL()`: it refuses postgres.js's several hosts with ports (`h1:5432,h2:5432`).
-  const queryAt = url.indexOf('?');
-  if (queryAt === -1) return { url };
-  const params = new URLSearchParams(url.slice(queryAt + 1));
-  const directory = params.get('host');
-  if (!directory?.startsWith('/')) return { url };
-  params.delete('host');
-  const base = url.slice(0, queryAt);
-  const authority = base.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split('/')[0];
-  // The port names the socket's file: the URL's, else PGPORT's, else 5432 (as postgres.js takes it).
-  const port = /:(\d+)$/.exec(authority.slice(authority.lastIndexOf('@') + 1))?.[1] ?? process.env.PGPORT ?? '5432';
-  const rest = params.toString();
-  return { url: rest ? `${base}?${rest}` : base, path: `${directory.replace(/\/+$/, '')}/.s.PGSQL.${port}` };
 }
 
 async function openPostgres(serverUrl: string, options: DbOptions): Promise<Db> {

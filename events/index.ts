@@ -1,4 +1,5 @@
 export * from './db';
+export * from './postgres-target';
 export * from './migrate';
 export * from './store';
 export * from './subscriptions';

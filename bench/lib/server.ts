@@ -3,7 +3,7 @@
 // child process we can SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { postgresTarget } from '../../events/db';
+import { postgresTarget } from '../../events/postgres-target';
 
 export type ServerProcess = { child: ChildProcess; base: string; log: () => string; stop(): Promise<void> };
 

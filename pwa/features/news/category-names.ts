@@ -1,6 +1,6 @@
 // How a news category reads on a page. The categories are Spanish words (the API's values, the list's
 // ?categoria= and the feeds keep them); the English pages show their English names.
-import type { NewsCategory } from '../../../domain';
+import { isNewsCategory, type NewsCategory } from '../../../domain';
 import type { Lang } from '../../i18n/lang';
 
 const englishNames: Record<NewsCategory, string> = {
@@ -10,9 +10,7 @@ const englishNames: Record<NewsCategory, string> = {
   Noticias: 'News',
 };
 
-const isCategory = (category: string): category is NewsCategory => Object.hasOwn(englishNames, category);
-
 /** The category as shown in `lang`; a value outside the list (older data) as it is. */
 export function categoryName(lang: Lang, category: string): string {
-  return lang === 'en' && isCategory(category) ? englishNames[category] : category;
+  return lang === 'en' && isNewsCategory(category) ? englishNames[category] : category;
 }

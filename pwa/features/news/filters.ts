@@ -1,7 +1,7 @@
 // The news list's filters live in the URL (?q=&categoria=&desde=&hasta=&orden=&pagina=) so a filtered
 // list can be shared and the back button walks through the filters. The server reads the same URL
 // with the same functions, so the data it renders is the data the browser asks for.
-import { isValidCalendarDay, maxListOffset, newsCategories, type NewsCategory } from '../../../domain';
+import { isNewsCategory, isValidCalendarDay, maxListOffset, type NewsCategory } from '../../../domain';
 import type { QueryParams } from '../../lib/api';
 
 type NewsSort = 'newest' | 'oldest';
@@ -33,7 +33,7 @@ export function filtersFromSearch(search: string): NewsFilters {
   const page = Number(params.get('pagina'));
   return orderedDates({
     search: (params.get('q') ?? '').slice(0, 200),
-    category: newsCategories.includes(category as NewsCategory) ? (category as NewsCategory) : 'all',
+    category: isNewsCategory(category) ? category : 'all',
     dateFrom: day(params.get('desde')),
     dateTo: day(params.get('hasta')),
     sort: params.get('orden') === 'antiguas' ? 'oldest' : 'newest',
