@@ -69,6 +69,25 @@ export type ViteManifest = Record<string, { file: string; imports?: string[]; cs
 /** <link> tags that fetch a lazy page's chunks (and what they import) in parallel with the entry. */
 export function preloadTags(manifest: ViteManifest | null, sources: string[], template: string): string {
   if (!manifest) return '';
+  // The same for every page of a route: made once per manifest, template and list of chunks.
+  let byTemplate = preloadsMade.get(manifest);
+  if (!byTemplate) preloadsMade.set(manifest, (byTemplate = new Map()));
+  let bySources = byTemplate.get(template);
+  if (!bySources) {
+    if (byTemplate.size >= keptTemplates) byTemplate.clear();
+    byTemplate.set(template, (bySources = new Map()));
+  }
+  const key = sources.join('\n');
+  let tags = bySources.get(key);
+  if (tags === undefined) bySources.set(key, (tags = linksFor(manifest, sources, template)));
+  return tags;
+}
+
+/** Tags already made, per manifest and template (development has one template per page). */
+const preloadsMade = new WeakMap<ViteManifest, Map<string, Map<string, string>>>();
+const keptTemplates = 8;
+
+function linksFor(manifest: ViteManifest, sources: string[], template: string): string {
   const files = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
@@ -87,10 +106,37 @@ export function preloadTags(manifest: ViteManifest | null, sources: string[], te
   return links.filter((link) => !template.includes(link.match(/href="([^"]+)"/)![1])).join('\n    ');
 }
 
-export function fillTemplate(template: string, parts: { head: string; html: string; appData: string; htmlLang?: string }): string {
-  return template
-    .replace('<html lang="es">', () => `<html lang="${parts.htmlLang ?? 'es'}">`)
-    .replace('<!--app-head-->', () => parts.head)
-    .replace('<!--app-html-->', () => parts.html)
-    .replace('<!--app-data-->', () => parts.appData);
+/** Where index.html takes a page's parts, in the order they appear in it. */
+const templateMarks = ['<html lang="es">', '<!--app-head-->', '<!--app-html-->', '<!--app-data-->'] as const;
+
+/** The template's bytes between its marks, per template (development transforms it per page). */
+const templatePieces = new Map<string, Buffer[]>();
+
+function piecesOf(template: string): Buffer[] {
+  let pieces = templatePieces.get(template);
+  if (pieces) return pieces;
+  pieces = [];
+  let from = 0;
+  for (const mark of templateMarks) {
+    const at = template.indexOf(mark, from);
+    if (at < 0) throw new Error(`index.html no tiene ${mark} (o no en su orden)`);
+    pieces.push(Buffer.from(template.slice(from, at)));
+    from = at + mark.length;
+  }
+  pieces.push(Buffer.from(template.slice(from)));
+  if (templatePieces.size >= keptTemplates) templatePieces.clear();
+  templatePieces.set(template, pieces);
+  return pieces;
+}
+
+/**
+ * The page's bytes: the template with the page's language, head, markup and data in their places. Each
+ * part is encoded on its own and the template's bytes between them are kept: the markup, nearly all of a
+ * page, is never copied into a larger string first (and a long dash in the head does not make the whole
+ * page a string of two bytes a character).
+ */
+export function pageBytes(template: string, parts: { head: string; html: string; appData: string; htmlLang?: string }): Buffer {
+  const [beforeLang, beforeHead, beforeHtml, beforeData, end] = piecesOf(template);
+  const filled = [`<html lang="${parts.htmlLang ?? 'es'}">`, parts.head, parts.html, parts.appData].map((part) => Buffer.from(part, 'utf8'));
+  return Buffer.concat([beforeLang, filled[0], beforeHead, filled[1], beforeHtml, filled[2], beforeData, filled[3], end]);
 }

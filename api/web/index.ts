@@ -12,7 +12,7 @@ import { siteInfo, type Config } from '../config';
 import { newsListQuery } from '../../domain';
 import type * as ServerEntry from '../../pwa/entry-server';
 import { acceptedEncoding, compress, minimumCompressedSize, type Encoding } from './compress';
-import { fillTemplate, headTags, preloadTags, type ViteManifest } from './html';
+import { headTags, pageBytes, preloadTags, type ViteManifest } from './html';
 import { appShellHead, appShellPath, appShellSourceRoute, manifestPath, webManifest } from './manifest';
 import { atomPath, atomXml, rssPath, rssXml } from './feeds';
 import { newsSitemapXml, robotsTxt, sitemapXml } from './seo-files';
@@ -155,7 +155,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     const preload = shell ? '' : preloadTags(renderer.manifest, result.pageSources, template);
     const head = [headTags(pageHead, site, shell ? undefined : result.languages), preload].filter(Boolean).join('\n    ');
     const htmlLang = shell ? 'es' : result.languages.htmlLang;
-    const html = fillTemplate(template, { head, html: result.kind === 'page' && !shell ? result.html : '', appData: result.appData, htmlLang });
+    const parts = { head, html: result.kind === 'page' && !shell ? result.html : '', appData: result.appData, htmlLang };
     // A page that must not be indexed (an article's preview) is for whoever holds its address: never kept.
     const unlisted = result.kind === 'page' && Boolean(result.head.noindex);
     const page: CachedPage = {
@@ -164,10 +164,13 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
       // Admin screens belong to a signed-in person: no cache may keep them. Public pages (and the app
       // shell, which the service worker keeps) revalidate.
       cacheControl: !shell && ((result.kind === 'shell' && result.admin) || unlisted) ? 'no-store' : 'no-cache',
-      body: Buffer.from(html, 'utf8'),
+      body: pageBytes(template, parts),
       reads,
     };
-    const keepable = result.kind === 'page' && !shell && result.status === 200 && !unlisted && !(who.nonce && html.includes(who.nonce));
+    // A page that carries this response's nonce (React wrote a script) is this response's only.
+    const { nonce } = who;
+    const carriesNonce = nonce !== undefined && [parts.head, parts.html, parts.appData].some((part) => part.includes(nonce));
+    const keepable = result.kind === 'page' && !shell && result.status === 200 && !unlisted && !carriesNonce;
     return { page, unlisted, keepable };
   }
 

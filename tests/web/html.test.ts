@@ -1,0 +1,78 @@
+// The document a rendered page becomes: the template's marks filled with the page's language, head,
+// markup and data, as UTF-8 bytes; and the chunks a page preloads.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { pageBytes, preloadTags, type ViteManifest } from '../../api/web/html';
+
+const template = [
+  '<!doctype html>',
+  '<html lang="es">',
+  '  <head>',
+  '    <script type="module" crossorigin src="/assets/index-A.js"></script>',
+  '    <!--app-head-->',
+  '  </head>',
+  '  <body>',
+  '    <div id="root"><!--app-html--></div>',
+  '    <!--app-data-->',
+  '  </body>',
+  '</html>',
+].join('\n');
+
+test('a page is the template with its language, head, markup and data in their places, in UTF-8', () => {
+  const parts = {
+    htmlLang: 'en',
+    head: '<title>Contraespionaje CR — Noticias</title>',
+    html: '<h1>Señales y cámaras ocultas</h1><p>Ñandú “entre comillas”</p>',
+    appData: '<script type="application/json" id="app-data">{"a":"\\u003c/script>"}</script>',
+  };
+  const text = pageBytes(template, parts).toString('utf8');
+  assert.is(
+    text,
+    template
+      .replace('<html lang="es">', '<html lang="en">')
+      .replace('<!--app-head-->', parts.head)
+      .replace('<!--app-html-->', parts.html)
+      .replace('<!--app-data-->', parts.appData),
+  );
+  // Without a language, the page is in Spanish.
+  assert.match(pageBytes(template, { ...parts, htmlLang: undefined }).toString('utf8'), '<html lang="es">');
+  // Text that looks like a mark, inside a part, is left as it is.
+  assert.match(pageBytes(template, { ...parts, html: '<p><!--app-data--></p>' }).toString('utf8'), '<div id="root"><p><!--app-data--></p></div>');
+});
+
+test('a template without one of its marks is refused with a Spanish message', () => {
+  assert.throws(() => pageBytes(template.replace('<!--app-data-->', ''), { head: '', html: '', appData: '' }), /index\.html no tiene <!--app-data-->/);
+  // Out of order: the data before the markup.
+  const swapped = template.replace('<!--app-html-->', '@').replace('<!--app-data-->', '<!--app-html-->').replace('@', '<!--app-data-->');
+  assert.throws(() => pageBytes(swapped, { head: '', html: '', appData: '' }), /no tiene <!--app-data--> \(o no en su orden\)/);
+});
+
+test("a page's preloads: its chunks, what they import and their CSS, but not what the template loads", () => {
+  const manifest: ViteManifest = {
+    'pwa/main.tsx': { file: 'assets/index-A.js' },
+    'pwa/features/news/NewsListPage.tsx': { file: 'assets/NewsListPage-B.js', imports: ['pwa/main.tsx', '_card.js'], css: ['assets/news-C.css'] },
+    '_card.js': { file: 'assets/card-D.js' },
+    'pwa/features/contact/ContactPage.tsx': { file: 'assets/ContactPage-E.js', imports: ['pwa/main.tsx'] },
+  };
+  const news = preloadTags(manifest, ['pwa/features/news/NewsListPage.tsx'], template);
+  assert.is(
+    news,
+    [
+      '<link rel="stylesheet" href="/assets/news-C.css" />',
+      '<link rel="modulepreload" crossorigin href="/assets/NewsListPage-B.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/card-D.js" />',
+    ].join('\n    '),
+  );
+  // Asked again (kept), and for another page: each its own.
+  assert.is(preloadTags(manifest, ['pwa/features/news/NewsListPage.tsx'], template), news);
+  assert.is(
+    preloadTags(manifest, ['pwa/features/contact/ContactPage.tsx'], template),
+    '<link rel="modulepreload" crossorigin href="/assets/ContactPage-E.js" />',
+  );
+  // Under another template (one that loads the card itself), the card is not preloaded again.
+  const withCard = template.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/card-D.js" /></head>');
+  assert.not.match(preloadTags(manifest, ['pwa/features/news/NewsListPage.tsx'], withCard), 'card-D.js');
+  assert.is(preloadTags(null, ['pwa/features/news/NewsListPage.tsx'], template), '');
+});
+
+test.run();
