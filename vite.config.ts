@@ -27,6 +27,9 @@ function leanLucideIcons(): Plugin {
   };
 }
 
+/** Small modules shared by several pages' chunks, kept in one chunk. */
+const tinySharedModules = /[\\/](domain[\\/](list-limits|news-categories)|pwa[\\/]offline[\\/](before-update|update-texts))\.ts$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The service worker and its precache list belong to the browser build only (pwa/offline/vite-pwa.ts).
   plugins: [leanLucideIcons(), react(), tailwindcss(), ...(isSsrBuild ? [] : [pwaPlugin('dist/client')])],
@@ -63,7 +66,13 @@ export default defineConfig(({ isSsrBuild }) => ({
               // (about 2 KB more for the first visit, whose budget is 100 KB). Not what only forms and staff
               // screens call (mutations, infinite lists, the rich-text editor's selector hook): in the
               // shell, every first visit downloaded them (0.9 KB gzipped).
-              groups: [{ name: 'shell', test: (id) => shellPackages.test(id) && !notInShell.test(id) }],
+              groups: [
+                { name: 'shell', test: (id) => shellPackages.test(id) && !notInShell.test(id) },
+                // Four modules of a few bytes each that several pages share: left apart, each was a file of
+                // its own (its compression's header and its exports: about 30 bytes each of a first
+                // visit's budget).
+                { name: 'shared', test: tinySharedModules },
+              ],
             },
           },
         },
