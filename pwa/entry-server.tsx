@@ -130,34 +130,58 @@ async function renderToHtml(element: React.ReactNode, nonce: string | undefined)
 /** The waits (ms) between renders of a tree whose lazy parts are loading: about 0.3 s in all. */
 const suspendedWaits = [0, 2, 5, 10, 25, 50, 100, 100];
 
-/** The markup of cached parts (pwa/lib/server-fragments.tsx), per site, language and key; bounded. */
-const fragmentsBySite = new WeakMap<SiteInfo, Map<string, string>>();
+/** The markup of cached parts (pwa/lib/server-fragments.tsx), per site: cards by language and key, bounded. */
+const fragmentsBySite = new WeakMap<SiteInfo, { cards: Map<string, string>; frames: Map<string, string> }>();
 const fragmentLimit = 5000;
+/**
+ * Page frames (header, footer) by language, path and key: the most recently used few, as each article
+ * page has frames of its own (its language link) that a list's must not push out of the cards' map.
+ */
+const frameLimit = 64;
+
+/** `element` rendered alone, with the site and language of the page around it, under a router at `path`. */
+function renderApart(site: SiteInfo, lang: Lang, path: string, element: React.ReactElement): string {
+  // One piece (domain/flat-string.ts): React's markup is a tree of its pieces, tens per card.
+  return flatString(
+    renderToString(
+      <SiteContext value={site}>
+        <Router ssrPath={path} ssrSearch="">
+          <LangContext value={lang}>{element}</LangContext>
+        </Router>
+      </SiteContext>,
+    ),
+  );
+}
 
 function fragmentCache(site: SiteInfo): FragmentCache {
   let kept = fragmentsBySite.get(site);
-  if (!kept) fragmentsBySite.set(site, (kept = new Map()));
-  const known = kept;
+  if (!kept) fragmentsBySite.set(site, (kept = { cards: new Map(), frames: new Map() }));
+  const { cards, frames } = kept;
   return {
     html(key, lang, element) {
       const id = `${lang}\u0000${key}`;
-      let html = known.get(id);
+      let html = cards.get(id);
       if (html === undefined) {
-        // The site and the language of the page around it, a router at no page in particular (the markup
-        // is kept for every page: it must not depend on where it is shown), and nothing else.
-        // One piece (domain/flat-string.ts): React's markup is a tree of its pieces, tens per card.
-        html = flatString(
-          renderToString(
-            <SiteContext value={site}>
-              <Router ssrPath="/" ssrSearch="">
-                <LangContext value={lang}>{element}</LangContext>
-              </Router>
-            </SiteContext>,
-          ),
-        );
-        if (known.size >= fragmentLimit) known.clear();
-        known.set(id, html);
+        // A router at no page in particular: the markup is kept for every page, so it must not depend
+        // on where it is shown.
+        html = renderApart(site, lang, '/', element);
+        if (cards.size >= fragmentLimit) cards.clear();
+        cards.set(id, html);
       }
+      return html;
+    },
+    part(key, lang, path, element) {
+      const id = `${lang}\u0000${path}\u0000${key}`;
+      let html = frames.get(id);
+      if (html === undefined) {
+        html = renderApart(site, lang, path, element);
+        const oldest = frames.keys().next();
+        if (frames.size >= frameLimit && !oldest.done) frames.delete(oldest.value);
+      } else {
+        frames.delete(id);
+      }
+      // Last in the map's order: the most recently used.
+      frames.set(id, html);
       return html;
     },
   };

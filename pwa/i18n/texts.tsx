@@ -41,6 +41,14 @@ export function useProvidedTexts<K extends 'layout' | 'home' | 'notFound'>(featu
   return texts;
 }
 
+/**
+ * Every text provided where it is called, and a way to provide them again: for a part the server
+ * renders apart from its page (lib/server-fragments.tsx), which must read the same texts it would in place.
+ */
+export function useTextsInScope(): { texts: Partial<Translations>; Provide: typeof TranslationsContext } {
+  return { texts: useContext(TranslationsContext), Provide: TranslationsContext };
+}
+
 /** Adds texts for the features below, keeping the ones provided higher up (the layout's). */
 export function ProvideTexts({ texts, children }: { texts: Partial<Translations>; children: ReactNode }) {
   const outer = useContext(TranslationsContext);

@@ -4,14 +4,24 @@
 // particular) and writes that markup into the part's element; the browser renders and hydrates the
 // children as usual, against exactly the markup they would have had inline.
 //
-// A cached part's children must depend only on its key, the site and the language: not on the page
-// they are shown on, nor on data queries, useId or any state from above. tests/web/server-fragments.test.ts
-// renders the lists with and without the cache and requires the same bytes.
+// A cached card's children must depend only on its key, the site and the language: not on the page
+// they are shown on, nor on data queries, useId or any state from above. A page's frame (its header and
+// footer: CachedPart) may also depend on the page's path and on the texts provided above it, which it
+// is rendered with. tests/web/server-fragments.test.ts renders every public page with and without the
+// cache and requires the same bytes.
 import { createContext, useContext, type ReactElement } from 'react';
+import { useLocation } from 'wouter';
 import { useLang, type Lang } from '../i18n/lang';
+import { useTextsInScope } from '../i18n/texts';
 
-/** Given by the server's entry only: markup by key, made by rendering `element` the first time. */
-export type FragmentCache = { html(key: string, lang: Lang, element: ReactElement): string };
+/**
+ * Given by the server's entry only: markup by key, made by rendering `element` the first time: a card's
+ * (`html`, under a router at no page in particular), or a page frame's (`part`, under a router at `path`).
+ */
+export type FragmentCache = {
+  html(key: string, lang: Lang, element: ReactElement): string;
+  part(key: string, lang: Lang, path: string, element: ReactElement): string;
+};
 
 const FragmentCacheContext = createContext<FragmentCache | null>(null);
 export const ProvideFragmentCache = FragmentCacheContext;
@@ -24,9 +34,43 @@ type CachedItemProps = {
 };
 
 /** An <li> whose children the server renders once per key and language. */
-export function CachedListItem({ cacheKey, className, children }: CachedItemProps) {
+export function CachedListItem(props: CachedItemProps) {
+  // The browser renders the children in place (the server's branch is left out of its bundle).
+  if (!import.meta.env.SSR) return <li className={props.className}>{props.children}</li>;
+  return <ServerCachedListItem {...props} />;
+}
+
+function ServerCachedListItem({ cacheKey, className, children }: CachedItemProps) {
   const cache = useContext(FragmentCacheContext);
   const lang = useLang();
   if (!cache) return <li className={className}>{children}</li>;
   return <li className={className} dangerouslySetInnerHTML={{ __html: cache.html(cacheKey(), lang, children) }} />;
+}
+
+type CachedPartProps = {
+  as: 'header' | 'footer';
+  /** Everything the children's markup depends on besides the language, the page's path and the texts provided above (asked on the server only). */
+  cacheKey: () => string;
+  className: string;
+  children: ReactElement;
+};
+
+/**
+ * A part of every public page's frame (its header or footer) whose children the server renders once
+ * per key, language and path: every news list under one path (any search, any page) shares them.
+ */
+export function CachedPart(props: CachedPartProps) {
+  const { as: Element, className, children } = props;
+  if (!import.meta.env.SSR) return <Element className={className}>{children}</Element>;
+  return <ServerCachedPart {...props} />;
+}
+
+function ServerCachedPart({ as: Element, cacheKey, className, children }: CachedPartProps) {
+  const cache = useContext(FragmentCacheContext);
+  const lang = useLang();
+  const [path] = useLocation();
+  const { texts, Provide } = useTextsInScope();
+  if (!cache) return <Element className={className}>{children}</Element>;
+  const html = cache.part(cacheKey(), lang, path, <Provide value={texts}>{children}</Provide>);
+  return <Element className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,8 +1,9 @@
-// The server renders each news card once and reuses its markup in every list that shows the article
-// (pwa/lib/server-fragments.tsx). The browser hydrates those cards as if they had been rendered in
-// place, so the markup must be byte for byte what rendering in place makes: these tests render the
-// built pages (as in production) with the cache and without it, for articles of every shape, in both
-// languages, the first time and from the cache, and require the same HTML.
+// The server renders each news card once and reuses its markup in every list that shows the article,
+// and each page's header and footer once per path (pwa/lib/server-fragments.tsx). The browser hydrates
+// those parts as if they had been rendered in place, so the markup must be byte for byte what rendering
+// in place makes: these tests render the built pages (as in production) with the cache and without it,
+// for articles of every shape, every public page in both languages, the first time and from the
+// cache, and require the same HTML.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,6 +66,8 @@ function dataSource(items: NewsSummary[]): PageDataSource {
   };
 }
 
+// Every server-rendered public page in both languages (each with its own header and footer: the active
+// link and the language link depend on the path), a news list under several searches, and the 404 page.
 const pages = [
   '/noticias',
   '/noticias?q=barrido&pagina=2',
@@ -73,11 +76,18 @@ const pages = [
   '/en/news?q=sweep',
   '/',
   '/en',
+  '/servicios',
+  '/en/services',
+  '/contacto',
+  '/en/contact',
   '/noticias/barrido-1',
+  '/en/news/barrido-1',
+  '/no-existe',
+  '/en/no-such-page',
 ];
 
-async function html(entry: typeof ServerEntry, url: string, items: NewsSummary[], fragments: boolean): Promise<string> {
-  const result = await entry.render(url, { site, data: dataSource(items), fragments });
+async function html(entry: typeof ServerEntry, url: string, items: NewsSummary[], fragments: boolean, renderSite = site): Promise<string> {
+  const result = await entry.render(url, { site: renderSite, data: dataSource(items), fragments });
   assert.is(result.kind, 'page', url);
   return result.kind === 'page' ? result.html : '';
 }
@@ -103,6 +113,25 @@ if (!existsSync(entryFile)) {
     const english = await html(entry, '/en/news', articles, true);
     assert.ok(english.includes('Bug sweep in a boardroom'));
     assert.ok(english.includes('In Spanish'), 'an article without English is marked');
+  });
+
+  test("a page's header and footer are its own: kept per path and language, never another page's", async () => {
+    const entry = await load();
+    // Every page rendered once with the cache first, so each later one may find another's frame kept.
+    for (const url of pages) await html(entry, url, articles, true);
+    for (const url of [...pages].reverse()) assert.is(await html(entry, url, articles, true), await html(entry, url, articles, false), url);
+    const services = await html(entry, '/servicios', articles, true);
+    assert.match(services, /<a aria-current="page"[^>]*href="\/servicios"/);
+    assert.not.match(services, /<a aria-current="page"[^>]*href="\/noticias"/);
+    assert.match(services, /hrefLang="en"[^>]*href="\/en\/services"/);
+    const article = await html(entry, '/en/news/barrido-1', articles, true);
+    assert.match(article, /hrefLang="es"[^>]*href="\/noticias\/barrido-1"/);
+    // Another site (its name and phone in the frame) gets frames of its own.
+    const other = { ...site, siteName: 'Otra Empresa de Seguridad', contactPhone: '+506 8888 7777' };
+    const elsewhere = await html(entry, '/noticias', articles, true, other);
+    assert.is(elsewhere, await html(entry, '/noticias', articles, false, other));
+    assert.ok(elsewhere.includes('Otra Empresa de Seguridad'));
+    assert.not.ok(elsewhere.includes('Contraespionaje CR'));
   });
 
   test('a card shows what its article says now: any field of it edited is never an older card', async () => {

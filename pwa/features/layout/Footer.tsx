@@ -5,16 +5,26 @@ import { formatPhone, useSite, whatsappLink } from '../../lib/site';
 import { WhatsAppIcon } from './WhatsAppIcon';
 import { useProvidedTexts } from '../../i18n/texts';
 import { LanguageSwitch } from './LanguageSwitch';
+import { CachedPart } from '../../lib/server-fragments';
 
 const headingClass = 'text-sm font-semibold tracking-wider text-white uppercase';
 const linkClass = 'text-slate-300 transition-colors hover:text-accent-300';
 
 export function Footer() {
+  const year = new Date().getFullYear();
+  // The same on every page of a path: the server renders it once (CachedPart).
+  return (
+    <CachedPart as="footer" className="bg-navy-950 text-slate-300" cacheKey={() => `footer\u0000${year}`}>
+      <FooterContent year={year} />
+    </CachedPart>
+  );
+}
+
+function FooterContent({ year }: { year: number }) {
   const site = useSite();
   const layoutTexts = useProvidedTexts('layout');
-  const year = new Date().getFullYear();
   return (
-    <footer className="bg-navy-950 text-slate-300">
+    <>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
@@ -88,6 +98,6 @@ export function Footer() {
           {layoutTexts.copyright(year, site.siteName)}
         </p>
       </div>
-    </footer>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { LockKeyhole, Menu, ShieldCheck, X } from 'lucide-react';
 import { useSite } from '../../lib/site';
 import { useProvidedTexts } from '../../i18n/texts';
 import { LanguageSwitch } from './LanguageSwitch';
+import { CachedPart } from '../../lib/server-fragments';
 
 /** '/' (and '/en') is active only on itself; every other link also on the pages below it. */
 function isActiveLink(href: string, path: string): boolean {
@@ -17,20 +18,29 @@ const linkClass = (active: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${active ? 'bg-white/10 text-accent-300' : 'text-slate-200 hover:bg-white/5 hover:text-white'}`;
 
 export function Header() {
+  // The same on every page of a path, as the server renders it (the menu closed): rendered there once (CachedPart).
+  return (
+    <CachedPart
+      as="header"
+      className="sticky top-0 z-40 border-b border-white/10 bg-navy-900/95 text-white backdrop-blur supports-[backdrop-filter]:bg-navy-900/85"
+      cacheKey={() => 'header'}
+    >
+      <HeaderBar />
+    </CachedPart>
+  );
+}
+
+function HeaderBar() {
   const [path] = useLocation();
   const { siteName } = useSite();
   const layoutTexts = useProvidedTexts('layout');
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
-  const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  useMenuKeyboard(menuOpen, headerRef, toggleRef, closeMenu);
+  useMenuKeyboard(menuOpen, toggleRef, closeMenu);
 
   return (
-    <header
-      ref={headerRef}
-      className="sticky top-0 z-40 border-b border-white/10 bg-navy-900/95 text-white backdrop-blur supports-[backdrop-filter]:bg-navy-900/85"
-    >
+    <>
       <a
         href="#contenido"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-navy-900"
@@ -94,22 +104,23 @@ export function Header() {
           </ul>
         </nav>
       )}
-    </header>
+    </>
   );
 }
 
 /** While the phone menu is open: Escape and a tap outside the header close it; Tab cycles inside. */
 type Ref<T> = React.RefObject<T | null>;
 
-function useMenuKeyboard(open: boolean, headerRef: Ref<HTMLElement>, toggleRef: Ref<HTMLButtonElement>, close: () => void) {
+function useMenuKeyboard(open: boolean, toggleRef: Ref<HTMLButtonElement>, close: () => void) {
   useEffect(() => {
     if (!open) return;
+    const header = () => toggleRef.current?.closest('header');
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         close();
         toggleRef.current?.focus();
       } else if (event.key === 'Tab') {
-        const menu = headerRef.current?.querySelector('#menu-movil');
+        const menu = header()?.querySelector('#menu-movil');
         const stops = [toggleRef.current, ...(menu?.querySelectorAll<HTMLElement>('a[href], button') ?? [])].filter((el): el is HTMLElement => Boolean(el));
         const index = stops.indexOf(document.activeElement as HTMLElement);
         const next = index === -1 ? 0 : (index + (event.shiftKey ? -1 : 1) + stops.length) % stops.length;
@@ -118,7 +129,7 @@ function useMenuKeyboard(open: boolean, headerRef: Ref<HTMLElement>, toggleRef: 
       }
     };
     const onPointerDown = (event: PointerEvent) => {
-      if (!headerRef.current?.contains(event.target as Node)) close();
+      if (!header()?.contains(event.target as Node)) close();
     };
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('pointerdown', onPointerDown);
@@ -126,7 +137,7 @@ function useMenuKeyboard(open: boolean, headerRef: Ref<HTMLElement>, toggleRef: 
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('pointerdown', onPointerDown);
     };
-  }, [open, headerRef, toggleRef, close]);
+  }, [open, toggleRef, close]);
 }
 
 /** Icon-only on purpose (the owner's design): the accessible name and the tooltip say what it is. */
