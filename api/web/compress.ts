@@ -39,18 +39,25 @@ export function compressedCopiesAmong(files: readonly string[]): Set<string> {
  */
 const windowFor = (size: number) => Math.min(24, Math.max(10, Math.ceil(Math.log2(size + 16))));
 
+/** How hard to compress: see `compress`. */
+export type Quality = 'fast' | 'kept' | 'best';
+
 /**
- * `quality` 'fast' for a page made per request (and a kept page's compressed copy, made again after each
- * change it shows), 'best' for a file compressed once and cached.
+ * `quality` 'fast' for a page made per request (and a kept page's first compressed copy, made again
+ * after each change it shows), 'kept' for the copy of a kept page that visitors keep asking for, 'best'
+ * for a file compressed once and cached.
  *
- * 'fast' is brotli 2 (gzip 4), made on the calling thread when the body is small: a 45 KB news list
- * takes 0.11 ms of CPU and comes out at 7.5 KB, against brotli 4 on the thread pool, 0.36 ms of the
- * process's CPU (0.20 ms of it brotli's own, the rest handing the work to a pool thread twice and taking
- * it back) for 7.1 KB. On two busy cores each hand-off also wakes a pool thread that takes the core
- * from the main thread. A larger body (a sitemap) goes to the thread pool, not to hold every other
- * request for milliseconds.
+ * 'fast' is brotli 1 (gzip 4), made on the calling thread when the body is small. A 50 KB news list
+ * takes 0.06-0.07 ms of CPU in a loop and comes out at 8.6 KB, against 0.10 ms and 8.2 KB at brotli
+ * 2: both fit a connection's first round trip (about 14 KB), and while articles are written most news
+ * lists are rendered again, compressed on the thread that answers every request. 'kept' is brotli 4
+ * (gzip 6), 0.21 ms for 7.6 KB, on libuv's pool: made once for a page that is asked for again and again
+ * (api/web/page-cache.ts). Handing a body to the pool costs the main thread more than compressing a
+ * small one (each hand-off sets up an encoder and wakes a pool thread that, on two busy cores, takes
+ * the main thread's core): 'fast' stays on the thread unless the body is large (a sitemap), not to
+ * hold every other request for milliseconds.
  */
-export function compress(body: Buffer, encoding: Encoding, quality: 'fast' | 'best'): Promise<Buffer> {
+export function compress(body: Buffer, encoding: Encoding, quality: Quality): Promise<Buffer> {
   if (quality === 'fast' && body.length <= onThisThreadLimit) {
     try {
       return Promise.resolve(
@@ -64,12 +71,13 @@ export function compress(body: Buffer, encoding: Encoding, quality: 'fast' | 'be
   return made.then(ownBytes);
 }
 
-/** The largest body compressed on the calling thread ('fast' only): about 0.5 ms of brotli 2. */
+/** The largest body compressed on the calling thread ('fast' only): about 0.3 ms of brotli 1. */
 const onThisThreadLimit = 256 * 1024;
-const gzipOptions = { fast: { level: 4 }, best: { level: 9 } };
-const brotliOptions = (quality: 'fast' | 'best', size: number): zlib.BrotliOptions => ({
+const gzipOptions: Record<Quality, zlib.ZlibOptions> = { fast: { level: 4 }, kept: { level: 6 }, best: { level: 9 } };
+const brotliQuality: Record<Quality, number> = { fast: 1, kept: 4, best: 11 };
+const brotliOptions = (quality: Quality, size: number): zlib.BrotliOptions => ({
   params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: quality === 'best' ? 11 : 2,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality[quality],
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
     [zlib.constants.BROTLI_PARAM_LGWIN]: windowFor(size),
   },
