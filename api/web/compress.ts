@@ -39,25 +39,21 @@ export function compressedCopiesAmong(files: readonly string[]): Set<string> {
  */
 const windowFor = (size: number) => Math.min(24, Math.max(10, Math.ceil(Math.log2(size + 16))));
 
-/** How hard to compress: see `compress`. */
-export type Quality = 'fast' | 'kept' | 'best';
-
 /**
- * `quality` 'fast' for a page made per request (and a kept page's first compressed copy, made again
- * after each change it shows), 'kept' for the copy of a kept page that visitors keep asking for, 'best'
- * for a file compressed once and cached.
+ * `quality` 'fast' for a page made per request (and a kept page's compressed copy, made again after each
+ * change it shows), 'best' for a file compressed once and cached.
  *
  * 'fast' is brotli 1 (gzip 4), made on the calling thread when the body is small. A 50 KB news list
- * takes 0.06-0.07 ms of CPU in a loop and comes out at 8.6 KB, against 0.10 ms and 8.2 KB at brotli
- * 2: both fit a connection's first round trip (about 14 KB), and while articles are written most news
- * lists are rendered again, compressed on the thread that answers every request. 'kept' is brotli 4
- * (gzip 6), 0.21 ms for 7.6 KB, on libuv's pool: made once for a page that is asked for again and again
- * (api/web/page-cache.ts). Handing a body to the pool costs the main thread more than compressing a
- * small one (each hand-off sets up an encoder and wakes a pool thread that, on two busy cores, takes
- * the main thread's core): 'fast' stays on the thread unless the body is large (a sitemap), not to
- * hold every other request for milliseconds.
+ * takes 0.06-0.07 ms of CPU in a loop and comes out at 8.6 KB; brotli 2 took 0.10 ms for 8.2 KB, brotli
+ * 4 0.21 ms for 7.6 KB. All of them fit a connection's first round trip (about 14 KB), and while
+ * articles are written most news lists are rendered again and compressed on the thread that answers
+ * every request. Remaking the copy of a page sent often at brotli 4 was tried and withdrawn
+ * (docs/search-and-page-cache.md). Handing a body to libuv's pool costs the main thread more than
+ * compressing a small one (each hand-off sets up an encoder and wakes a pool thread that, on two busy
+ * cores, takes the main thread's core): only a large body (a sitemap) goes there, not to hold every
+ * other request for milliseconds.
  */
-export function compress(body: Buffer, encoding: Encoding, quality: Quality): Promise<Buffer> {
+export function compress(body: Buffer, encoding: Encoding, quality: 'fast' | 'best'): Promise<Buffer> {
   if (quality === 'fast' && body.length <= onThisThreadLimit) {
     try {
       return Promise.resolve(
@@ -73,11 +69,10 @@ export function compress(body: Buffer, encoding: Encoding, quality: Quality): Pr
 
 /** The largest body compressed on the calling thread ('fast' only): about 0.3 ms of brotli 1. */
 const onThisThreadLimit = 256 * 1024;
-const gzipOptions: Record<Quality, zlib.ZlibOptions> = { fast: { level: 4 }, kept: { level: 6 }, best: { level: 9 } };
-const brotliQuality: Record<Quality, number> = { fast: 1, kept: 4, best: 11 };
-const brotliOptions = (quality: Quality, size: number): zlib.BrotliOptions => ({
+const gzipOptions = { fast: { level: 4 }, best: { level: 9 } };
+const brotliOptions = (quality: 'fast' | 'best', size: number): zlib.BrotliOptions => ({
   params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality[quality],
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality === 'best' ? 11 : 1,
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
     [zlib.constants.BROTLI_PARAM_LGWIN]: windowFor(size),
   },

@@ -1,5 +1,5 @@
 // Rendered public pages kept per URL for visitors, as bytes ready to send (their brotli/gzip versions,
-// made fast on first demand, then smaller once the page has been sent a few times), each with a weak ETag so a browser revalidating gets a 304, so a page
+// made once on first demand), each with a weak ETag so a browser revalidating gets a 304, so a page
 // costs one render until something it shows changes. Once a compressed version exists, the page's plain
 // bytes are no longer kept (a client that takes no compression gets them decompressed from it): a page
 // then takes a fifth to a tenth of its size.
@@ -83,8 +83,6 @@ type Entry = KeptPage & {
   /** The copies made so far. */
   copies: Partial<Record<Encoding, Buffer>>;
   bytes: number;
-  /** How many times a compressed copy was sent: at `keptQualityAfter`, the copies are made smaller. */
-  sends: number;
 };
 
 /** A change a page may have shown: an event's type and stream. */
@@ -98,13 +96,6 @@ export const showsLists = (page: KeptPage) => readsLists(page.reads);
 
 /** What a kept page costs beside its bytes and address (its entry, record and index entries), roughly. */
 const pageEntryOverhead = 512;
-
-/**
- * The sends after which a kept page's compressed copies are made again at the 'kept' quality (smaller,
- * four times the CPU, on libuv's pool): a page that many visitors ask for is sent smaller to the rest,
- * while a page rendered again after each write costs the main thread only the fast copy.
- */
-const keptQualityAfter = 4;
 
 /** The changes remembered for renders in progress: a render older than these is not kept. */
 const recentChanges = 512;
@@ -191,7 +182,7 @@ export class PageCache {
     const etag = `W/"${createHash('sha1').update(page.body).digest('base64url')}"`;
     // Every field named: a spread with fields added gives each entry a hidden class of its own (docs/rules.md, 'Objects kept by the thousand').
     const { status, type, cacheControl, body, reads } = page;
-    const entry: Entry = { status, type, cacheControl, body, reads, etag, size: body.length, encoded: {}, copies: {}, bytes: body.length, sends: 0 };
+    const entry: Entry = { status, type, cacheControl, body, reads, etag, size: body.length, encoded: {}, copies: {}, bytes: body.length };
     this.keep(url, entry);
     return entry;
   }
@@ -229,13 +220,10 @@ export class PageCache {
   /**
    * A kept page's bytes in `encoding` (null: plain). Each compressed copy is made once (concurrent asks
    * share it) and kept; the plain bytes are dropped once one exists, and made again from it when asked.
-   * A page sent `keptQualityAfter` times has its copies made again, smaller, for the visitors after.
    */
   bytesOf(url: string, page: KeptPage, encoding: Encoding | null): Promise<Buffer> {
     const entry = page as Entry;
     if (encoding === null) return Promise.resolve(plainBytes(entry));
-    entry.sends += 1;
-    if (entry.sends === keptQualityAfter) this.compressBetter(url, entry);
     const kept = entry.encoded[encoding];
     if (kept) return kept;
     const made = compress(plainBytes(entry), encoding, 'fast');
@@ -244,41 +232,16 @@ export class PageCache {
       (bytes) => {
         entry.copies[encoding] = bytes;
         entry.body = null;
-        this.measureAgain(url, entry);
+        entry.bytes = Object.values(entry.copies).reduce((sum, copy) => sum + copy.length, 0);
+        // Still the same entry (not dropped or replaced meanwhile): measured again (the cache measures an
+        // entry when it is set).
+        if (this.entries.peek(url) !== entry) return;
+        this.entries.delete(url);
+        this.keep(url, entry);
       },
       () => delete entry.encoded[encoding],
     );
     return made;
-  }
-
-  /** The copies made so far, made again at the 'kept' quality; each replaces its copy when smaller. */
-  private compressBetter(url: string, entry: Entry) {
-    const made = Object.keys(entry.copies) as Encoding[];
-    if (made.length === 0) return;
-    const plain = plainBytes(entry);
-    for (const encoding of made) {
-      compress(plain, encoding, 'kept').then(
-        (bytes) => {
-          if (bytes.length >= (entry.copies[encoding]?.length ?? 0)) return;
-          entry.copies[encoding] = bytes;
-          entry.encoded[encoding] = Promise.resolve(bytes);
-          this.measureAgain(url, entry);
-        },
-        // The fast copy stays.
-        () => {},
-      );
-    }
-  }
-
-  /**
-   * An entry's bytes counted again after its copies changed. Still the same entry (not dropped or
-   * replaced meanwhile): measured again (the cache measures an entry when it is set).
-   */
-  private measureAgain(url: string, entry: Entry) {
-    entry.bytes = (entry.body?.length ?? 0) + Object.values(entry.copies).reduce((sum, copy) => sum + copy.length, 0);
-    if (this.entries.peek(url) !== entry) return;
-    this.entries.delete(url);
-    this.keep(url, entry);
   }
 
   /** Drops the pages that showed what these events changed. */

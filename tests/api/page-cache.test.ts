@@ -1,8 +1,8 @@
 // The visitors' kept pages on their own: each page is dropped by a change to what it read and by
 // nothing else (a list by the index's word that the change reached it), a render that began before such
 // a change is not kept, visitors asking for a page being
-// rendered share that render, a kept page's ETag answers revalidations, each compressed copy is
-// made once however many ask for it at once, and a page asked for again and again is sent smaller.
+// rendered share that render, a kept page's ETag answers revalidations, and each compressed copy is
+// made once however many ask for it at once.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -181,56 +181,6 @@ test("the memory behind a kept copy is the copy counted, not the compressor's wh
     assert.is(copy.buffer.byteLength, copy.length, `${encoding}: its memory is its own bytes`);
   }
   assert.is(brotliDecompressSync(await cache.bytesOf('/informe', kept, 'br')).toString(), html);
-});
-
-/** Waits (a few ms at a time, 2 s at most) until `done` holds. */
-async function until(done: () => boolean | Promise<boolean>) {
-  for (let waited = 0; !(await done()); waited += 5) {
-    if (waited > 2000) throw new Error('never happened');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-test('a page visitors keep asking for is sent smaller after its first sends, the same page in every encoding', async () => {
-  const cache = new PageCache();
-  const words =
-    'seguridad espionaje micrófonos rastreadores vigilancia privacidad oficinas reuniones ejecutivos señales frecuencia detección barrido hotel vehículo red wifi celular'.split(
-      ' ',
-    );
-  const title = (i: number) => `${words[(i * 7) % words.length]} ${words[(i * 13) % words.length]} ${words[(i * 3) % words.length]}`;
-  const html = Array.from(
-    { length: 300 },
-    (_, i) => `<li class="tarjeta"><a href="/noticias/barrido-${(i * 7919) % 1000}">${title(i)} en la sala ${(i * 31) % 97}</a></li>`,
-  ).join('\n');
-  const kept = cache.set('/noticias', cache.generation, await render(cache, '/noticias', async () => {}, html))!;
-  const fastBr = await cache.bytesOf('/noticias', kept, 'br');
-  const fastGzip = await cache.bytesOf('/noticias', kept, 'gzip');
-  // Two sends so far: still the fast copies.
-  assert.is(await cache.bytesOf('/noticias', kept, 'br'), fastBr);
-  const counted = cache.bytes;
-  // The fourth send is answered with what there is, and the copies are made again meanwhile.
-  assert.is(await cache.bytesOf('/noticias', kept, 'br'), fastBr);
-  await until(async () => (await cache.bytesOf('/noticias', kept, 'br')).length < fastBr.length);
-  await until(async () => (await cache.bytesOf('/noticias', kept, 'gzip')).length < fastGzip.length);
-  const smallerBr = await cache.bytesOf('/noticias', kept, 'br');
-  const smallerGzip = await cache.bytesOf('/noticias', kept, 'gzip');
-  assert.is(brotliDecompressSync(smallerBr).toString(), html);
-  assert.is(gunzipSync(smallerGzip).toString(), html);
-  assert.is(cache.bytes, counted - fastBr.length - fastGzip.length + smallerBr.length + smallerGzip.length, 'the smaller copies are what is counted');
-  assert.is(cache.get('/noticias')?.etag, kept.etag, 'the same page: the same ETag');
-  assert.is((await cache.bytesOf('/noticias', kept, null)).toString(), html);
-});
-
-test('a page dropped while its smaller copy is being made stays dropped', async () => {
-  const cache = new PageCache();
-  const html = 'Barrido en la sala de juntas, informe del técnico. '.repeat(300);
-  const kept = cache.set('/noticias/a', cache.generation, await render(cache, '/noticias/a', (q) => q.newsBySlug('articulo-a'), html))!;
-  for (let send = 0; send < 4; send++) await cache.bytesOf('/noticias/a', kept, 'br');
-  cache.changed([{ type: 'NewsArticleUpdated', streamId: 'a' }]);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  assert.is(cache.get('/noticias/a'), undefined);
-  assert.is(cache.size, 0);
-  assert.is(cache.bytes, 0);
 });
 
 test('a page dropped while its compressed copy is being made stays dropped, and its copy still serves whoever asked', async () => {
