@@ -129,6 +129,11 @@ function piecesOf(template: string): Buffer[] {
   return pieces;
 }
 
+/** Throws, with what is missing, unless `template` has every mark in its order (checked once at start in production). */
+export function checkTemplate(template: string): void {
+  piecesOf(template);
+}
+
 /**
  * The page's bytes: the template with the page's language, head, markup and data in their places. Each
  * part is encoded on its own and the template's bytes between them are kept: the markup, nearly all of a

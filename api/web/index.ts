@@ -12,7 +12,7 @@ import { siteInfo, type Config } from '../config';
 import { newsListQuery } from '../../domain';
 import type * as ServerEntry from '../../pwa/entry-server';
 import { acceptedEncoding, compress, minimumCompressedSize, type Encoding } from './compress';
-import { headTags, pageBytes, preloadTags, type ViteManifest } from './html';
+import { checkTemplate, headTags, pageBytes, preloadTags, type ViteManifest } from './html';
 import { appShellHead, appShellPath, appShellSourceRoute, manifestPath, webManifest } from './manifest';
 import { atomPath, atomXml, rssPath, rssXml } from './feeds';
 import { newsSitemapXml, robotsTxt, sitemapXml } from './seo-files';
@@ -270,6 +270,8 @@ async function productionRenderer(): Promise<Renderer> {
   const template = await readFile(path.join(clientDir, 'index.html'), 'utf8').catch(() => {
     throw new Error('Falta dist/client: ejecute "npm run build" antes de iniciar en producción.');
   });
+  // A build whose index.html lost a mark fails here, at start, not on every page.
+  checkTemplate(template);
   const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
   const entry = (await import(pathToFileURL(serverEntry).href)) as typeof ServerEntry;
   const serveStatic = createStaticFiles(clientDir);

@@ -41,12 +41,9 @@ export function useProvidedTexts<K extends 'layout' | 'home' | 'notFound'>(featu
   return texts;
 }
 
-/**
- * Every text provided where it is called, and a way to provide them again: for a part the server
- * renders apart from its page (lib/server-fragments.tsx), which must read the same texts it would in place.
- */
-export function useTextsInScope(): { texts: Partial<Translations>; Provide: typeof TranslationsContext } {
-  return { texts: useContext(TranslationsContext), Provide: TranslationsContext };
+/** Every text provided where it is called: for a part the server renders apart from its page (lib/server-fragments.tsx), which provides them again. */
+export function useTextsInScope(): Partial<Translations> {
+  return useContext(TranslationsContext);
 }
 
 /** Adds texts for the features below, keeping the ones provided higher up (the layout's). */

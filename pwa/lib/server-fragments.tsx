@@ -6,13 +6,14 @@
 //
 // A cached card's children must depend only on its key, the site and the language: not on the page
 // they are shown on, nor on data queries, useId or any state from above. A page's frame (its header and
-// footer: CachedPart) may also depend on the page's path and on the texts provided above it, which it
-// is rendered with. tests/web/server-fragments.test.ts renders every public page with and without the
-// cache and requires the same bytes.
+// footer: CachedPart) may also depend on the page's path. It is rendered with the texts provided above
+// it, which the key does not name: a frame may read only texts that are the same for every page of its
+// language (the layout's, which the language's frame provides). tests/web/server-fragments.test.ts
+// renders every public page with and without the cache and requires the same bytes.
 import { createContext, useContext, type ReactElement } from 'react';
-import { useLocation } from 'wouter';
+import { useRouter } from 'wouter';
 import { useLang, type Lang } from '../i18n/lang';
-import { useTextsInScope } from '../i18n/texts';
+import { ProvideTexts, useTextsInScope } from '../i18n/texts';
 
 /**
  * Given by the server's entry only: markup by key, made by rendering `element` the first time: a card's
@@ -49,7 +50,7 @@ function ServerCachedListItem({ cacheKey, className, children }: CachedItemProps
 
 type CachedPartProps = {
   as: 'header' | 'footer';
-  /** Everything the children's markup depends on besides the language, the page's path and the texts provided above (asked on the server only). */
+  /** Everything the children's markup depends on besides the language and the page's path (asked on the server only). */
   cacheKey: () => string;
   className: string;
   children: ReactElement;
@@ -68,9 +69,12 @@ export function CachedPart(props: CachedPartProps) {
 function ServerCachedPart({ as: Element, cacheKey, className, children }: CachedPartProps) {
   const cache = useContext(FragmentCacheContext);
   const lang = useLang();
-  const [path] = useLocation();
-  const { texts, Provide } = useTextsInScope();
+  // The page's path as the router was given it (still percent-encoded): the part is rendered apart under
+  // a router given the same, and reads it decoded the same way (the decoded path, given again, would be
+  // decoded twice).
+  const path = useRouter().ssrPath ?? '/';
+  const texts = useTextsInScope();
   if (!cache) return <Element className={className}>{children}</Element>;
-  const html = cache.part(cacheKey(), lang, path, <Provide value={texts}>{children}</Provide>);
+  const html = cache.part(cacheKey(), lang, path, <ProvideTexts texts={texts}>{children}</ProvideTexts>);
   return <Element className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -2,7 +2,7 @@
 // markup and data, as UTF-8 bytes; and the chunks a page preloads.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { pageBytes, preloadTags, type ViteManifest } from '../../api/web/html';
+import { checkTemplate, pageBytes, preloadTags, type ViteManifest } from '../../api/web/html';
 
 const template = [
   '<!doctype html>',
@@ -41,6 +41,8 @@ test('a page is the template with its language, head, markup and data in their p
 });
 
 test('a template without one of its marks is refused with a Spanish message', () => {
+  checkTemplate(template);
+  assert.throws(() => checkTemplate(template.replace('<!--app-head-->', '')), /index\.html no tiene <!--app-head-->/);
   assert.throws(() => pageBytes(template.replace('<!--app-data-->', ''), { head: '', html: '', appData: '' }), /index\.html no tiene <!--app-data-->/);
   // Out of order: the data before the markup.
   const swapped = template.replace('<!--app-html-->', '@').replace('<!--app-data-->', '<!--app-html-->').replace('@', '<!--app-data-->');

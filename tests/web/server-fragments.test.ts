@@ -84,6 +84,8 @@ const pages = [
   '/en/news/barrido-1',
   '/no-existe',
   '/en/no-such-page',
+  // A path with an escaped percent sign: the frame reads the path decoded once, as in place.
+  '/noticias/a%2541',
 ];
 
 async function html(entry: typeof ServerEntry, url: string, items: NewsSummary[], fragments: boolean, renderSite = site): Promise<string> {
