@@ -83,7 +83,7 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
     const newsFollowFrom = await news.load();
     const pages = new PageCache();
     // Visitors' kept pages follow the lists: a change drops only the pages whose lists it may have changed.
-    news.onPublishedListsChanged((affects) => pages.listsChanged(affects));
+    news.onPublishedListsChanged((affects, version) => pages.listsChanged(affects, version));
     const accounts = accountsCache(store, read);
     const notices = noticeStates(db);
     const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : null;
@@ -209,8 +209,8 @@ export function publicQueries(services: AppServices) {
   return {
     // `items` are the API's summaries, fresh for each call: parsed from its JSON (projections/news-search.ts).
     listNews: async (query: NewsListQuery) => {
-      const { items, total } = await services.news.published(query);
-      return { items, total };
+      const { items, total, listsVersion } = await services.news.published(query);
+      return { items, total, listsVersion };
     },
     newsBySlug: (slug: string) => services.read.news.bySlug(slug, false),
     /** The article a working preview link opens, whatever its status; for signed-in staff, the article with that slug. */

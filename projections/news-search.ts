@@ -16,7 +16,11 @@ import { agreesWithDatabase, searchTermsInProcess } from './spanish-lexemes';
 import { conjunctionLexemes } from './tsquery';
 
 /** A page of a list with its JSON as UTF-8 bytes, ready to send (a kept answer is sent many times). */
-type PublishedNewsPage = Page<NewsSummary> & { json: Buffer };
+/**
+ * A visitors' page of summaries, with its JSON, and the version of the published lists it was read at
+ * (`onPublishedListsChanged`); no version when the database answered it (a search only SQL can read).
+ */
+type PublishedNewsPage = Page<NewsSummary> & { json: Buffer; listsVersion?: number };
 
 export type NewsSearch = {
   /** Visitors: published articles only, as summaries, with the page's JSON (UTF-8) made once. */
@@ -31,9 +35,10 @@ export type NewsSearch = {
    * Calls `listener` each time the index takes in a change that visitors' lists (published articles) may
    * show, with a test of which lists it may have changed: `affects(query)` is true when the article passed
    * the query's filters and search before or after the change. A change no visitor's list can show (a
-   * draft saved) calls nothing. The test holds only during the call.
+   * draft saved) calls nothing. The test holds only during the call. `version` grows with each call: a
+   * visitors' page read at that version or later (`listsVersion`) has the change in it.
    */
-  onPublishedListsChanged(listener: (affects: (query: NewsListQuery) => boolean) => void): void;
+  onPublishedListsChanged(listener: (affects: (query: NewsListQuery) => boolean, version: number) => void): void;
   /**
    * Settles once every change this instance was told of before the call is in the index (and its
    * listeners were called), or a refresh failed meanwhile; null when there is nothing to wait for.
@@ -116,7 +121,9 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
-  const listeners: ((affects: (query: NewsListQuery) => boolean) => void)[] = [];
+  const listeners: ((affects: (query: NewsListQuery) => boolean, version: number) => void)[] = [];
+  /** Grows each time the listeners are told of a change (in the same step as the index takes it in). */
+  let listsVersion = 0;
   const publishedOnly = newsListQuery.parse({});
   /** Tells the listeners which published lists a change the index just took in may have changed. */
   function tell(change: IndexChange | null) {
@@ -130,7 +137,8 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       const searchTerms = termsOfText.get(published.search);
       return searchTerms === undefined || index.affects(change, published, searchTerms);
     };
-    for (const listener of listeners) listener(affects);
+    listsVersion += 1;
+    for (const listener of listeners) listener(affects, listsVersion);
   }
 
   // Refreshes run one at a time, each reading every article named since the last one began (a pass);
@@ -285,6 +293,8 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       const published = { ...query, status: 'published' as const };
       const key = JSON.stringify(published);
       await catchingUp();
+      // A kept answer is of the index's current generation, so its lists version is current too (every
+      // change the listeners are told of is a new generation).
       const hit = answersFor(index.generation).get(key);
       if (hit) return hit;
       const searchTerms = await termsOf(published.search);
@@ -292,7 +302,9 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
         const { items, total } = await queries.listSummaries(published);
         return { items, total, json: Buffer.from(JSON.stringify(items)) };
       }
+      // Read in the same step as the list: a change taken in later has a later version.
       const generation = index.generation;
+      const version = listsVersion;
       const found = index.list(published, searchTerms === 'none' ? null : searchTerms);
       // The summaries as objects only when asked for (a page rendered from them): the API sends the JSON.
       const { total } = found;
@@ -300,6 +312,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       const page: PublishedNewsPage = {
         total,
         json,
+        listsVersion: version,
         get items() {
           return JSON.parse(json.toString()) as NewsSummary[];
         },
@@ -328,7 +341,8 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       index = fresh;
       answers.clear();
       articles.clear();
-      for (const listener of listeners) listener(() => true);
+      listsVersion += 1;
+      for (const listener of listeners) listener(() => true, listsVersion);
       return followFrom;
     },
     onPublishedListsChanged(listener) {

@@ -36,13 +36,21 @@ export class PageReads {
   readonly articles = new Set<string>();
   /** The news lists asked for (dropped when the index says an article entered, left or changed in one). */
   readonly lists: NewsListQuery[] = [];
+  /**
+   * The oldest version of the lists those were read at (the news index's: every change to the lists it
+   * tells of has a new one); null when one came without a version, undefined when none was read.
+   */
+  listsReadAt: number | null | undefined = undefined;
 
   /** The queries a render reads through, recording what it read. */
   queries(source: PublicQueries): PublicQueries {
     return {
-      listNews: (query) => {
+      listNews: async (query) => {
         this.lists.push(query);
-        return source.listNews(query);
+        const answer = await source.listNews(query);
+        const version = answer.listsVersion ?? null;
+        if (this.listsReadAt === undefined || version === null || (this.listsReadAt !== null && version < this.listsReadAt)) this.listsReadAt = version;
+        return answer;
       },
       newsBySlug: async (slug) => {
         const article = await source.newsBySlug(slug);
@@ -93,6 +101,9 @@ const shows = (reads: PageReads | undefined, article: string | null) => !reads |
 /** Whether a page read any news list (a page without a record read anything). */
 const readsLists = (reads: PageReads | undefined) => !reads || reads.lists.length > 0;
 export const showsLists = (page: KeptPage) => readsLists(page.reads);
+/** Whether every list a page read was read at lists version `version` or later. */
+const readListsSince = (reads: PageReads | undefined, version: number | undefined) =>
+  version !== undefined && typeof reads?.listsReadAt === 'number' && reads.listsReadAt >= version;
 
 /** What a kept page costs beside its bytes and address (its entry, record and index entries), roughly. */
 const pageEntryOverhead = 512;
@@ -257,10 +268,12 @@ export class PageCache {
 
   /**
    * The news index took in an article's change: drops the pages that asked for a list it may have changed
-   * (`affects`, which holds only during the call). A render under way that read any list is not kept.
+   * (`affects`, which holds only during the call). A render under way that read any list before it (at a
+   * lists version older than `version`, or unknown) is not kept; one that read them all at `version` or
+   * later (it waited for the index to take the change in) has the change in it.
    */
-  listsChanged(affects: (query: NewsListQuery) => boolean) {
-    this.remember(readsLists);
+  listsChanged(affects: (query: NewsListQuery) => boolean, version?: number) {
+    this.remember((reads) => readsLists(reads) && !readListsSince(reads, version));
     const dropped = [...this.withAnything];
     for (const url of this.withLists) {
       // Indexed only with a record that read lists; a page not found as indexed is dropped all the same.

@@ -3,8 +3,11 @@
 import type { NewsArticle, NewsListQuery, NewsSummary, Service } from '../../domain';
 
 export type PublicQueries = {
-  /** Published only, without content; the summaries as the API sends them (JSON values, fresh for each call). */
-  listNews(query: NewsListQuery): Promise<{ items: NewsSummary[]; total: number }>;
+  /**
+   * Published only, without content; the summaries as the API sends them (JSON values, fresh for each
+   * call), and the version of the lists they were read at (the news index's; none when unknown).
+   */
+  listNews(query: NewsListQuery): Promise<{ items: NewsSummary[]; total: number; listsVersion?: number }>;
   newsBySlug(slug: string): Promise<NewsArticle | null>; // published only
   /** The article a working preview link opens (any status), or for signed-in staff the article with that slug; null otherwise. */
   previewArticle(token: string, slug: string, staff: boolean): Promise<NewsArticle | null>;

@@ -81,6 +81,52 @@ test('a render that began before a change to what it read is not kept; one that 
   assert.is(cache.set('/noticias/articulo-b', before, pageB), undefined);
 });
 
+test('a render that waited for the index to take a change in, and read its lists after, is kept; one that read them before, or at no known version, is not', async () => {
+  const cache = new PageCache();
+  let version = 3;
+  const versioned: PublicQueries = { ...source, listNews: async () => ({ items: [], total: 0, listsVersion: version }) };
+  const unversioned: PublicQueries = { ...source, listNews: async () => ({ items: [], total: 0 }) };
+  const page = (reads: PageReads): CachedPage => ({
+    status: 200,
+    type: 'text/html; charset=utf-8',
+    cacheControl: 'no-cache',
+    body: Buffer.from('lista'),
+    reads,
+  });
+  const readWith = async (queries: PublicQueries, times = 1) => {
+    const reads = new PageReads();
+    for (let i = 0; i < times; i++) await reads.queries(queries).listNews(newsListQuery.parse({ search: `palabra-${i}` }));
+    return reads;
+  };
+  const began = cache.generation;
+  const before = await readWith(versioned);
+  const withoutVersion = await readWith(unversioned);
+  // The index takes a change in (its lists are at version 4 from now on).
+  version = 4;
+  cache.listsChanged(() => true, 4);
+  const after = await readWith(versioned);
+  assert.is(cache.set('/noticias?q=antes', began, page(before)), undefined, 'read before the change');
+  assert.is(cache.set('/noticias?q=sin-version', began, page(withoutVersion)), undefined, 'read at no known version');
+  assert.ok(cache.set('/noticias?q=despues', began, page(after)), 'read after the change, though begun before it');
+  // A page that read one list before a change and another after it is not kept.
+  const cache2 = new PageCache();
+  const began2 = cache2.generation;
+  const mixed = new PageReads();
+  version = 7;
+  await mixed.queries(versioned).listNews(newsListQuery.parse({ search: 'uno' }));
+  version = 8;
+  cache2.listsChanged(() => true, 8);
+  await mixed.queries(versioned).listNews(newsListQuery.parse({ search: 'dos' }));
+  assert.is(mixed.listsReadAt, 7);
+  assert.is(cache2.set('/inicio', began2, page(mixed)), undefined);
+  // A change told without a version refuses every render under way that read a list.
+  const cache3 = new PageCache();
+  const began3 = cache3.generation;
+  const late = await readWith(versioned);
+  cache3.listsChanged(() => true);
+  assert.is(cache3.set('/noticias?q=tarde', began3, page(late)), undefined);
+});
+
 test('a page kept again under its URL is dropped by what it read last, not by what the page before it read', async () => {
   const cache = new PageCache();
   cache.set('/noticias/x', cache.generation, await render(cache, '/noticias/x', (q) => q.newsBySlug('articulo-a')));

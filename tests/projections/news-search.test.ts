@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NewsListQuery } from '../../domain';
+import { newsListQuery, type NewsListQuery } from '../../domain';
 import { handle, newsArticle, type NewsArticleRecord } from '../../events';
 import { rebuildProjections } from '../../projections';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
@@ -218,6 +218,35 @@ test("visitors' answers are kept as their JSON until the index changes, then non
   await news.catchingUp();
   assert.is(news.answerBytes, 0, 'the index took the article in: every answer kept is out of date, and none is held');
   assert.is((await admin.delete(`/api/news/${created.body.id}`)).status, 204);
+});
+
+test("a visitors' list says the version of the lists it was read at; a published change is a new version, told to the listeners in the same step", async () => {
+  const { news } = app.services;
+  const told: number[] = [];
+  news.onPublishedListsChanged((_affects, version) => {
+    told.push(version);
+  });
+  const query = newsListQuery.parse({ search: 'tejón' });
+  const first = await news.published(query);
+  assert.type(first.listsVersion, 'number');
+  assert.is((await news.published(query)).listsVersion, first.listsVersion, 'the same version while nothing changed');
+  const created = await admin.post('/api/news', article({ title: 'El tejón de la sala', slug: 'tejon-sala' }));
+  assert.is(created.status, 201);
+  await news.catchingUp();
+  const after = await news.published(query);
+  assert.equal(
+    after.items.map((item) => item.slug),
+    ['tejon-sala'],
+  );
+  assert.ok(told.length >= 1);
+  assert.is(after.listsVersion, told[told.length - 1], 'read at the version the listeners were told of last');
+  assert.ok(after.listsVersion! > first.listsVersion!);
+  // A draft saved is no visitor's list: no new version.
+  const draft = await admin.post('/api/news', article({ title: 'El tejón en borrador', slug: 'tejon-borrador', reviewRequired: true }));
+  assert.is(draft.status, 201);
+  await news.catchingUp();
+  assert.is((await news.published(query)).listsVersion, after.listsVersion);
+  for (const id of [created.body.id, draft.body.id]) assert.is((await admin.delete(`/api/news/${id}`)).status, 204);
 });
 
 test("staff's whole articles are kept counted by their text, so long ones cannot fill memory unseen", async () => {
