@@ -14,7 +14,8 @@
 //   commit, before any visitor's page is answered: `catchingUp`), it says which lists the article entered,
 //   left or changed in, and only the pages that asked for those are dropped (`listsChanged`). A draft
 //   saved drops no list; a new article drops the lists and searches it appears in, not every search;
-// - a render that began before a change to something it read is sent but not kept;
+// - a render that began before a change to something it read is sent but not kept (unless it read the
+//   lists after the index took the change in: each answer carries the lists' version it was read at);
 // - visitors asking for a URL that is being rendered wait for that render instead of starting their own
 //   (after a change, every connection asking for the home page would render it at once).
 // Signed-in staff never read from it nor write to it. Only complete pages answered 200 are kept, never
