@@ -1,6 +1,7 @@
 // Server entry (built to dist/server, loaded by api/web): renders one URL to HTML with its data.
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { LRUCache } from 'lru-cache';
 import { dehydrate } from '@tanstack/react-query';
 import { App } from './App';
 import { appDataScript } from './lib/app-data';
@@ -131,7 +132,7 @@ async function renderToHtml(element: React.ReactNode, nonce: string | undefined)
 const suspendedWaits = [0, 2, 5, 10, 25, 50, 100, 100];
 
 /** The markup of cached parts (pwa/lib/server-fragments.tsx), per site: cards by language and key, bounded. */
-const fragmentsBySite = new WeakMap<SiteInfo, { cards: Map<string, string>; frames: Map<string, string> }>();
+const fragmentsBySite = new WeakMap<SiteInfo, { cards: Map<string, string>; frames: LRUCache<string, string> }>();
 const fragmentLimit = 5000;
 /**
  * Page frames (header, footer) by language, path and key: the most recently used few, as each article
@@ -155,7 +156,7 @@ function renderApart(site: SiteInfo, lang: Lang, path: string, element: React.Re
 
 function fragmentCache(site: SiteInfo): FragmentCache {
   let kept = fragmentsBySite.get(site);
-  if (!kept) fragmentsBySite.set(site, (kept = { cards: new Map(), frames: new Map() }));
+  if (!kept) fragmentsBySite.set(site, (kept = { cards: new Map(), frames: new LRUCache({ max: frameLimit }) }));
   const { cards, frames } = kept;
   return {
     html(key, lang, element) {
@@ -175,13 +176,8 @@ function fragmentCache(site: SiteInfo): FragmentCache {
       let html = frames.get(id);
       if (html === undefined) {
         html = renderApart(site, lang, path, element);
-        const oldest = frames.keys().next();
-        if (frames.size >= frameLimit && !oldest.done) frames.delete(oldest.value);
-      } else {
-        frames.delete(id);
+        frames.set(id, html);
       }
-      // Last in the map's order: the most recently used.
-      frames.set(id, html);
       return html;
     },
   };

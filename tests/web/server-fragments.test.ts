@@ -128,6 +128,11 @@ if (!existsSync(entryFile)) {
     assert.match(services, /hrefLang="en"[^>]*href="\/en\/services"/);
     const article = await html(entry, '/en/news/barrido-1', articles, true);
     assert.match(article, /hrefLang="es"[^>]*href="\/noticias\/barrido-1"/);
+    // More pages than the frames kept (each article page has its own): the first ones' frames are made
+    // again, still their own.
+    for (let i = 0; i < 40; i++) await html(entry, `/noticias/otro-${i}`, articles, true);
+    for (const url of ['/noticias', '/servicios', '/en/news'])
+      assert.is(await html(entry, url, articles, true), await html(entry, url, articles, false), `${url} after many others`);
     // Another site (its name and phone in the frame) gets frames of its own.
     const other = { ...site, siteName: 'Otra Empresa de Seguridad', contactPhone: '+506 8888 7777' };
     const elsewhere = await html(entry, '/noticias', articles, true, other);
