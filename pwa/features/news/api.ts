@@ -4,12 +4,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NewsArticle } from '../../../domain';
 import { ApiError, getQueryFn } from '../../lib/api';
+import { usePrefetchedQuery, type QueryView } from '../../lib/prefetched-query';
 import { articleKey } from './latest';
 
 const fetchArticle = getQueryFn<NewsArticle>({ on401: 'throw' });
 
-/** The article, or null when there is none with that slug (a 404 is an answer here, not an error). */
-export function useArticle(slug: string) {
+function useArticleQuery(slug: string): QueryView<NewsArticle | null> {
   return useQuery<NewsArticle | null>({
     queryKey: articleKey(slug),
     queryFn: async (context) => {
@@ -22,3 +22,10 @@ export function useArticle(slug: string) {
     },
   });
 }
+
+function usePrefetchedArticle(slug: string): QueryView<NewsArticle | null> {
+  return usePrefetchedQuery<NewsArticle | null>(articleKey(slug));
+}
+
+/** The article, or null when there is none with that slug (a 404 is an answer here, not an error). */
+export const useArticle = import.meta.env.SSR ? usePrefetchedArticle : useArticleQuery;

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NewsSummary } from '../../../domain';
 import { fetchPage, urlOfQueryKey, type Page, type QueryParams } from '../../lib/api';
+import { usePrefetchedQuery, type QueryView } from '../../lib/prefetched-query';
 
 /** The home page shows the 3 latest articles (docs/rules.md, 'News and the review queue'). */
 export const latestNewsParams: QueryParams = { limit: 3 };
@@ -14,6 +15,12 @@ export const articleKey = (slug: string) => ['/api/news', slug] as const;
 export const fetchNewsPage = ({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }) =>
   fetchPage<NewsSummary>(urlOfQueryKey(queryKey), signal);
 
-export function useLatestNews() {
+function useLatestNewsQuery(): QueryView<Page<NewsSummary>> {
   return useQuery<Page<NewsSummary>>({ queryKey: newsListKey(latestNewsParams), queryFn: fetchNewsPage });
 }
+
+function usePrefetchedLatestNews(): QueryView<Page<NewsSummary>> {
+  return usePrefetchedQuery<Page<NewsSummary>>(newsListKey(latestNewsParams));
+}
+
+export const useLatestNews = import.meta.env.SSR ? usePrefetchedLatestNews : useLatestNewsQuery;

@@ -3,10 +3,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { NewsSummary } from '../../../domain';
 import type { Page } from '../../lib/api';
+import { usePrefetchedQuery, type QueryView } from '../../lib/prefetched-query';
 import { newsListParams, type NewsFilters } from './filters';
 import { fetchNewsPage, newsListKey } from './latest';
 
-export function useNewsList(filters: NewsFilters) {
+function useNewsListQuery(filters: NewsFilters): QueryView<Page<NewsSummary>> {
   return useQuery<Page<NewsSummary>>({
     queryKey: newsListKey(newsListParams(filters)),
     queryFn: fetchNewsPage,
@@ -14,3 +15,9 @@ export function useNewsList(filters: NewsFilters) {
     placeholderData: keepPreviousData,
   });
 }
+
+function usePrefetchedNewsList(filters: NewsFilters): QueryView<Page<NewsSummary>> {
+  return usePrefetchedQuery<Page<NewsSummary>>(newsListKey(newsListParams(filters)));
+}
+
+export const useNewsList = import.meta.env.SSR ? usePrefetchedNewsList : useNewsListQuery;
