@@ -32,7 +32,8 @@
 // PostgreSQL's CPU time per request when the bench runs its own cluster (where a write's time goes).
 // A page case also gives the share of its requests the server rendered, which no kept page answered
 // ('renderizadas'). req/s and latencies are only meaningful on an otherwise quiet machine (the load
-// average is printed before each size).
+// average is printed before each size, and how fast the machine is then: bench/lib/machine-reference.ts,
+// CPU ms of a fixed piece of work, which told a day when every case ran at half the speed of another's).
 // Goals (2 cores shared with PostgreSQL, 32 connections, the load generator on the same machine):
 // /noticias?q= p97.5 <= 30 ms; articles >= 4,000 req/s, p97.5 <= 30 ms; / >= 8,000 req/s, p97.5 <= 20 ms;
 // staff's new two-word searches >= 3,000 req/s, p97.5 <= 30 ms; visitors' search >= 3,000 and staff's
@@ -65,6 +66,8 @@ import type { Memory, Ready, Seeded } from './lib/api-server';
 import { postgresTarget } from '../events/postgres-target';
 import { benchDatabaseServer, dropPostgres } from './lib/server';
 import { postgresBin, startPrivatePostgres, type PrivatePostgres } from '../tests/helpers/private-postgres';
+import { mb, pageGoals, printTable, type CaseResult, type Goal, type Run } from './lib/report';
+import { machineReference } from './lib/machine-reference';
 
 const argValue = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const quick = process.argv.includes('--quick');
@@ -85,16 +88,6 @@ const writesPerSecond = 5;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** bench/lib/api-server.ts bundled (under dist/, where the server finds the project's files from). */
 const benchServerScript = path.join(root, 'dist/bench/api-server.mjs');
-
-type Goal = { rps?: number; p975?: number };
-const pageGoals: Record<string, Goal> = {
-  'GET /': { rps: 8000, p975: 20 },
-  'GET /noticias/{slug} (2.000)': { rps: 4000, p975: 30 },
-  'GET /noticias?q=': { p975: 30 },
-};
-const rebuildTargetSeconds = 10;
-/** RSS after the load, by number of articles (MB). */
-const rssGoals: Record<number, number> = { 10_000: 250, 100_000: 800 };
 
 // ---------------------------------------------------------------------------------------------
 // Where each process runs: the server and PostgreSQL on --cores, the load generator apart if it can.
@@ -119,31 +112,6 @@ const pinned = (command: string[]) => (serverCores ? ['taskset', '-c', serverCor
 // ---------------------------------------------------------------------------------------------
 // The load side (parent process).
 // ---------------------------------------------------------------------------------------------
-
-type CaseResult = {
-  case: string;
-  goal: Goal;
-  firstPass: number;
-  requestsPerSecond: number;
-  p50: number;
-  p975: number;
-  p99: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  /** The server process's CPU time per request in the timed run (user + system, ms): what one request costs it. */
-  serverCpuMs: number;
-  /** Of that, its main thread's (the event loop's), ms; the rest is its helper threads' (collector, compiler, pool). Null without /proc. */
-  serverMainThreadCpuMs: number | null;
-  /** PostgreSQL's CPU time per request (the private cluster's processes), ms; null when it is not the bench's own to measure. */
-  databaseCpuMs: number | null;
-  /** The load generator's (this process's) CPU time per request, ms. */
-  loaderCpuMs: number;
-  /** Articles written meanwhile (the cases under writes). */
-  writes?: number;
-  /** The share of the requests the server rendered (no kept page answered them), %: the page cases. */
-  renderedPercent?: number;
-};
 
 type Load = { paths: string[]; headers?: Record<string, string>; method?: string; body?: (i: number) => string; clients?: number };
 type Case = {
@@ -331,10 +299,11 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-
 async function benchmark(count: number, databaseServer: string | undefined, where: string, databaseCpu: DatabaseCpu) {
-  console.log(`\n== ${count.toLocaleString('es-CR')} artículos, ${where}; carga de la máquina (1 min) ${os.loadavg()[0].toFixed(1)} ==`);
+  const machineReferenceMs = machineReference();
+  console.log(
+    `\n== ${count.toLocaleString('es-CR')} artículos, ${where}; carga de la máquina (1 min) ${os.loadavg()[0].toFixed(1)}; referencia de la máquina ${machineReferenceMs} ms ==`,
+  );
   const seeded = await seedDatabase(count, databaseServer);
   const { child, ready } = await startServer(count, seeded).catch(async (error) => {
     await dropDatabase(seeded);
@@ -419,6 +388,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
     return {
       articles: count,
       indexed: ready.articles,
+      machineReferenceMs,
       firstRebuildSeconds: ready.firstRebuildSeconds,
       rebuildSeconds: ready.rebuildSeconds,
       indexLoadSeconds: ready.indexLoadSeconds,
@@ -433,94 +403,6 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
     await stopServer(child);
     await dropDatabase(seeded);
   }
-}
-
-type Run = Awaited<ReturnType<typeof benchmark>>;
-
-const mark = (ok: boolean) => (ok ? '✓' : '✗');
-
-function printTable(runs: Run[]) {
-  const smallest = runs[0];
-  const header = [
-    'artículos',
-    'caso',
-    'req/s',
-    '1.ª pasada',
-    'p50 ms',
-    'p97.5 ms',
-    'p99 ms',
-    'no 2xx',
-    'CPU serv. ms/sol.',
-    'CPU PG ms/sol.',
-    'CPU carga ms/sol.',
-    'objetivo',
-    '',
-  ];
-  const rows: string[][] = [];
-  /** A row for a single figure (a rebuild, a memory size) in the req/s column. */
-  const figureRow = (articles: number, name: string, figure: string, goal = '', ok?: boolean) =>
-    rows.push([String(articles), name, figure, '', '', '', '', '', '', '', '', goal, ok === undefined ? '' : mark(ok)]);
-  for (const run of runs) {
-    for (const c of run.cases) {
-      const reference = smallest !== run ? smallest.cases.find((s) => s.case === c.case) : undefined;
-      const scaled = Boolean(reference && c.goal.rps);
-      const meets =
-        (c.goal.rps === undefined || c.requestsPerSecond >= c.goal.rps) &&
-        (c.goal.p975 === undefined || c.p975 <= c.goal.p975) &&
-        c.non2xx === 0 &&
-        c.errors === 0 &&
-        (!scaled || c.requestsPerSecond * 2 >= reference!.requestsPerSecond);
-      const goal = [
-        c.goal.rps !== undefined ? `>= ${c.goal.rps} req/s` : '',
-        c.goal.p975 !== undefined ? `p97.5 <= ${c.goal.p975}` : '',
-        scaled ? '>= 1/2 de 10k' : '',
-      ]
-        .filter(Boolean)
-        .join(', ');
-      rows.push([
-        String(run.articles),
-        c.case,
-        String(c.requestsPerSecond),
-        String(c.firstPass || ''),
-        String(c.p50),
-        String(c.p975),
-        String(c.p99),
-        String(c.non2xx + c.errors),
-        String(c.serverCpuMs),
-        c.databaseCpuMs === null ? '' : String(c.databaseCpuMs),
-        String(c.loaderCpuMs),
-        goal,
-        mark(meets),
-      ]);
-    }
-    const rssGoal = rssGoals[run.articles];
-    figureRow(
-      run.articles,
-      `RSS del servidor tras la carga (${run.memory.articles.toLocaleString('es-CR')} artículos)`,
-      `${mb(run.memory.rss)} MB`,
-      rssGoal ? `<= ${rssGoal} MB` : '',
-      rssGoal ? mb(run.memory.rss) <= rssGoal : undefined,
-    );
-    figureRow(run.articles, 'RSS del servidor al arrancar', `${mb(run.memoryAtStart.rss)} MB`);
-    figureRow(
-      run.articles,
-      'montículo tras la carga (tras GC)',
-      `${mb(run.memory.heapUsed)} MB (${run.memory.heapUsedAfterGc === null ? '?' : mb(run.memory.heapUsedAfterGc)})`,
-    );
-    figureRow(run.articles, 'primera reconstrucción (vectores por calcular)', `${run.firstRebuildSeconds.toFixed(1)} s`);
-    const atScale = run.articles >= 100_000;
-    figureRow(
-      run.articles,
-      'projections:rebuild',
-      `${run.rebuildSeconds.toFixed(1)} s`,
-      atScale ? `<= ${rebuildTargetSeconds} s` : '',
-      atScale ? run.rebuildSeconds <= rebuildTargetSeconds : undefined,
-    );
-  }
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 10 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
-  console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
 }
 
 async function main() {
