@@ -22,7 +22,7 @@
 //      how many articles the index holds then: the writes of step 3 add 8,000 on any machine, and the
 //      pages' cases under writes 5 a second each (150 in 10 s), so "after the load at 10,000" is at
 //      about 18,000 articles.
-//      The server runs on jemalloc when the machine has it, as the image runs it (scripts/run-server.sh);
+//      The server runs on jemalloc when the machine has it, as the image runs it (scripts/with-jemalloc.sh);
 //      the report says which allocator it had.
 // Where taskset exists (util-linux), the app server and PostgreSQL (a private cluster, fsync on) run on
 // cores --cores (0,1): a two-core server. The load generator runs on the other cores when there are any;
@@ -255,11 +255,11 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
 
 /**
  * A child process of bench/lib/api-server.ts on the server's cores, answering `key` once ready. The
- * server (`serve`) starts the way the image and `npm start` start it: through scripts/run-server.sh.
+ * server (`serve`) starts the way the image and `npm start` start it: through scripts/with-jemalloc.sh.
  */
 function child<T>(args: string[], key: string, flags: string[] = []): Promise<{ child: ChildProcess; answer: T }> {
   return new Promise((resolve, reject) => {
-    const launcher = args[0] === 'serve' ? ['sh', path.join(root, 'scripts/run-server.sh')] : [];
+    const launcher = args[0] === 'serve' ? ['sh', path.join(root, 'scripts/with-jemalloc.sh')] : [];
     const [command, ...rest] = pinned([...launcher, process.execPath, ...flags, benchServerScript, ...args]);
     const started = spawn(command, rest, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
     started.once('error', reject);
