@@ -17,7 +17,7 @@ import { contactPageTexts } from './features/contact/texts';
 import { contactTextsEn } from './features/contact/texts.en';
 import { advanceFormTexts } from './features/advance-form/texts';
 import { advanceFormTextsEn } from './features/advance-form/texts.en';
-import { articleKey, latestNewsParams, newsListKey } from './features/news/latest';
+import { articleKey, latestNewsParams, newsListKey } from './features/news/keys';
 import { filtersFromSearch, newsListParams } from './features/news/filters';
 import { servicesKey } from './features/services/api';
 

@@ -12,7 +12,7 @@ import { atomXml, rssXml } from '../../api/web/feeds';
 import { newsSitemapXml, sitemapXml } from '../../api/web/seo-files';
 import { newsListQuery, type NewsArticle } from '../../domain';
 import { serverPages } from '../../pwa/server-pages';
-import { articleKey } from '../../pwa/features/news/latest';
+import { articleKey } from '../../pwa/features/news/keys';
 import { freshDatabase, usingPostgres } from '../helpers/database';
 import { adminCredentials, startTestApp, type Client, type TestApp } from '../helpers/app';
 import { skipBecause } from '../helpers/skip';

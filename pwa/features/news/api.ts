@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { NewsArticle } from '../../../domain';
 import { ApiError, getQueryFn } from '../../lib/api';
 import { usePrefetchedQuery, type QueryView } from '../../lib/prefetched-query';
-import { articleKey } from './latest';
+import { articleKey } from './keys';
 
 const fetchArticle = getQueryFn<NewsArticle>({ on401: 'throw' });
 

@@ -5,7 +5,8 @@ import type { NewsSummary } from '../../../domain';
 import type { Page } from '../../lib/api';
 import { usePrefetchedQuery, type QueryView } from '../../lib/prefetched-query';
 import { newsListParams, type NewsFilters } from './filters';
-import { fetchNewsPage, newsListKey } from './latest';
+import { newsListKey } from './keys';
+import { fetchNewsPage } from './latest';
 
 function useNewsListQuery(filters: NewsFilters): QueryView<Page<NewsSummary>> {
   return useQuery<Page<NewsSummary>>({
