@@ -31,10 +31,7 @@ export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
       // session keeps its row, marked (ended_at), so that save, from a request that read the session
       // before it ended, updates nothing instead of writing the session back.
       store: {
-        async get(id: string) {
-          const [row] = await sql.query('SELECT data FROM sessions WHERE id = $1 AND expires_at > now() AND ended_at IS NULL', [id]);
-          return row?.data;
-        },
+        get: sessionReader(sql),
         async set(id: string, data: { userId?: unknown; signInId?: string; userAgent?: string; address?: string } | null, maxAge: number) {
           const ttl = typeof maxAge === 'number' ? maxAge : sessionMaxAge;
           await sql.query(
@@ -54,6 +51,48 @@ export function sessions(app: Koa, sql: Sql, config: Config): Middleware {
     },
     app,
   );
+}
+
+/**
+ * Reads a live session (not expired, not ended) by its id; undefined when there is none. The reads asked
+ * for in one turn of the event loop (the requests that arrived together, one per signed-in request) go
+ * in one query once that turn's requests are in. Each was a round trip of its own: staff's never-asked
+ * searches under load took 0.26–0.30 ms of the main thread a request, against 0.21–0.22 read together
+ * (docs/search-and-page-cache.md). Each request still reads its session after it arrived, as it did
+ * alone, so a session ended before a request came is refused to it.
+ */
+export function sessionReader(sql: Sql): (id: string) => Promise<unknown> {
+  type Waiter = { resolve(data: unknown): void; reject(error: unknown): void };
+  let waiting: Map<string, Waiter[]> | null = null;
+  async function read(batch: Map<string, Waiter[]>) {
+    const ids = [...batch.keys()];
+    try {
+      const rows =
+        ids.length === 1
+          ? await sql.query<{ id: string; data: unknown }>('SELECT id, data FROM sessions WHERE id = $1 AND expires_at > now() AND ended_at IS NULL', ids)
+          : await sql.query<{ id: string; data: unknown }>(
+              'SELECT id, data FROM sessions WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND expires_at > now() AND ended_at IS NULL',
+              [JSON.stringify(ids)],
+            );
+      const found = new Map(rows.map((row) => [row.id, row.data]));
+      for (const [id, waiters] of batch) for (const waiter of waiters) waiter.resolve(found.get(id));
+    } catch (error) {
+      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+    }
+  }
+  return (id) =>
+    new Promise((resolve, reject) => {
+      if (!waiting) {
+        const batch = (waiting = new Map());
+        setImmediate(() => {
+          waiting = null;
+          void read(batch);
+        });
+      }
+      const waiters = waiting.get(id);
+      if (waiters) waiters.push({ resolve, reject });
+      else waiting.set(id, [{ resolve, reject }]);
+    });
 }
 
 /** Deletes sessions past their expiry, ended ones too (they are refused already; this keeps the table small). */
