@@ -1,5 +1,5 @@
-// Sessions read together: the reads that signed-in requests ask for in one turn of the event loop go to
-// the database as one query, and each gets its own session (or none: ended, unknown), as alone.
+// Sessions read together: a read asked for while another is under way goes with the others asked for
+// meanwhile in one query, and each gets its own session (or none: ended, unknown), as alone.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sessionReader } from '../../api/middleware/session';
@@ -17,26 +17,28 @@ test.after(() => app.close());
 
 const sessionIdOf = (client: Client) => client['cookies'].get('sid')!;
 
-test('reads asked in the same turn are one query, and each gets its own session; an ended or unknown one gets none', async () => {
+test('reads asked while one is under way go together in the next query, each getting its own session; an ended or unknown one none', async () => {
   const irene = await new Client(app.base).login('irene', password);
   const tomas = await new Client(app.base).login('tomas', password);
   const ended = await new Client(app.base).login('tomas', password);
   assert.is((await ended.post('/api/auth/logout')).status, 204);
   const db = app.services.db;
-  const texts: string[] = [];
-  const read = sessionReader({ query: (text, params) => (texts.push(text), db.query(text, params)) });
-  const ids = [sessionIdOf(irene), sessionIdOf(tomas), sessionIdOf(ended), 'no-existe', sessionIdOf(irene)];
+  const sent: unknown[][] = [];
+  const read = sessionReader({ query: (text, params) => (sent.push(params ?? []), db.query(text, params)) });
+  const ids = [sessionIdOf(tomas), sessionIdOf(irene), sessionIdOf(tomas), sessionIdOf(ended), 'no-existe', sessionIdOf(irene)];
   const found = (await Promise.all(ids.map((id) => read(id)))) as ({ userId?: string } | undefined)[];
-  assert.is(texts.length, 1, 'one query for the five reads');
+  // The first is sent at once, alone; the five asked while it ran, in one query (four ids).
+  assert.equal(sent, [[ids[0]], [JSON.stringify([ids[1], ids[2], ids[3], ids[4]])]]);
   const me = async (client: Client) => (await client.get('/api/auth/me')).body.id as string;
-  assert.is(found[0]?.userId, await me(irene));
-  assert.is(found[1]?.userId, await me(tomas));
-  assert.is(found[2], undefined);
+  assert.is(found[0]?.userId, await me(tomas));
+  assert.is(found[1]?.userId, await me(irene));
+  assert.is(found[2]?.userId, found[0]?.userId);
   assert.is(found[3], undefined);
-  assert.is(found[4]?.userId, found[0]?.userId);
-  // Alone, and in a later turn: a query of its own.
-  assert.is(((await read(sessionIdOf(tomas))) as { userId?: string } | undefined)?.userId, found[1]?.userId);
-  assert.is(texts.length, 2);
+  assert.is(found[4], undefined);
+  assert.is(found[5]?.userId, found[1]?.userId);
+  // Nothing under way: sent at once.
+  assert.is(((await read(sessionIdOf(irene))) as { userId?: string } | undefined)?.userId, found[1]?.userId);
+  assert.equal(sent.length, 3);
 });
 
 test('a failed query fails every read waiting on it', async () => {
