@@ -1,36 +1,12 @@
-// One small query layer over both databases: PGlite (embedded, in DATA_DIR) and PostgreSQL (postgres.js).
+// One small query layer over both databases: PGlite (embedded, in DATA_DIR: db-pglite.ts) and PostgreSQL
+// (postgres.js, here).
 // Plain SQL with $1 parameters runs unchanged on both; jsonb parameters are passed as JSON text.
-import { mkdirSync } from 'node:fs';
 import { Socket } from 'node:net';
-import path from 'node:path';
-import { lockDataDir } from './data-dir-lock';
+import { openPglite } from './db-pglite';
+import type { Db, Sql } from './sql';
 import { postgresTarget } from './postgres-target';
 
-export interface Sql {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-}
-
-export interface Db extends Sql {
-  readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` in one transaction; everything it writes commits together or not at all. */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
-  /**
-   * Runs `fn` while holding a cluster-wide lock named by `key`, or answers `null` at once when
-   * another process (or another call in this one) holds it. On PostgreSQL it is an advisory lock
-   * taken on one reserved connection (never the pool); on PGlite an in-process lock.
-   */
-  tryWithLock<T>(key: string, fn: (lock: HeldLock) => Promise<T>): Promise<{ value: T } | null>;
-  /**
-   * Calls `onNotify` after each commit that notified `channel` (the events table's trigger notifies
-   * 'events_appended'). PostgreSQL: LISTEN on postgres.js's own listening connection, which reconnects
-   * by itself; PGlite: the same notification, delivered in process. Answers the function that stops it.
-   */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
-  close(): Promise<void>;
-}
-
-/** A lock being held: `alive()` answers false once the connection that holds it is gone (and the lock with it). */
-type HeldLock = { alive(): Promise<boolean> };
+export type { Db, Sql } from './sql';
 
 export type DbOptions = {
   databaseUrl?: string | null;
@@ -111,7 +87,6 @@ type PostgresClient = { unsafe(text: string, params?: never[], options?: { prepa
 /** postgres.js's query: `state` names its connection's server process once the query is sent on it. */
 type PostgresQuery = PromiseLike<Iterable<unknown>> & { cancel(): void };
 const stateOf = (query: PostgresQuery) => (query as unknown as { state: { pid: number | null } | null }).state;
-type PgliteClient = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
 
 /** Seconds a connection may sit idle before TCP asks whether the other end is still there. */
 const keepAliveSeconds = 10;
@@ -355,53 +330,6 @@ async function openPostgres(serverUrl: string, options: DbOptions): Promise<Db> 
       closed = true;
       await Promise.all(idleLockClients.splice(0).map((client) => client.end({ timeout: 5 }).catch(() => {})));
       await sql.end({ timeout: 5 });
-    },
-  };
-}
-
-async function openPglite(dataDir: string): Promise<Db> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const dir = dataDir === 'memory://' ? undefined : path.resolve(dataDir, 'pglite');
-  if (dir) mkdirSync(dir, { recursive: true });
-  // Before anything is opened: a second process refuses here, naming the one that holds it.
-  const release = dir ? lockDataDir(path.resolve(dataDir)) : () => {};
-  let pg: InstanceType<typeof PGlite>;
-  try {
-    pg = await PGlite.create(dir ?? 'memory://', { extensions: { unaccent, pg_trgm } });
-  } catch (error) {
-    release();
-    throw error;
-  }
-  const held = new Set<string>();
-  const run =
-    (client: PgliteClient): Sql['query'] =>
-    async <T>(text: string, params: unknown[] = []) =>
-      (await client.query(text, params)).rows as T[];
-  return {
-    kind: 'pglite',
-    query: run(pg),
-    transaction: (fn) => pg.transaction((tx) => fn({ query: run(tx) })),
-    async tryWithLock(key, fn) {
-      if (held.has(key)) return null;
-      held.add(key);
-      try {
-        return { value: await fn({ alive: async () => !pg.closed }) };
-      } finally {
-        held.delete(key);
-      }
-    },
-    async listen(channel, onNotify) {
-      const unlisten = await pg.listen(channel, (payload) => onNotify(payload ?? ''));
-      return () => (pg.closed ? Promise.resolve() : unlisten());
-    },
-    async close() {
-      try {
-        await pg.close();
-      } finally {
-        release();
-      }
     },
   };
 }
