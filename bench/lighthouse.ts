@@ -7,12 +7,10 @@
 // load, printed at the start and the end); `SKIP_BUILD=1` reuses dist/ as it is. Writes bench/out/lighthouse.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { articleRecord } from './lib/articles';
 import { siteAdmin, startSite } from '../scripts/dev-site';
-import { chromeFlags } from './lib/chrome';
+import { lighthouseReport } from './lib/lighthouse-run';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
@@ -102,18 +100,11 @@ type Scores = Record<(typeof categories)[number], number>;
 type Metrics = Record<(typeof metrics)[number], number>;
 
 async function measure(url: string): Promise<{ scores: Scores; metrics: Metrics }> {
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
-  try {
-    // No config: Lighthouse's default, the mobile profile.
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
-    const { categories: found, audits } = result!.lhr;
-    return {
-      scores: Object.fromEntries(categories.map((key) => [key, Math.round((found[key]?.score ?? 0) * 100)])) as Scores,
-      metrics: Object.fromEntries(metrics.map((key) => [key, audits[key]?.numericValue ?? NaN])) as Metrics,
-    };
-  } finally {
-    await chrome.kill();
-  }
+  const { categories: found, audits } = await lighthouseReport(url, categories);
+  return {
+    scores: Object.fromEntries(categories.map((key) => [key, Math.round((found[key]?.score ?? 0) * 100)])) as Scores,
+    metrics: Object.fromEntries(metrics.map((key) => [key, audits[key]?.numericValue ?? NaN])) as Metrics,
+  };
 }
 
 const loadBefore = load();
