@@ -57,6 +57,8 @@ const changesArticle = (type: EventType) => aggregateOf(type) === 'newsArticle' 
 const [openBracket, comma, closeBracket] = ['[', ',', ']'].map((text) => Buffer.from(text));
 
 const maxCachedTerms = 10_000;
+/** Few: staff's searches never asked before would fill a larger one with texts asked once. */
+const maxComputedTerms = 256;
 /**
  * Visitors' answers are kept as their JSON: bounded by what they hold (a page of twelve summaries is
  * about 12 KB), counting the query that keys each and what an entry costs beside its bytes (an empty
@@ -243,15 +245,27 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
   const terms = new LRUCache<string, { terms: SearchTerms | null }>({ max: maxCachedTerms });
   /** Set by load(): this process computes plain texts' terms as the database does (spanish-lexemes.ts). */
   let termsHere = false;
+  /**
+   * A plain text's terms computed here (null for any other text), kept for the texts asked most recently:
+   * the stemmer costs tens of microseconds a text, and each render of a search's pages, and each change
+   * told to the kept lists' searches, asked for it again.
+   */
+  const computed = new LRUCache<string, { terms: SearchTerms | null }>({ max: maxComputedTerms });
+  const termsInProcess = (text: string): SearchTerms | null => {
+    if (!termsHere) return null;
+    let kept = computed.get(text);
+    if (!kept) computed.set(text, (kept = { terms: searchTermsInProcess(text) }));
+    return kept.terms;
+  };
   /** A search text's terms when known without asking the database; undefined otherwise (or when only SQL can answer it). */
-  const knownTerms = (text: string): SearchTerms | undefined => (termsHere ? searchTermsInProcess(text) : null) ?? terms.peek(text)?.terms ?? undefined;
+  const knownTerms = (text: string): SearchTerms | undefined => termsInProcess(text) ?? terms.peek(text)?.terms ?? undefined;
   /**
    * What the search text means: computed here for a plain text (a new text cost a round trip, most of a
    * new staff search), else asked of PostgreSQL once per text (it never changes); null: only SQL can answer it.
    */
   async function termsOf(text: string | undefined): Promise<SearchTerms | null | 'none'> {
     if (!text) return 'none';
-    const here = termsHere ? searchTermsInProcess(text) : null;
+    const here = termsInProcess(text);
     if (here) return here;
     const known = terms.get(text);
     if (known) return known.terms;

@@ -50,8 +50,12 @@ function languagesOf(pathname: string, lang: Lang, translated: boolean): PageLan
 export type RenderOptions = {
   site: SiteInfo;
   data: PageDataSource;
-  /** The Content-Security-Policy nonce of this response, for any script React itself writes. */
-  nonce?: string;
+  /**
+   * The Content-Security-Policy nonce of this response, for a script React itself writes: asked for only
+   * when it may (a tree that suspended is streamed), so that a page rendered to a string, which carries
+   * no inline script, leaves the response's policy without one.
+   */
+  nonce?: () => string;
   /** false renders every part in place, without the markup kept for cached parts (tests compare both). */
   fragments?: boolean;
 };
@@ -114,7 +118,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
  * one has run, Node (20) tracks every promise of the process for good (its promise hooks were 9% of the
  * server's busy time while it answered kept pages).
  */
-async function renderToHtml(element: React.ReactNode, nonce: string | undefined): Promise<string> {
+async function renderToHtml(element: React.ReactNode, nonce: (() => string) | undefined): Promise<string> {
   for (let attempt = 0; ; attempt += 1) {
     let html: string | null = null;
     try {
@@ -123,7 +127,7 @@ async function renderToHtml(element: React.ReactNode, nonce: string | undefined)
       // The shell suspended (or failed): tried again, then the stream waits for it or reports the error.
     }
     if (html !== null && !html.includes(clientRenderedBoundary)) return html;
-    if (attempt === suspendedWaits.length) return streamToHtml(element, nonce);
+    if (attempt === suspendedWaits.length) return streamToHtml(element, nonce?.());
     await new Promise((resolve) => setTimeout(resolve, suspendedWaits[attempt]));
   }
 }

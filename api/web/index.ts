@@ -116,7 +116,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     const generation = opts.pages.generation;
     const settle = visitor ? opts.pages.begin(ctx.url) : undefined;
     try {
-      const nonce = ctx.state.cspNonce as string | undefined;
+      const nonce = () => ctx.state.cspNonce as string;
       const { page, unlisted, keepable } = await renderPage(ctx.url, { staff: Boolean(ctx.state.user), nonce });
       if (unlisted) ctx.set('X-Robots-Tag', 'noindex');
       const kept = visitor && keepable ? opts.pages.set(ctx.url, generation, page) : undefined;
@@ -140,7 +140,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
   };
 
   /** One URL as HTML: a server-rendered page, an admin screen's shell, or the offline app shell. */
-  async function renderPage(url: string, who: { staff: boolean; nonce?: string }): Promise<{ page: CachedPage; unlisted: boolean; keepable: boolean }> {
+  async function renderPage(url: string, who: { staff: boolean; nonce?: () => string }): Promise<{ page: CachedPage; unlisted: boolean; keepable: boolean }> {
     const entry = await renderer.entry();
     const template = await renderer.template(url);
     // The offline app shell (manifest.ts) is a client-only screen's shell under a neutral title.
@@ -150,7 +150,16 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     const reads = new PageReads();
     const queries = reads.queries(opts.queries);
     const data = { ...queries, previewArticle: (token: string, slug: string) => queries.previewArticle(token, slug, who.staff) };
-    const result = await entry.render(shell ? appShellSourceRoute : url, { site, data, nonce: who.nonce });
+    // The response's nonce is made only if the render asks for it (React may write a script of its own).
+    let nonceMade = false;
+    const responseNonce = who.nonce;
+    const nonce =
+      responseNonce &&
+      (() => {
+        nonceMade = true;
+        return responseNonce();
+      });
+    const result = await entry.render(shell ? appShellSourceRoute : url, { site, data, nonce });
     const pageHead = shell ? appShellHead(site) : result.head;
     const preload = shell ? '' : preloadTags(renderer.manifest, result.pageSources, template);
     const head = [headTags(pageHead, site, shell ? undefined : result.languages), preload].filter(Boolean).join('\n    ');
@@ -167,10 +176,8 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
       body: pageBytes(template, parts),
       reads,
     };
-    // A page that carries this response's nonce (React wrote a script) is this response's only.
-    const { nonce } = who;
-    const carriesNonce = nonce !== undefined && [parts.head, parts.html, parts.appData].some((part) => part.includes(nonce));
-    const keepable = result.kind === 'page' && !shell && result.status === 200 && !unlisted && !carriesNonce;
+    // A page whose render took this response's nonce (React may have written a script) is this response's only.
+    const keepable = result.kind === 'page' && !shell && result.status === 200 && !unlisted && !nonceMade;
     return { page, unlisted, keepable };
   }
 

@@ -103,6 +103,18 @@ if (!built) {
     assert.match(first.text, /<\/html>\s*$/);
   });
 
+  test('a page rendered to a string allows no inline script: its policy carries no nonce, and it is kept', async () => {
+    const visitor = new Client(site.base);
+    const address = '/noticias?q=perimetro';
+    const rendered = await visitor.get(address, { 'accept-encoding': 'br' });
+    assert.is(rendered.status, 200);
+    assert.is(rendered.headers.get('x-cache'), 'miss');
+    const policy = rendered.headers.get('content-security-policy') ?? '';
+    assert.match(policy, /(^|; )script-src 'self'(;|$)/);
+    assert.not.match(policy, /nonce-/);
+    assert.is((await visitor.get(address, { 'accept-encoding': 'br' })).headers.get('x-cache'), 'hit');
+  });
+
   test('every address of the sitemap answers 200, indexable, with its own canonical', async () => {
     const admin = await new Client(site.base).login();
     for (const title of ['Barrido en la sala de juntas', 'Rastreadores en vehículos de ejecutivos']) {
