@@ -67,7 +67,7 @@ import { postgresTarget } from '../events/postgres-target';
 import { benchDatabaseServer, dropPostgres } from './lib/server';
 import { postgresBin, startPrivatePostgres, type PrivatePostgres } from '../tests/helpers/private-postgres';
 import { mb, pageGoals, printTable, type CaseResult, type Goal, type Run } from './lib/report';
-import { machineReference } from './lib/machine-reference';
+import { loopbackReference, machineReference } from './lib/machine-reference';
 
 const argValue = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const quick = process.argv.includes('--quick');
@@ -301,8 +301,9 @@ function stopServer(child: ChildProcess): Promise<void> {
 
 async function benchmark(count: number, databaseServer: string | undefined, where: string, databaseCpu: DatabaseCpu) {
   const machineReferenceMs = machineReference();
+  const loopbackReferenceMs = await loopbackReference();
   console.log(
-    `\n== ${count.toLocaleString('es-CR')} artículos, ${where}; carga de la máquina (1 min) ${os.loadavg()[0].toFixed(1)}; referencia de la máquina ${machineReferenceMs} ms ==`,
+    `\n== ${count.toLocaleString('es-CR')} artículos, ${where}; carga de la máquina (1 min) ${os.loadavg()[0].toFixed(1)}; referencia de la máquina ${machineReferenceMs} ms, ida y vuelta local ${loopbackReferenceMs} ms ==`,
   );
   const seeded = await seedDatabase(count, databaseServer);
   const { child, ready } = await startServer(count, seeded).catch(async (error) => {
@@ -389,6 +390,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
       articles: count,
       indexed: ready.articles,
       machineReferenceMs,
+      loopbackReferenceMs,
       firstRebuildSeconds: ready.firstRebuildSeconds,
       rebuildSeconds: ready.rebuildSeconds,
       indexLoadSeconds: ready.indexLoadSeconds,

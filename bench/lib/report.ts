@@ -50,6 +50,8 @@ export type Run = {
   loadAverage: number;
   /** The machine's speed before the run (machine-reference.ts): CPU ms of a fixed piece of work, median. */
   machineReferenceMs: number;
+  /** The wall time (ms) of 2,000 loopback TCP round trips to another process, median (machine-reference.ts). */
+  loopbackReferenceMs: number;
   memoryAtStart: Memory;
   memory: Memory;
   cases: CaseResult[];
@@ -138,6 +140,7 @@ export function printTable(runs: Run[]) {
       atScale ? run.rebuildSeconds <= rebuildTargetSeconds : undefined,
     );
     figureRow(run.articles, 'referencia de la máquina (menos: más rápida)', `${run.machineReferenceMs} ms`);
+    figureRow(run.articles, 'ida y vuelta local, 2.000 veces (menos: más rápida)', `${run.loopbackReferenceMs} ms`);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 10 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
