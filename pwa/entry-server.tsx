@@ -136,8 +136,13 @@ async function renderToHtml(element: React.ReactNode, nonce: (() => string) | un
 const suspendedWaits = [0, 2, 5, 10, 25, 50, 100, 100];
 
 /** The markup of cached parts (pwa/lib/server-fragments.tsx), per site: cards by language and key, bounded. */
-const fragmentsBySite = new WeakMap<SiteInfo, { cards: Map<string, string>; frames: LRUCache<string, string> }>();
+const fragmentsBySite = new WeakMap<SiteInfo, { cards: Map<string, string>; forms: LRUCache<string, string>; frames: LRUCache<string, string> }>();
 const fragmentLimit = 5000;
+/**
+ * Forms (the news list's filters, about 4 KB each, one per search asked with its filters): the most
+ * recently used, so that searches nobody asks again go, and push out no card.
+ */
+const formLimit = 256;
 /**
  * Page frames (header, footer) by language, path and key: the most recently used few, as each article
  * page has frames of its own (its language link) that a list's must not push out of the cards' map.
@@ -160,8 +165,8 @@ function renderApart(site: SiteInfo, lang: Lang, path: string, element: React.Re
 
 function fragmentCache(site: SiteInfo): FragmentCache {
   let kept = fragmentsBySite.get(site);
-  if (!kept) fragmentsBySite.set(site, (kept = { cards: new Map(), frames: new LRUCache({ max: frameLimit }) }));
-  const { cards, frames } = kept;
+  if (!kept) fragmentsBySite.set(site, (kept = { cards: new Map(), forms: new LRUCache({ max: formLimit }), frames: new LRUCache({ max: frameLimit }) }));
+  const { cards, forms, frames } = kept;
   return {
     html(key, lang, element) {
       const id = `${lang}\u0000${key}`;
@@ -172,6 +177,15 @@ function fragmentCache(site: SiteInfo): FragmentCache {
         html = renderApart(site, lang, '/', element);
         if (cards.size >= fragmentLimit) cards.clear();
         cards.set(id, html);
+      }
+      return html;
+    },
+    form(key, lang, element) {
+      const id = `${lang}\u0000${key}`;
+      let html = forms.get(id);
+      if (html === undefined) {
+        html = renderApart(site, lang, '/', element);
+        forms.set(id, html);
       }
       return html;
     },

@@ -4,13 +4,14 @@
 // particular) and writes that markup into the part's element; the browser renders and hydrates the
 // children as usual, against exactly the markup they would have had inline.
 //
-// A cached card's children must depend only on its key, the site and the language: not on the page
-// they are shown on, nor on data queries, useId or any state from above. A page's frame (its header and
+// A cached card's (or form's) children must depend only on its key, the site and the language: not on
+// the page they are shown on, nor on data queries, useId or any state from above (a form's state is
+// its initial state, which the key names). A page's frame (its header and
 // footer: CachedPart) may also depend on the page's path. It is rendered with the texts provided above
 // it, which the key does not name: a frame may read only texts that are the same for every page of its
 // language (the layout's, which the language's frame provides). tests/web/server-fragments.test.ts
 // renders every public page with and without the cache and requires the same bytes.
-import { createContext, useContext, type ReactElement } from 'react';
+import { createContext, useContext, type ComponentPropsWithoutRef, type ReactElement } from 'react';
 import { useRouter } from 'wouter';
 import { useLang, type Lang } from '../i18n/lang';
 import { ProvideTexts, useTextsInScope } from '../i18n/texts';
@@ -21,6 +22,8 @@ import { ProvideTexts, useTextsInScope } from '../i18n/texts';
  */
 export type FragmentCache = {
   html(key: string, lang: Lang, element: ReactElement): string;
+  /** A form's children, as `html` renders a card's, kept apart from the cards (fewer, and larger). */
+  form(key: string, lang: Lang, element: ReactElement): string;
   part(key: string, lang: Lang, path: string, element: ReactElement): string;
 };
 
@@ -46,6 +49,31 @@ function ServerCachedListItem({ cacheKey, className, children }: CachedItemProps
   const lang = useLang();
   if (!cache) return <li className={className}>{children}</li>;
   return <li className={className} dangerouslySetInnerHTML={{ __html: cache.html(cacheKey(), lang, children) }} />;
+}
+
+type CachedFormProps = Omit<ComponentPropsWithoutRef<'form'>, 'children'> & {
+  /** Everything the children's markup depends on besides the language (asked on the server only). */
+  cacheKey: () => string;
+  children: ReactElement;
+};
+
+/**
+ * A <form> whose children the server renders once per key and language (the news list's filters: the
+ * same for every page of a search). The browser renders them in place, with the form's handlers.
+ */
+export function CachedForm(props: CachedFormProps) {
+  if (!import.meta.env.SSR) {
+    const { cacheKey: _cacheKey, ...form } = props;
+    return <form {...form} />;
+  }
+  return <ServerCachedForm {...props} />;
+}
+
+function ServerCachedForm({ cacheKey, children, ...form }: CachedFormProps) {
+  const cache = useContext(FragmentCacheContext);
+  const lang = useLang();
+  if (!cache) return <form {...form}>{children}</form>;
+  return <form {...form} dangerouslySetInnerHTML={{ __html: cache.form(cacheKey(), lang, children) }} />;
 }
 
 type CachedPartProps = {

@@ -3,7 +3,7 @@
 // visitor reaches for it. For pages whose first load must stay light (the public news list).
 // The look-alike shows what the real field will: the same day in the same order, the same empty
 // placeholder, the same clear and calendar buttons with the same names, in the page's language.
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { CalendarDays, X } from 'lucide-react';
 import type { DatePickerProps } from './DatePicker';
 import { labelClass, plainIconButtonClass } from './field-styles';
@@ -29,11 +29,16 @@ function shownDay(lang: Lang, day: string): string {
   return look.shown(year, String(Number(month)), String(Number(date)));
 }
 
-export function DeferredDatePicker(props: DatePickerProps) {
+/**
+ * `id` names the look-alike's label and value (`id`-etiqueta, `id`-valor): given, not taken from useId,
+ * as the server renders the news filters apart from their page and keeps them (pwa/lib/server-fragments.tsx),
+ * where useId would number them otherwise than the page the browser hydrates.
+ */
+export function DeferredDatePicker(props: DatePickerProps & { id: string }) {
   const lang = useLang();
   const [activation, setActivation] = useState<null | 'field' | 'calendar'>(null);
-  const labelId = useId();
-  const valueId = useId();
+  const labelId = `${props.id}-etiqueta`;
+  const valueId = `${props.id}-valor`;
   const calendarButton = useRef<HTMLButtonElement>(null);
 
   const facade = (
@@ -82,7 +87,10 @@ export function DeferredDatePicker(props: DatePickerProps) {
   if (!activation) return facade;
   return (
     <Suspense fallback={facade}>
-      <DatePicker {...props} autoFocus={activation === 'field'} defaultOpen={activation === 'calendar'} />
+      <DatePicker {...pickerProps(props)} autoFocus={activation === 'field'} defaultOpen={activation === 'calendar'} />
     </Suspense>
   );
 }
+
+/** What the real field takes: everything but the look-alike's ids. */
+const pickerProps = ({ id: _id, ...rest }: DatePickerProps & { id: string }): DatePickerProps => rest;

@@ -67,11 +67,15 @@ function dataSource(items: NewsSummary[]): PageDataSource {
 }
 
 // Every server-rendered public page in both languages (each with its own header and footer: the active
-// link and the language link depend on the path), a news list under several searches, and the 404 page.
+// link and the language link depend on the path), a news list under several searches and filters (its
+// filters' form is kept too: the same for every page of a search), and the 404 page.
 const pages = [
   '/noticias',
+  '/noticias?q=barrido',
   '/noticias?q=barrido&pagina=2',
   '/noticias?categoria=Ciberseguridad',
+  '/noticias?q=sala&categoria=Tecnolog%C3%ADa&desde=2024-01-05&hasta=2024-02-01&orden=antiguas',
+  '/en/news?desde=2024-03-01&orden=antiguas',
   '/en/news',
   '/en/news?q=sweep',
   '/',

@@ -10,6 +10,7 @@ import { useTexts } from '../../i18n/texts';
 import { newsListTexts } from './list-texts';
 import { categoryName } from './category-names';
 import { useLang } from '../../i18n/lang';
+import { CachedForm } from '../../lib/server-fragments';
 
 type Option = { id: string; label: string };
 const searchDelayMs = 350;
@@ -40,62 +41,70 @@ export function NewsFilters({ filters, onChange }: Props) {
     if (searchDraft.trim() !== filters.search.trim()) update({ search: searchDraft });
   };
 
+  // The server keeps the form's markup per language and filters (every page of a search shows the same
+  // form): its children depend on nothing else, and their ids are given, not numbered by useId.
+  const cacheKey = () => `filtros\u0000${JSON.stringify([filters.search, filters.category, filters.sort, filters.dateFrom, filters.dateTo])}`;
   return (
-    <form
+    <CachedForm
+      cacheKey={cacheKey}
       role="search"
       aria-label={newsTexts.filtersLabel}
       onSubmit={submitSearch}
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
-      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-12">
-        <label className="flex flex-col gap-1.5 md:col-span-2 lg:col-span-4">
-          <span className="text-sm font-medium text-slate-800">{newsTexts.searchLabel}</span>
-          <span className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <input
-              type="search"
-              name="q"
-              value={searchDraft}
-              onChange={(event) => setSearchDraft(event.target.value)}
-              placeholder={newsTexts.searchPlaceholder}
-              className="w-full rounded-md border border-slate-300 bg-white py-2.5 pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-500 focus:border-accent-500"
-            />
-          </span>
-        </label>
-        <NativeSelect
-          label={newsTexts.categoryLabel}
-          options={categoryOptions}
-          value={filters.category}
-          onChange={(category) => update({ category: category as Filters['category'] })}
-        />
-        <NativeSelect label={newsTexts.sortLabel} options={sortOptions} value={filters.sort} onChange={(sort) => update({ sort: sort as Filters['sort'] })} />
-        <DeferredDatePicker
-          label={newsTexts.dateFrom}
-          value={filters.dateFrom}
-          onChange={(dateFrom) => update({ dateFrom })}
-          clearLabel={newsTexts.clearDate(newsTexts.dateFrom)}
-          className="lg:col-span-2"
-        />
-        <DeferredDatePicker
-          label={newsTexts.dateTo}
-          value={filters.dateTo}
-          onChange={(dateTo) => update({ dateTo })}
-          clearLabel={newsTexts.clearDate(newsTexts.dateTo)}
-          className="lg:col-span-2"
-        />
-      </div>
-      {hasActiveFilters(filters) && (
-        // On the left: at the right it could sit under the floating WhatsApp button, which holds the
-        // bottom-right corner of every public page (docs/public-site-and-english.md).
-        <div className="mt-4 flex justify-start">
-          {/* A plain button: react-aria's would add ~12 KB to this page's first load for nothing. */}
-          <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => onChange(defaultNewsFilters)}>
-            <X className="size-4" aria-hidden="true" />
-            {newsTexts.clearFilters}
-          </button>
+      <>
+        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-12">
+          <label className="flex flex-col gap-1.5 md:col-span-2 lg:col-span-4">
+            <span className="text-sm font-medium text-slate-800">{newsTexts.searchLabel}</span>
+            <span className="relative">
+              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+              <input
+                type="search"
+                name="q"
+                value={searchDraft}
+                onChange={(event) => setSearchDraft(event.target.value)}
+                placeholder={newsTexts.searchPlaceholder}
+                className="w-full rounded-md border border-slate-300 bg-white py-2.5 pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-500 focus:border-accent-500"
+              />
+            </span>
+          </label>
+          <NativeSelect
+            label={newsTexts.categoryLabel}
+            options={categoryOptions}
+            value={filters.category}
+            onChange={(category) => update({ category: category as Filters['category'] })}
+          />
+          <NativeSelect label={newsTexts.sortLabel} options={sortOptions} value={filters.sort} onChange={(sort) => update({ sort: sort as Filters['sort'] })} />
+          <DeferredDatePicker
+            id="noticias-desde"
+            label={newsTexts.dateFrom}
+            value={filters.dateFrom}
+            onChange={(dateFrom) => update({ dateFrom })}
+            clearLabel={newsTexts.clearDate(newsTexts.dateFrom)}
+            className="lg:col-span-2"
+          />
+          <DeferredDatePicker
+            id="noticias-hasta"
+            label={newsTexts.dateTo}
+            value={filters.dateTo}
+            onChange={(dateTo) => update({ dateTo })}
+            clearLabel={newsTexts.clearDate(newsTexts.dateTo)}
+            className="lg:col-span-2"
+          />
         </div>
-      )}
-    </form>
+        {hasActiveFilters(filters) && (
+          // On the left: at the right it could sit under the floating WhatsApp button, which holds the
+          // bottom-right corner of every public page (docs/public-site-and-english.md).
+          <div className="mt-4 flex justify-start">
+            {/* A plain button: react-aria's would add ~12 KB to this page's first load for nothing. */}
+            <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => onChange(defaultNewsFilters)}>
+              <X className="size-4" aria-hidden="true" />
+              {newsTexts.clearFilters}
+            </button>
+          </div>
+        )}
+      </>
+    </CachedForm>
   );
 }
 
