@@ -30,9 +30,16 @@ export type FragmentCache = {
 const FragmentCacheContext = createContext<FragmentCache | null>(null);
 export const ProvideFragmentCache = FragmentCacheContext;
 
+/**
+ * Everything a cached part's markup depends on besides the language, asked on the server only. A key
+ * whose code weighs something is given as `import.meta.env.SSR ? () => … : undefined`: the browser's
+ * build drops the branch, and the code it calls, from the page's first download. Without a key the
+ * server renders the part in place.
+ */
+type CacheKey = (() => string) | undefined;
+
 type CachedItemProps = {
-  /** Everything the children's markup depends on besides the language (asked on the server only). */
-  cacheKey: () => string;
+  cacheKey: CacheKey;
   className?: string;
   children: ReactElement;
 };
@@ -47,13 +54,12 @@ export function CachedListItem(props: CachedItemProps) {
 function ServerCachedListItem({ cacheKey, className, children }: CachedItemProps) {
   const cache = useContext(FragmentCacheContext);
   const lang = useLang();
-  if (!cache) return <li className={className}>{children}</li>;
+  if (!cache || !cacheKey) return <li className={className}>{children}</li>;
   return <li className={className} dangerouslySetInnerHTML={{ __html: cache.html(cacheKey(), lang, children) }} />;
 }
 
 type CachedFormProps = Omit<ComponentPropsWithoutRef<'form'>, 'children'> & {
-  /** Everything the children's markup depends on besides the language (asked on the server only). */
-  cacheKey: () => string;
+  cacheKey: CacheKey;
   children: ReactElement;
 };
 
@@ -72,7 +78,7 @@ export function CachedForm(props: CachedFormProps) {
 function ServerCachedForm({ cacheKey, children, ...form }: CachedFormProps) {
   const cache = useContext(FragmentCacheContext);
   const lang = useLang();
-  if (!cache) return <form {...form}>{children}</form>;
+  if (!cache || !cacheKey) return <form {...form}>{children}</form>;
   return <form {...form} dangerouslySetInnerHTML={{ __html: cache.form(cacheKey(), lang, children) }} />;
 }
 

@@ -34,11 +34,11 @@ function shownDay(lang: Lang, day: string): string {
  * as the server renders the news filters apart from their page and keeps them (pwa/lib/server-fragments.tsx),
  * where useId would number them otherwise than the page the browser hydrates.
  */
-export function DeferredDatePicker(props: DatePickerProps & { id: string }) {
+export function DeferredDatePicker({ id, ...props }: DatePickerProps & { id: string }) {
   const lang = useLang();
   const [activation, setActivation] = useState<null | 'field' | 'calendar'>(null);
-  const labelId = `${props.id}-etiqueta`;
-  const valueId = `${props.id}-valor`;
+  const labelId = `${id}-etiqueta`;
+  const valueId = `${id}-valor`;
   const calendarButton = useRef<HTMLButtonElement>(null);
 
   const facade = (
@@ -87,10 +87,7 @@ export function DeferredDatePicker(props: DatePickerProps & { id: string }) {
   if (!activation) return facade;
   return (
     <Suspense fallback={facade}>
-      <DatePicker {...pickerProps(props)} autoFocus={activation === 'field'} defaultOpen={activation === 'calendar'} />
+      <DatePicker {...props} autoFocus={activation === 'field'} defaultOpen={activation === 'calendar'} />
     </Suspense>
   );
 }
-
-/** What the real field takes: everything but the look-alike's ids. */
-const pickerProps = ({ id: _id, ...rest }: DatePickerProps & { id: string }): DatePickerProps => rest;

@@ -43,7 +43,9 @@ export function NewsFilters({ filters, onChange }: Props) {
 
   // The server keeps the form's markup per language and filters (every page of a search shows the same
   // form): its children depend on nothing else, and their ids are given, not numbered by useId.
-  const cacheKey = () => `filtros\u0000${JSON.stringify([filters.search, filters.category, filters.sort, filters.dateFrom, filters.dateTo])}`;
+  const cacheKey = import.meta.env.SSR
+    ? () => `filtros\u0000${JSON.stringify([filters.search, filters.category, filters.sort, filters.dateFrom, filters.dateTo])}`
+    : undefined;
   return (
     <CachedForm
       cacheKey={cacheKey}

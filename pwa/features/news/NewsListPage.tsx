@@ -66,7 +66,7 @@ export default function NewsListPage() {
                 {data.items.map((article) => {
                   const card = { article, dateLabel: newsTexts.formatDate(article.publishedAt), inSpanishLabel: newsTexts.inSpanish };
                   return (
-                    <CachedListItem key={article.id} cacheKey={() => newsCardKey(card)}>
+                    <CachedListItem key={article.id} cacheKey={import.meta.env.SSR ? () => newsCardKey(card) : undefined}>
                       <NewsCard {...card} />
                     </CachedListItem>
                   );
