@@ -117,7 +117,20 @@ try {
   const rows: Record<string, unknown>[] = [];
   for (const route of [...spanish, ...english]) {
     const measured: Awaited<ReturnType<typeof measure>>[] = [];
-    for (let run = 0; run < runs; run++) measured.push(await measure(site.baseURL + route));
+    const unmeasured: string[] = [];
+    for (let run = 0; run < runs; run++) {
+      try {
+        measured.push(await measure(site.baseURL + route));
+      } catch (error) {
+        unmeasured.push((error as Error).message);
+      }
+    }
+    // A page Lighthouse could not measure in any run is reported as such; the others go on.
+    if (measured.length === 0) {
+      rows.push({ route, noMedida: unmeasured[0] });
+      console.log(`${route}: no medida (${unmeasured[0]})`);
+      continue;
+    }
     const scores = Object.fromEntries(categories.map((key) => [key, median(measured.map((m) => m.scores[key]))])) as Scores;
     const metric = (key: (typeof metrics)[number]) => median(measured.map((m) => m.metrics[key]));
     const row = {
@@ -128,6 +141,7 @@ try {
       tbt: `${Math.round(metric('total-blocking-time'))} ms`,
       cls: metric('cumulative-layout-shift').toFixed(3),
       runs: measured.map((m) => categories.map((key) => m.scores[key]).join('/')).join(' '),
+      ...(unmeasured.length > 0 ? { noMedidas: unmeasured.length } : {}),
     };
     rows.push(row);
     console.log(`${route}: ${categories.map((key) => `${key} ${scores[key]}`).join(', ')} (FCP ${row.fcp}, LCP ${row.lcp}, TBT ${row.tbt}, CLS ${row.cls})`);

@@ -257,8 +257,13 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     if (!kept) computed.set(text, (kept = { terms: searchTermsInProcess(text) }));
     return kept.terms;
   };
-  /** A search text's terms when known without asking the database; undefined otherwise (or when only SQL can answer it). */
-  const knownTerms = (text: string): SearchTerms | undefined => termsInProcess(text) ?? terms.peek(text)?.terms ?? undefined;
+  /**
+   * A search text's terms when known without asking the database; undefined otherwise (or when only SQL
+   * can answer it). Read without keeping (a change asks for every kept list's search: they must not push
+   * out the texts visitors ask for).
+   */
+  const knownTerms = (text: string): SearchTerms | undefined =>
+    (termsHere ? (computed.peek(text)?.terms ?? searchTermsInProcess(text)) : null) ?? terms.peek(text)?.terms ?? undefined;
   /**
    * What the search text means: computed here for a plain text (a new text cost a round trip, most of a
    * new staff search), else asked of PostgreSQL once per text (it never changes); null: only SQL can answer it.

@@ -7,7 +7,7 @@
 // requests a second. The round trips to another process over loopback TCP are the second figure.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import zlib from 'node:zlib';
 import { articleRecord } from './articles';
 
@@ -45,19 +45,38 @@ process.stdin.on('end', () => process.exit(0)); process.stdin.resume();`;
 const tripRounds = 5;
 const tripsPerRound = 2000;
 
+/** Longer than the slowest machine takes for all the rounds: past it the figure is given up. */
+const loopbackDeadlineMs = 60_000;
+
 /**
  * The median wall time (ms) of `tripsPerRound` round trips of 64 bytes, one after the other, to another
- * process over loopback TCP, over `tripRounds` rounds. Less is faster.
+ * process over loopback TCP, over `tripRounds` rounds (after one untimed). Less is faster. Fails, rather
+ * than hangs, if the other process dies, the connection drops, or the rounds outlast the deadline.
  */
 export async function loopbackReference(): Promise<number> {
   const child = spawn(process.execPath, ['-e', echoServer], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let socket: Socket | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  // Settles (rejects) when anything goes wrong: every wait below races it.
+  const failed = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('la medición de ida y vuelta local no terminó a tiempo')), loopbackDeadlineMs);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`el proceso de eco terminó (código ${code})`)));
+  });
+  failed.catch(() => {});
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      child.stdout.once('data', (data: Buffer) => resolve(Number(data.toString().trim())));
-      child.once('error', reject);
+    const port = await Promise.race([
+      new Promise<number>((resolve) => child.stdout.once('data', (data: Buffer) => resolve(Number(data.toString().trim())))),
+      failed,
+    ]);
+    const connection = connect({ port, host: '127.0.0.1', noDelay: true });
+    socket = connection;
+    const dropped = new Promise<never>((_, reject) => {
+      connection.once('error', reject);
+      connection.once('close', () => reject(new Error('la conexión de ida y vuelta local se cerró')));
     });
-    const socket = connect({ port, host: '127.0.0.1', noDelay: true });
-    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    dropped.catch(() => {});
+    await Promise.race([new Promise<void>((resolve) => connection.once('connect', () => resolve())), failed, dropped]);
     const message = Buffer.alloc(64, 'x');
     const trip = () =>
       new Promise<void>((resolve) => {
@@ -65,24 +84,29 @@ export async function loopbackReference(): Promise<number> {
         const onData = (data: Buffer) => {
           received += data.length;
           if (received < message.length) return;
-          socket.off('data', onData);
+          connection.off('data', onData);
           resolve();
         };
-        socket.on('data', onData);
-        socket.write(message);
+        connection.on('data', onData);
+        connection.write(message);
       });
-    // A first round untimed: the code of a trip compiled, the connection's buffers grown.
-    for (let i = 0; i < tripsPerRound; i++) await trip();
-    const times: number[] = [];
-    for (let round = 0; round < tripRounds; round++) {
-      const started = performance.now();
+    const round = async () => {
       for (let i = 0; i < tripsPerRound; i++) await trip();
+    };
+    // A first round untimed: the code of a trip compiled, the connection's buffers grown.
+    await Promise.race([round(), failed, dropped]);
+    const times: number[] = [];
+    for (let r = 0; r < tripRounds; r++) {
+      const started = performance.now();
+      await Promise.race([round(), failed, dropped]);
       times.push(performance.now() - started);
     }
-    socket.destroy();
     times.sort((a, b) => a - b);
     return Math.round(times[tripRounds >> 1]);
   } finally {
+    clearTimeout(timer);
+    socket?.destroy();
+    child.removeAllListeners('exit');
     child.stdin.end();
     child.kill();
   }
