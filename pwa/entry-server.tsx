@@ -8,7 +8,7 @@ import { appDataScript } from './lib/app-data';
 import type { PageHead } from './lib/head';
 import { createQueryClient } from './lib/query-client';
 import { SiteContext, type SiteInfo } from './lib/site';
-import type { FragmentCache } from './lib/server-fragments';
+import type { FragmentCache, FragmentKind } from './lib/server-fragments';
 import { Router } from 'wouter';
 import { matchRoute, preloadRoute, routes, type RouteMatch } from './routes';
 import { layoutSources, localeSource, pageSources } from './route-sources';
@@ -135,19 +135,32 @@ async function renderToHtml(element: React.ReactNode, nonce: (() => string) | un
 /** The waits (ms) between renders of a tree whose lazy parts are loading: about 0.3 s in all. */
 const suspendedWaits = [0, 2, 5, 10, 25, 50, 100, 100];
 
-/** The markup of cached parts (pwa/lib/server-fragments.tsx), per site: cards by language and key, bounded. */
-const fragmentsBySite = new WeakMap<SiteInfo, { cards: Map<string, string>; forms: LRUCache<string, string>; frames: LRUCache<string, string> }>();
-const fragmentLimit = 5000;
 /**
- * Forms (the news list's filters, about 4 KB each, one per search asked with its filters): the most
- * recently used, so that searches nobody asks again go, and push out no card.
+ * The markup of cached parts (pwa/lib/server-fragments.tsx), per site, each kind bounded: cards by
+ * language and key (a plain map, emptied when full: it is looked up twelve times a render, and an LRU
+ * in its place measured slower); forms (the news list's filters, about 4 KB each, one per
+ * search asked with its filters) and page frames (header, footer, by language, path and key: each
+ * article page has frames of its own, its language link), the most recently used few of each, so that
+ * searches and articles nobody asks again push out no card.
  */
-const formLimit = 256;
-/**
- * Page frames (header, footer) by language, path and key: the most recently used few, as each article
- * page has frames of its own (its language link) that a list's must not push out of the cards' map.
- */
-const frameLimit = 64;
+type MarkupStore = { get(id: string): string | undefined; set(id: string, html: string): void };
+const cardLimit = 5000;
+const fragmentsBySite = new WeakMap<SiteInfo, Record<FragmentKind | 'frame', MarkupStore>>();
+
+function keptMarkup(): Record<FragmentKind | 'frame', MarkupStore> {
+  const cards = new Map<string, string>();
+  return {
+    card: {
+      get: (id) => cards.get(id),
+      set(id, html) {
+        if (cards.size >= cardLimit) cards.clear();
+        cards.set(id, html);
+      },
+    },
+    form: new LRUCache<string, string>({ max: 256 }),
+    frame: new LRUCache<string, string>({ max: 64 }),
+  };
+}
 
 /** `element` rendered alone, with the site and language of the page around it, under a router at `path`. */
 function renderApart(site: SiteInfo, lang: Lang, path: string, element: React.ReactElement): string {
@@ -164,40 +177,19 @@ function renderApart(site: SiteInfo, lang: Lang, path: string, element: React.Re
 }
 
 function fragmentCache(site: SiteInfo): FragmentCache {
-  let kept = fragmentsBySite.get(site);
-  if (!kept) fragmentsBySite.set(site, (kept = { cards: new Map(), forms: new LRUCache({ max: formLimit }), frames: new LRUCache({ max: frameLimit }) }));
-  const { cards, forms, frames } = kept;
+  let stores = fragmentsBySite.get(site);
+  if (!stores) fragmentsBySite.set(site, (stores = keptMarkup()));
+  const kept = stores;
+  const keptOrRendered = (kind: FragmentKind | 'frame', id: string, lang: Lang, path: string, element: React.ReactElement) => {
+    let html = kept[kind].get(id);
+    if (html === undefined) kept[kind].set(id, (html = renderApart(site, lang, path, element)));
+    return html;
+  };
   return {
-    html(key, lang, element) {
-      const id = `${lang}\u0000${key}`;
-      let html = cards.get(id);
-      if (html === undefined) {
-        // A router at no page in particular: the markup is kept for every page, so it must not depend
-        // on where it is shown.
-        html = renderApart(site, lang, '/', element);
-        if (cards.size >= fragmentLimit) cards.clear();
-        cards.set(id, html);
-      }
-      return html;
-    },
-    form(key, lang, element) {
-      const id = `${lang}\u0000${key}`;
-      let html = forms.get(id);
-      if (html === undefined) {
-        html = renderApart(site, lang, '/', element);
-        forms.set(id, html);
-      }
-      return html;
-    },
-    part(key, lang, path, element) {
-      const id = `${lang}\u0000${path}\u0000${key}`;
-      let html = frames.get(id);
-      if (html === undefined) {
-        html = renderApart(site, lang, path, element);
-        frames.set(id, html);
-      }
-      return html;
-    },
+    // A router at no page in particular: a card's or form's markup is kept for every page, so it must
+    // not depend on where it is shown.
+    html: (kind, key, lang, element) => keptOrRendered(kind, `${lang}\u0000${key}`, lang, '/', element),
+    part: (key, lang, path, element) => keptOrRendered('frame', `${lang}\u0000${path}\u0000${key}`, lang, path, element),
   };
 }
 

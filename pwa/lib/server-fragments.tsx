@@ -16,14 +16,16 @@ import { useRouter } from 'wouter';
 import { useLang, type Lang } from '../i18n/lang';
 import { ProvideTexts, useTextsInScope } from '../i18n/texts';
 
+/** What a kept piece of markup is: a list's card, or a form's fields (kept apart: fewer, and larger). */
+export type FragmentKind = 'card' | 'form';
+
 /**
  * Given by the server's entry only: markup by key, made by rendering `element` the first time: a card's
- * (`html`, under a router at no page in particular), or a page frame's (`part`, under a router at `path`).
+ * or a form's (`html`, under a router at no page in particular), or a page frame's (`part`, under a
+ * router at `path`).
  */
 export type FragmentCache = {
-  html(key: string, lang: Lang, element: ReactElement): string;
-  /** A form's children, as `html` renders a card's, kept apart from the cards (fewer, and larger). */
-  form(key: string, lang: Lang, element: ReactElement): string;
+  html(kind: FragmentKind, key: string, lang: Lang, element: ReactElement): string;
   part(key: string, lang: Lang, path: string, element: ReactElement): string;
 };
 
@@ -38,30 +40,28 @@ export const ProvideFragmentCache = FragmentCacheContext;
  */
 type CacheKey = (() => string) | undefined;
 
-type CachedItemProps = {
-  cacheKey: CacheKey;
-  className?: string;
-  children: ReactElement;
-};
+type KeptProps = { cacheKey: CacheKey; children: ReactElement };
+
+/** The markup the server keeps for a card's or a form's children (null: render them in place). */
+function useKeptMarkup(kind: FragmentKind, cacheKey: CacheKey, children: ReactElement): { __html: string } | null {
+  const cache = useContext(FragmentCacheContext);
+  const lang = useLang();
+  return cache && cacheKey ? { __html: cache.html(kind, cacheKey(), lang, children) } : null;
+}
 
 /** An <li> whose children the server renders once per key and language. */
-export function CachedListItem(props: CachedItemProps) {
+export function CachedListItem(props: KeptProps & { className?: string }) {
   // The browser renders the children in place (the server's branch is left out of its bundle).
   if (!import.meta.env.SSR) return <li className={props.className}>{props.children}</li>;
   return <ServerCachedListItem {...props} />;
 }
 
-function ServerCachedListItem({ cacheKey, className, children }: CachedItemProps) {
-  const cache = useContext(FragmentCacheContext);
-  const lang = useLang();
-  if (!cache || !cacheKey) return <li className={className}>{children}</li>;
-  return <li className={className} dangerouslySetInnerHTML={{ __html: cache.html(cacheKey(), lang, children) }} />;
+function ServerCachedListItem({ className, cacheKey, children }: KeptProps & { className?: string }) {
+  const markup = useKeptMarkup('card', cacheKey, children);
+  return markup ? <li className={className} dangerouslySetInnerHTML={markup} /> : <li className={className}>{children}</li>;
 }
 
-type CachedFormProps = Omit<ComponentPropsWithoutRef<'form'>, 'children'> & {
-  cacheKey: CacheKey;
-  children: ReactElement;
-};
+type CachedFormProps = Omit<ComponentPropsWithoutRef<'form'>, 'children'> & KeptProps;
 
 /**
  * A <form> whose children the server renders once per key and language (the news list's filters: the
@@ -76,10 +76,8 @@ export function CachedForm(props: CachedFormProps) {
 }
 
 function ServerCachedForm({ cacheKey, children, ...form }: CachedFormProps) {
-  const cache = useContext(FragmentCacheContext);
-  const lang = useLang();
-  if (!cache || !cacheKey) return <form {...form}>{children}</form>;
-  return <form {...form} dangerouslySetInnerHTML={{ __html: cache.form(cacheKey(), lang, children) }} />;
+  const markup = useKeptMarkup('form', cacheKey, children);
+  return markup ? <form {...form} dangerouslySetInnerHTML={markup} /> : <form {...form}>{children}</form>;
 }
 
 type CachedPartProps = {
