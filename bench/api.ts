@@ -51,7 +51,9 @@
 //   without taskset or PostgreSQL's binaries, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test.
 //   The bench makes its own database there and drops it afterwards. PGlite: --database pglite.
 //   Looking into the server: BENCH_CPU_PROFILE=dir writes its CPU profile there, BENCH_HEAP_SNAPSHOT=dir
-//   a heap snapshot after the load; BENCH_NODE_FLAGS='--trace-gc' passes Node flags to it.
+//   a heap snapshot after the load; BENCH_NODE_FLAGS='--trace-gc' passes Node flags to it; BENCH_TURNS=1
+//   prints each case's event-loop turns: how many requests the server read in one, and how long one took
+//   (under 32 connections a request's latency is about a turn's length: bench/lib/loop-turns.ts).
 import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
@@ -68,6 +70,7 @@ import { benchDatabaseServer, dropPostgres } from './lib/server';
 import { postgresBin, startPrivatePostgres, type PrivatePostgres } from '../tests/helpers/private-postgres';
 import { mb, pageGoals, printTable, type CaseResult, type Goal, type Run } from './lib/report';
 import { loopbackReference, machineReference } from './lib/machine-reference';
+import type { TurnFigures } from './lib/loop-turns';
 
 const argValue = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const quick = process.argv.includes('--quick');
@@ -88,6 +91,8 @@ const writesPerSecond = 5;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** bench/lib/api-server.ts bundled (under dist/, where the server finds the project's files from). */
 const benchServerScript = path.join(root, 'dist/bench/api-server.mjs');
+/** BENCH_TURNS=1: each case also reports the server's event-loop turns (bench/lib/loop-turns.ts). */
+const countTurns = Boolean(process.env.BENCH_TURNS);
 
 // ---------------------------------------------------------------------------------------------
 // Where each process runs: the server and PostgreSQL on --cores, the load generator apart if it can.
@@ -220,6 +225,7 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
     firstPass = Math.round(amount / ((performance.now() - started) / 1000));
   }
   const writes = test.writes ? writer(base, ready.cookie, test.writes, count) : null;
+  if (countTurns) await ask(child, 'turns', 'turns');
   const before = await serverCounters(child);
   const databaseBefore = databaseCpu?.();
   const loaderBefore = process.cpuUsage();
@@ -229,6 +235,7 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
   const loaderUsed = process.cpuUsage(loaderBefore);
   const databaseUsed = databaseCpu && databaseBefore !== undefined ? databaseCpu() - databaseBefore : null;
   const after = await serverCounters(child);
+  const turns = countTurns ? await ask<TurnFigures | null>(child, 'turns', 'turns') : null;
   const cpuUsed = after.cpu - before.cpu;
   const rendered = after.renders - before.renders;
   const wrote = writes?.stop();
@@ -249,6 +256,7 @@ async function measure(test: Case, base: string, child: ChildProcess, ready: Rea
     databaseCpuMs: databaseUsed === null ? null : perRequest(databaseUsed, requests),
     loaderCpuMs: perRequest(loaderUsed.user + loaderUsed.system, requests),
     ...(wrote ? { writes: wrote.written } : {}),
+    ...(turns ? { turns } : {}),
     ...(load.paths[0].startsWith('/api/') || !requests ? {} : { renderedPercent: Math.round((1000 * rendered) / requests) / 10 }),
   };
 }
@@ -381,6 +389,12 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
       console.log(
         `  ${last.case}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}, CPU del servidor ${last.serverCpuMs} ms por solicitud${last.serverMainThreadCpuMs === null ? '' : ` (hilo principal ${last.serverMainThreadCpuMs})`}${last.databaseCpuMs === null ? '' : `, de PostgreSQL ${last.databaseCpuMs} ms`}, de la carga ${last.loaderCpuMs} ms${last.writes !== undefined ? `, ${last.writes} artículos escritos` : ''}${last.renderedPercent !== undefined ? `, renderizadas ${last.renderedPercent}%` : ''}`,
       );
+      if (last.turns) {
+        const { turns, requestsPerTurn, p50, p90, p975, max } = last.turns;
+        console.log(
+          `    vueltas del bucle de eventos: ${turns}, ${requestsPerTurn} solicitudes por vuelta; la vuelta en que se leyó cada solicitud duró ${p50} ms (mediana), p90 ${p90}, p97.5 ${p975}; la más larga ${max}`,
+        );
+      }
     }
     const memory = await ask<Memory>(child, 'memory:carga', 'memory');
     console.log(

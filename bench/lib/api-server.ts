@@ -3,7 +3,8 @@
 // with N articles' creation events and times two rebuilds from that log, then ends; `serve` starts the
 // app on it on a free port with a staff session. It reports `ready` to its parent, answers 'cpu' with
 // its CPU time and visitors' renders so far and 'memory' with its memory figures (and writes a heap
-// snapshot into BENCH_HEAP_SNAPSHOT when set), and drops its database on 'stop'. Started by
+// snapshot into BENCH_HEAP_SNAPSHOT when set), 'turns' with its event loop's turns since the last ask
+// when BENCH_TURNS is set (lib/loop-turns.ts), and drops its database on 'stop'. Started by
 // bench/api.ts: lib/api-server.ts seed COUNT postgres|pglite [DATABASE_SERVER_URL], then
 // lib/api-server.ts serve COUNT SEEDED_JSON. The parent drops the database.
 import { randomUUID } from 'node:crypto';
@@ -19,6 +20,7 @@ import { loadConfig } from '../../api/config';
 import { migrate, newsArticle, openDb } from '../../events';
 import { allProjectors, rebuildProjections } from '../../projections';
 import { articleRecord, frequentTitleWords } from './articles';
+import { loopTurns } from './loop-turns';
 import { benchAdmin, freshPostgres, staffCookie } from './server';
 import { cpuMicrosOf } from '../../tests/helpers/proc-cpu';
 
@@ -135,6 +137,7 @@ async function serve(count: number, seeded: Seeded) {
   const app = await createApp(config, { web: true, httpServer: server, db, log: () => {} });
   const indexLoadSeconds = (performance.now() - opened) / 1000;
   server.on('request', app.app.callback());
+  const turns = process.env.BENCH_TURNS ? loopTurns(server) : null;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const cookie = await staffCookie(`http://127.0.0.1:${port}`);
@@ -156,6 +159,7 @@ async function serve(count: number, seeded: Seeded) {
     // V8's and libuv's helper threads: the collector, the compiler, the thread pool), and the visitors'
     // renders so far: the load side takes them around a case.
     if (message === 'cpu') return process.send!({ cpu: { time: process.cpuUsage(), mainThread: mainThreadCpuMicros(), renders: app.services.pages.renders } });
+    if (message === 'turns') return process.send!({ turns: turns?.take() ?? null });
     // What the process holds after the load (RSS first: what the machine must have), and the live heap
     // once a full collection ran (when the parent started us with --expose-gc).
     if (typeof message === 'string' && message.startsWith('memory')) {

@@ -2,6 +2,7 @@
 // the load generator on the same machine), each case's figures, and the table that prints each beside
 // its goal.
 import type { Memory } from './api-server';
+import type { TurnFigures } from './loop-turns';
 
 export type Goal = { rps?: number; p975?: number };
 /** The pages' goals, which each page also has while articles are written (p97.5 only). */
@@ -37,6 +38,8 @@ export type CaseResult = {
   writes?: number;
   /** The share of the requests the server rendered (no kept page answered them), %: the page cases. */
   renderedPercent?: number;
+  /** The server's event-loop turns in the timed run (BENCH_TURNS=1). */
+  turns?: TurnFigures;
 };
 
 /** One size's run: its cases, and the figures measured around them. */
