@@ -53,7 +53,7 @@
 //   Looking into the server: BENCH_CPU_PROFILE=dir writes its CPU profile there, BENCH_HEAP_SNAPSHOT=dir
 //   a heap snapshot after the load; BENCH_NODE_FLAGS='--trace-gc' passes Node flags to it; BENCH_TURNS=1
 //   prints each case's event-loop turns: how many requests the server read in one, and how long one took
-//   (under 32 connections a request's latency is about a turn's length: bench/lib/loop-turns.ts).
+//   (with 32 connections, a request answered without waiting takes about a turn: bench/lib/loop-turns.ts).
 import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';

@@ -4,9 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loopTurns } from '../../bench/lib/loop-turns';
+import { loopTurns, turnFigures } from '../../bench/lib/loop-turns';
 
-const busyMs = 15;
+const busyMs = 50;
 
 async function withServer(run: (base: string, turns: ReturnType<typeof loopTurns>) => Promise<void>) {
   const server: Server = createServer((request, response) => {
@@ -47,5 +47,27 @@ test('quick answers make short turns', () =>
     assert.is(figures.turns, 5, 'one request after the other: a turn each');
     assert.ok(figures.max < busyMs, `longest ${figures.max} ms`);
   }));
+
+test('the figures are weighted by the requests each turn read', () => {
+  assert.is(turnFigures([]), null);
+  // Nine requests in a short turn, one in a long one: the median and p90 request was read in the short one.
+  assert.equal(
+    turnFigures([
+      [100, 1],
+      [1, 9],
+    ]),
+    { turns: 2, requestsPerTurn: 5, p50: 1, p90: 1, p975: 100, max: 100 },
+  );
+  // Unweighted, the median turn of these would be 30 ms; 90 of the 100 requests were read in the 2 ms turns.
+  const turns: [number, number][] = [
+    [2, 45],
+    [30, 1],
+    [40, 1],
+    [2, 45],
+    [30, 1],
+    [50, 7],
+  ];
+  assert.equal(turnFigures(turns), { turns: 6, requestsPerTurn: 16.7, p50: 2, p90: 2, p975: 50, max: 50 });
+});
 
 test.run();
