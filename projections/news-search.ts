@@ -57,7 +57,11 @@ const changesArticle = (type: EventType) => aggregateOf(type) === 'newsArticle' 
 const [openBracket, comma, closeBracket] = ['[', ',', ']'].map((text) => Buffer.from(text));
 
 const maxCachedTerms = 10_000;
-/** Few: staff's searches never asked before would fill a larger one with texts asked once. */
+/**
+ * Texts whose terms this process computes are kept apart, and fewer: staff's searches never asked before
+ * would fill a larger cache with texts asked once, and push out the texts PostgreSQL was asked for, each
+ * a round trip to ask again where these cost tens of microseconds.
+ */
 const maxComputedTerms = 256;
 /**
  * Visitors' answers are kept as their JSON: bounded by what they hold (a page of twelve summaries is
@@ -262,8 +266,10 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
    * can answer it). Read without keeping (a change asks for every kept list's search: they must not push
    * out the texts visitors ask for).
    */
-  const knownTerms = (text: string): SearchTerms | undefined =>
-    (termsHere ? (computed.peek(text)?.terms ?? searchTermsInProcess(text)) : null) ?? terms.peek(text)?.terms ?? undefined;
+  const knownTerms = (text: string): SearchTerms | undefined => {
+    const computedHere = termsHere ? (computed.peek(text) ?? { terms: searchTermsInProcess(text) }) : null;
+    return computedHere?.terms ?? terms.peek(text)?.terms ?? undefined;
+  };
   /**
    * What the search text means: computed here for a plain text (a new text cost a round trip, most of a
    * new staff search), else asked of PostgreSQL once per text (it never changes); null: only SQL can answer it.

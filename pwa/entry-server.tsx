@@ -27,7 +27,16 @@ export type PageLanguages = { lang: Lang; htmlLang: string; alternates: { hrefla
 export type RenderResult =
   /** A server-rendered page (or the 404 screen): markup, status, head, and the data script. */
   (
-    | { kind: 'page'; status: number; head: PageHead; html: string; appData: string; pageSources: string[] }
+    | {
+        kind: 'page';
+        status: number;
+        head: PageHead;
+        html: string;
+        appData: string;
+        pageSources: string[];
+        /** The tree suspended and was streamed: React may have written a script of its own, with this response's nonce. */
+        streamed: boolean;
+      }
     /** A client-only screen (admin, advance form): the empty shell, rendered by the browser. */
     | { kind: 'shell'; status: 200; head: PageHead; appData: string; pageSources: string[]; admin: boolean }
   ) & { languages: PageLanguages };
@@ -99,12 +108,15 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
 
   const ssrSearch = search.replace(/^\?/, '');
   const fragments = options.fragments === false ? undefined : fragmentCache(site);
-  const html = await renderToHtml(<App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={ssrSearch} fragments={fragments} />, options.nonce);
+  const { html, streamed } = await renderToHtml(
+    <App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={ssrSearch} fragments={fragments} />,
+    options.nonce,
+  );
   const appData = appDataScript({ site, queries: dehydrate(queryClient) });
   queryClient.clear();
   // A 404 has no twin in the other language.
   const pageLanguages = status === 404 ? { lang, htmlLang: lang, alternates: [] } : languages;
-  return { kind: 'page', status, head, html, appData, pageSources: sourcesOf(match, lang), languages: pageLanguages };
+  return { kind: 'page', status, head, html, appData, pageSources: sourcesOf(match, lang), streamed, languages: pageLanguages };
 }
 
 /**
@@ -118,7 +130,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
  * one has run, Node (20) tracks every promise of the process for good (its promise hooks were 9% of the
  * server's busy time while it answered kept pages).
  */
-async function renderToHtml(element: React.ReactNode, nonce: (() => string) | undefined): Promise<string> {
+async function renderToHtml(element: React.ReactNode, nonce: (() => string) | undefined): Promise<{ html: string; streamed: boolean }> {
   for (let attempt = 0; ; attempt += 1) {
     let html: string | null = null;
     try {
@@ -126,8 +138,8 @@ async function renderToHtml(element: React.ReactNode, nonce: (() => string) | un
     } catch {
       // The shell suspended (or failed): tried again, then the stream waits for it or reports the error.
     }
-    if (html !== null && !html.includes(clientRenderedBoundary)) return html;
-    if (attempt === suspendedWaits.length) return streamToHtml(element, nonce?.());
+    if (html !== null && !html.includes(clientRenderedBoundary)) return { html, streamed: false };
+    if (attempt === suspendedWaits.length) return { html: await streamToHtml(element, nonce?.()), streamed: true };
     await new Promise((resolve) => setTimeout(resolve, suspendedWaits[attempt]));
   }
 }

@@ -151,15 +151,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     const queries = reads.queries(opts.queries);
     const data = { ...queries, previewArticle: (token: string, slug: string) => queries.previewArticle(token, slug, who.staff) };
     // The response's nonce is made only if the render asks for it (React may write a script of its own).
-    let nonceMade = false;
-    const responseNonce = who.nonce;
-    const nonce =
-      responseNonce &&
-      (() => {
-        nonceMade = true;
-        return responseNonce();
-      });
-    const result = await entry.render(shell ? appShellSourceRoute : url, { site, data, nonce });
+    const result = await entry.render(shell ? appShellSourceRoute : url, { site, data, nonce: who.nonce });
     const pageHead = shell ? appShellHead(site) : result.head;
     const preload = shell ? '' : preloadTags(renderer.manifest, result.pageSources, template);
     const head = [headTags(pageHead, site, shell ? undefined : result.languages), preload].filter(Boolean).join('\n    ');
@@ -176,8 +168,8 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
       body: pageBytes(template, parts),
       reads,
     };
-    // A page whose render took this response's nonce (React may have written a script) is this response's only.
-    const keepable = result.kind === 'page' && !shell && result.status === 200 && !unlisted && !nonceMade;
+    // A streamed page (React may have written a script, with this response's nonce) is this response's only.
+    const keepable = result.kind === 'page' && !shell && result.status === 200 && !unlisted && !result.streamed;
     return { page, unlisted, keepable };
   }
 

@@ -41,11 +41,10 @@ export function NewsFilters({ filters, onChange }: Props) {
     if (searchDraft.trim() !== filters.search.trim()) update({ search: searchDraft });
   };
 
-  // The server keeps the form's markup per language and filters (every page of a search shows the same
-  // form): its children depend on nothing else, and their ids are given, not numbered by useId.
-  const cacheKey = import.meta.env.SSR
-    ? () => `filtros\u0000${JSON.stringify([filters.search, filters.category, filters.sort, filters.dateFrom, filters.dateTo])}`
-    : undefined;
+  // The server keeps the form's markup per language and filters but the page (every page of a search
+  // shows the same form): its children depend on nothing else, and their ids are given, not numbered by
+  // useId. Every filter is in the key, so one added later is too.
+  const cacheKey = import.meta.env.SSR ? () => `filtros\u0000${JSON.stringify({ ...filters, page: null })}` : undefined;
   return (
     <CachedForm
       cacheKey={cacheKey}
