@@ -236,7 +236,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
     const results: CaseResult[] = [];
     for (const test of cases) {
       if (onlyCase && !onlyCase.split(' | ').some((only) => (only.startsWith('=') ? test.name === only.slice(1) : test.name.includes(only)))) continue;
-      const last = await measure(settings, test, base, child, ready, count, databaseCpu);
+      const last = await measure(settings, test, base, child, ready.cookie, count, databaseCpu);
       results.push(last);
       console.log(
         `  ${last.case}: ${last.requestsPerSecond} req/s (primera pasada ${last.firstPass}), p97.5 ${last.p975} ms, no 2xx ${last.non2xx}, CPU del servidor ${last.serverCpuMs} ms por solicitud${last.serverMainThreadCpuMs === null ? '' : ` (hilo principal ${last.serverMainThreadCpuMs})`}${last.databaseCpuMs === null ? '' : `, de PostgreSQL ${last.databaseCpuMs} ms`}, de la carga ${last.loaderCpuMs} ms${last.writes !== undefined ? `, ${last.writes} artículos escritos` : ''}${last.renderedPercent !== undefined ? `, renderizadas ${last.renderedPercent}%` : ''}`,

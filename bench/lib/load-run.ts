@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { articleRecord } from './articles';
-import type { Ready } from './api-server';
 import type { TurnFigures } from './loop-turns';
 import type { CaseResult, Goal } from './report';
 
@@ -114,7 +113,8 @@ export async function measure(
   test: Case,
   base: string,
   child: ChildProcess,
-  ready: Ready,
+  /** Staff's session cookie, for the writes meanwhile. */
+  cookie: string,
   count: number,
   databaseCpu: DatabaseCpu,
 ): Promise<CaseResult> {
@@ -127,7 +127,7 @@ export async function measure(
     await run(base, load, connections, { amount });
     firstPass = Math.round(amount / ((performance.now() - started) / 1000));
   }
-  const writes = test.writes ? writer(base, ready.cookie, test.writes, count) : null;
+  const writes = test.writes ? writer(base, cookie, test.writes, count) : null;
   if (countTurns) await ask(child, 'turns', 'turns');
   const before = await serverCounters(child);
   const databaseBefore = databaseCpu?.();
