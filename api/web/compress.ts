@@ -43,11 +43,12 @@ const windowFor = (size: number) => Math.min(24, Math.max(10, Math.ceil(Math.log
  * `quality` 'fast' for a page made per request (and a kept page's compressed copy, made again after each
  * change it shows), 'best' for a file compressed once and cached.
  *
- * 'fast' is brotli 1 (gzip 4), made on the calling thread when the body is small. A 50 KB news list
- * takes 0.06-0.07 ms of CPU in a loop and comes out at 8.6 KB; brotli 2 took 0.10 ms for 8.2 KB, brotli
- * 4 0.21 ms for 7.6 KB. All of them fit a connection's first round trip (about 14 KB), and while
- * articles are written most news lists are rendered again and compressed on the thread that answers
- * every request. Remaking the copy of a page sent often at brotli 4 was tried and withdrawn
+ * 'fast' is brotli 0 (gzip 4), made on the calling thread when the body is small. A 50 KB news list
+ * takes 0.06-0.07 ms of CPU in a loop and comes out at 9.4 KB, against 0.09 ms and 9.1 KB at brotli 1
+ * (higher qualities cost more again: docs/search-and-page-cache.md). Either fits a connection's first
+ * round trip (about 14 KB), and while articles are written most news lists are rendered again and compressed on
+ * the thread that answers every request: there, brotli 0 took 5% less of that thread's time per
+ * request than brotli 1. Remaking the copy of a page sent often at brotli 4 was tried and withdrawn
  * (docs/search-and-page-cache.md). Handing a body to libuv's pool costs the main thread more than
  * compressing a small one (each hand-off sets up an encoder and wakes a pool thread that, on two busy
  * cores, takes the main thread's core): only a large body (a sitemap) goes there, not to hold every
@@ -67,12 +68,12 @@ export function compress(body: Buffer, encoding: Encoding, quality: 'fast' | 'be
   return made.then(ownBytes);
 }
 
-/** The largest body compressed on the calling thread ('fast' only): about 0.3 ms of brotli 1. */
+/** The largest body compressed on the calling thread ('fast' only): about 0.3 ms of brotli 0. */
 const onThisThreadLimit = 256 * 1024;
 const gzipOptions = { fast: { level: 4 }, best: { level: 9 } };
 const brotliOptions = (quality: 'fast' | 'best', size: number): zlib.BrotliOptions => ({
   params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: quality === 'best' ? 11 : 1,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality === 'best' ? 11 : 0,
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
     [zlib.constants.BROTLI_PARAM_LGWIN]: windowFor(size),
   },
