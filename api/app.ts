@@ -207,7 +207,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 export function publicQueries(services: AppServices) {
   const links = previewLinks(services.db);
   return {
-    // `items` are the API's summaries, fresh for each call: parsed from its JSON (projections/news-search.ts).
+    // `items` are the API's summaries as JSON values, read-only and shared by every call that shows the
+    // same version of an article (projections/news-search.ts).
     listNews: async (query: NewsListQuery) => {
       const { items, total, listsVersion } = await services.news.published(query);
       return { items, total, listsVersion };

@@ -77,6 +77,14 @@ const answerEntryOverhead = 256;
  * JSON made when a page sends it).
  */
 const maxCachedArticles = 2_000;
+/**
+ * The summaries pages are rendered from, parsed once per version of an article (the index makes a new
+ * record for each), and shared by every render that shows it, instead of each render parsing its page's
+ * twelve again (and the server's card cache making each card's key again: features/news/NewsCard.tsx;
+ * docs/search-and-page-cache.md). Frozen, so that no render can change what another shows. At most
+ * this many (about 1 KB each), emptied when full.
+ */
+const maxParsedSummaries = 2_000;
 const maxCachedArticleBytes = 32 * 1024 * 1024;
 const articleCost = (article: NewsArticle) => 3 * (article.content.length + (article.englishContent?.length ?? 0)) + 2048;
 /**
@@ -287,6 +295,17 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
     return value;
   }
 
+  // The summaries pages are rendered from, by the index's record of an article's version.
+  const parsed = new Map<object, NewsSummary>();
+  const summaryOf = (item: { json: string }) => {
+    let summary = parsed.get(item);
+    if (!summary) {
+      if (parsed.size >= maxParsedSummaries) parsed.clear();
+      parsed.set(item, (summary = frozen(JSON.parse(item.json) as NewsSummary)));
+    }
+    return summary;
+  };
+
   // Visitors' answers, for the index's generation they were read in: any change to the index makes them
   // all out of date, so the first ask after one drops them all instead of leaving them to be pushed out.
   const answers = new LRUCache<string, PublishedNewsPage>({
@@ -332,14 +351,14 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       const version = listsVersion;
       const found = index.list(published, searchTerms === 'none' ? null : searchTerms);
       // The summaries as objects only when asked for (a page rendered from them): the API sends the JSON.
-      const { total } = found;
-      const json = Buffer.from(`[${found.items.map((item) => item.json).join(',')}]`);
+      const { total, items } = found;
+      const json = Buffer.from(`[${items.map((item) => item.json).join(',')}]`);
       const page: PublishedNewsPage = {
         total,
         json,
         listsVersion: version,
         get items() {
-          return JSON.parse(json.toString()) as NewsSummary[];
+          return items.map(summaryOf);
         },
       };
       answersFor(generation).set(key, page);
@@ -389,4 +408,13 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       };
     },
   };
+}
+
+/** `value` and everything in it made read-only (parsed JSON: plain objects and arrays). */
+function frozen<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
 }

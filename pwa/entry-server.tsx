@@ -149,28 +149,34 @@ const suspendedWaits = [0, 2, 5, 10, 25, 50, 100, 100];
 
 /**
  * The markup of cached parts (pwa/lib/server-fragments.tsx), per site, each kind bounded: cards by
- * language and key (a plain map, emptied when full: it is looked up twelve times a render, and an LRU
- * in its place measured slower); forms (the news list's filters, about 4 KB each, one per
- * search asked with its filters) and page frames (header, footer, by language, path and key: each
- * article page has frames of its own, its language link), the most recently used few of each, so that
- * searches and articles nobody asks again push out no card.
+ * language and key (a plain map per language, emptied when full: it is looked up twelve times a render,
+ * an LRU in its place measured slower, and no key is joined to the language: a card's key, made once
+ * per version of an article (features/news/NewsCard.tsx), is then the same string at each look-up, and
+ * V8 keeps its hash with it); forms (the news list's filters, about 4 KB each,
+ * one per search asked with its filters) and page frames (header, footer, by language, path and key:
+ * each article page has frames of its own, its language link), the most recently used few of each, so
+ * that searches and articles nobody asks again push out no card.
  */
-type MarkupStore = { get(id: string): string | undefined; set(id: string, html: string): void };
+type MarkupStore = { get(lang: Lang, id: string): string | undefined; set(lang: Lang, id: string, html: string): void };
 const cardLimit = 5000;
 const fragmentsBySite = new WeakMap<SiteInfo, Record<FragmentKind | 'frame', MarkupStore>>();
 
 function keptMarkup(): Record<FragmentKind | 'frame', MarkupStore> {
-  const cards = new Map<string, string>();
+  const cards: Record<Lang, Map<string, string>> = { es: new Map(), en: new Map() };
+  const recent = (max: number): MarkupStore => {
+    const kept = new LRUCache<string, string>({ max });
+    return { get: (lang, id) => kept.get(`${lang}\u0000${id}`), set: (lang, id, html) => kept.set(`${lang}\u0000${id}`, html) };
+  };
   return {
     card: {
-      get: (id) => cards.get(id),
-      set(id, html) {
-        if (cards.size >= cardLimit) cards.clear();
-        cards.set(id, html);
+      get: (lang, id) => cards[lang].get(id),
+      set(lang, id, html) {
+        if (cards.es.size + cards.en.size >= cardLimit) for (const kept of Object.values(cards)) kept.clear();
+        cards[lang].set(id, html);
       },
     },
-    form: new LRUCache<string, string>({ max: 256 }),
-    frame: new LRUCache<string, string>({ max: 64 }),
+    form: recent(256),
+    frame: recent(64),
   };
 }
 
@@ -193,15 +199,15 @@ function fragmentCache(site: SiteInfo): FragmentCache {
   if (!stores) fragmentsBySite.set(site, (stores = keptMarkup()));
   const kept = stores;
   const keptOrRendered = (kind: FragmentKind | 'frame', id: string, lang: Lang, path: string, element: React.ReactElement) => {
-    let html = kept[kind].get(id);
-    if (html === undefined) kept[kind].set(id, (html = renderApart(site, lang, path, element)));
+    let html = kept[kind].get(lang, id);
+    if (html === undefined) kept[kind].set(lang, id, (html = renderApart(site, lang, path, element)));
     return html;
   };
   return {
     // A router at no page in particular: a card's or form's markup is kept for every page, so it must
     // not depend on where it is shown.
-    html: (kind, key, lang, element) => keptOrRendered(kind, `${lang}\u0000${key}`, lang, '/', element),
-    part: (key, lang, path, element) => keptOrRendered('frame', `${lang}\u0000${path}\u0000${key}`, lang, path, element),
+    html: (kind, key, lang, element) => keptOrRendered(kind, key, lang, '/', element),
+    part: (key, lang, path, element) => keptOrRendered('frame', `${path}\u0000${key}`, lang, path, element),
   };
 }
 

@@ -23,7 +23,7 @@ import { servicesKey } from './features/services/api';
 
 /** The published content the server reads straight from the database (api/web's PublicQueries). */
 export type PageDataSource = {
-  /** The page of summaries as the API sends it: JSON values, fresh for each call (parsed from its bytes). */
+  /** The page of summaries as the API sends it: JSON values, read-only (they may be shared between renders). */
   listNews(query: NewsListQuery): Promise<{ items: NewsSummary[]; total: number }>;
   newsBySlug(slug: string): Promise<NewsArticle | null>;
   /** The article a preview link opens whatever its status (or, for signed-in staff, the one with that slug); null when the link does not work. */

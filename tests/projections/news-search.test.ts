@@ -249,6 +249,36 @@ test("a visitors' list says the version of the lists it was read at; a published
   for (const id of [created.body.id, draft.body.id]) assert.is((await admin.delete(`/api/news/${id}`)).status, 204);
 });
 
+test('the summaries pages are rendered from cannot be changed, are the same while an article is unchanged, and its edit is in the next', async () => {
+  const { news } = app.services;
+  const created = await admin.post('/api/news', article({ title: 'El armadillo de la bodega', slug: 'armadillo-bodega' }));
+  assert.is(created.status, 201);
+  await news.catchingUp();
+  const query = newsListQuery.parse({ search: 'armadillo' });
+  const [first] = (await news.published(query)).items;
+  assert.is(first.title, 'El armadillo de la bodega');
+  assert.ok(Object.isFrozen(first));
+  assert.throws(() => Object.assign(first, { title: 'Otro título' }), TypeError);
+  assert.is((await news.published(query)).items[0].title, 'El armadillo de la bodega', 'one render cannot change what the next shows');
+  // Another article written (every kept answer is dropped), another list showing it: the same summary.
+  const other = await admin.post('/api/news', article({ title: 'La comadreja de la bodega', slug: 'comadreja-bodega' }));
+  assert.is(other.status, 201);
+  await news.catchingUp();
+  const shown = (await news.published(newsListQuery.parse({ search: 'bodega' }))).items;
+  assert.equal(shown.map((item) => item.slug).sort(), ['armadillo-bodega', 'comadreja-bodega']);
+  assert.is(
+    shown.find((item) => item.slug === 'armadillo-bodega'),
+    first,
+  );
+  const edited = await admin.patch(`/api/news/${created.body.id}`, { title: 'El armadillo del sótano' });
+  assert.is(edited.status, 200);
+  await news.catchingUp();
+  const [after] = (await news.published(query)).items;
+  assert.is(after.title, 'El armadillo del sótano');
+  assert.is(first.title, 'El armadillo de la bodega');
+  for (const id of [created.body.id, other.body.id]) assert.is((await admin.delete(`/api/news/${id}`)).status, 204);
+});
+
 test("staff's whole articles are kept counted by their text, so long ones cannot fill memory unseen", async () => {
   const { news } = app.services;
   const text = `<p>${'Barrido de la sala de juntas. '.repeat(5000)}</p>`;

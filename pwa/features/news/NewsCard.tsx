@@ -29,6 +29,22 @@ type Props = {
  * belongs here too.
  */
 export function newsCardKey({ article, dateLabel, headingLevel, inSpanishLabel }: Props): string {
+  // The server's summaries are read-only and shared by the renders that show the same version of an
+  // article, so a key made from one is kept with it, for each language's labels (the same string again,
+  // whose hash the cache's map has already computed). Made here on first use: the browser's bundle
+  // leaves this function out.
+  const made = (keysMade ??= new WeakMap()).get(article) ?? [];
+  const same = made.find((kept) => kept.dateLabel === dateLabel && kept.headingLevel === headingLevel && kept.inSpanishLabel === inSpanishLabel);
+  if (same) return same.key;
+  const key = cardKeyOf(article, dateLabel, headingLevel, inSpanishLabel);
+  if (Object.isFrozen(article)) keysMade.set(article, [...made.slice(-1), { dateLabel, headingLevel, inSpanishLabel, key }]);
+  return key;
+}
+
+/** The last two keys made from each read-only summary (a Spanish page's and an English one's, as a rule). */
+let keysMade: WeakMap<Props['article'], (Omit<Props, 'article'> & { key: string })[]> | undefined;
+
+function cardKeyOf(article: Props['article'], dateLabel: Props['dateLabel'], headingLevel: Props['headingLevel'], inSpanishLabel: Props['inSpanishLabel']) {
   const { slug, title, excerpt, image, imageAlt, picture, category, publishedAt, englishTitle, englishExcerpt } = article;
   return JSON.stringify([
     slug,
