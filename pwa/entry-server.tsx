@@ -152,10 +152,10 @@ const suspendedWaits = [0, 2, 5, 10, 25, 50, 100, 100];
  * language and key (a plain map per language, emptied when full: it is looked up twelve times a render,
  * an LRU in its place measured slower, and no key is joined to the language: a card's key, made once
  * per version of an article (features/news/NewsCard.tsx), is then the same string at each look-up, and
- * V8 keeps its hash with it); forms (the news list's filters, about 4 KB each,
- * one per search asked with its filters) and page frames (header, footer, by language, path and key:
- * each article page has frames of its own, its language link), the most recently used few of each, so
- * that searches and articles nobody asks again push out no card.
+ * V8 keeps its hash with it); forms (the news list's filters, about 4 KB each, one per search asked
+ * with its filters) and page frames (header, footer, by language, path and key: each article page has
+ * frames of its own, its language link), the most recently used few of each, so that searches and
+ * articles nobody asks again push out no card.
  */
 type MarkupStore = { get(lang: Lang, id: string): string | undefined; set(lang: Lang, id: string, html: string): void };
 const cardLimit = 5000;

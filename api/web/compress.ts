@@ -46,9 +46,9 @@ const windowFor = (size: number) => Math.min(24, Math.max(10, Math.ceil(Math.log
  * 'fast' is brotli 0 (gzip 4), made on the calling thread when the body is small. A 50 KB news list
  * takes 0.06-0.07 ms of CPU in a loop and comes out at 9.4 KB, against 0.09 ms and 9.1 KB at brotli 1
  * (higher qualities cost more again: docs/search-and-page-cache.md). Either fits a connection's first
- * round trip (about 14 KB), and while articles are written most news lists are rendered again and compressed on
- * the thread that answers every request: there, brotli 0 took 5% less of that thread's time per
- * request than brotli 1. Remaking the copy of a page sent often at brotli 4 was tried and withdrawn
+ * round trip (about 14 KB), and while articles are written most news lists are rendered again and
+ * compressed on the thread that answers every request: there, brotli 0 took 5% less of that thread's
+ * time per request than brotli 1. Remaking the copy of a page sent often at brotli 4 was tried and withdrawn
  * (docs/search-and-page-cache.md). Handing a body to libuv's pool costs the main thread more than
  * compressing a small one (each hand-off sets up an encoder and wakes a pool thread that, on two busy
  * cores, takes the main thread's core): only a large body (a sitemap) goes there, not to hold every

@@ -258,7 +258,10 @@ test('the summaries pages are rendered from cannot be changed, are the same whil
   const [first] = (await news.published(query)).items;
   assert.is(first.title, 'El armadillo de la bodega');
   assert.ok(Object.isFrozen(first));
-  assert.throws(() => Object.assign(first, { title: 'Otro título' }), TypeError);
+  assert.throws(
+    () => Object.assign(first, { title: 'Otro título' }),
+    (error: Error) => error instanceof TypeError,
+  );
   assert.is((await news.published(query)).items[0].title, 'El armadillo de la bodega', 'one render cannot change what the next shows');
   // Another article written (every kept answer is dropped), another list showing it: the same summary.
   const other = await admin.post('/api/news', article({ title: 'La comadreja de la bodega', slug: 'comadreja-bodega' }));
