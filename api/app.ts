@@ -208,7 +208,7 @@ export function publicQueries(services: AppServices) {
   const links = previewLinks(services.db);
   return {
     // `items` are the API's summaries as JSON values, read-only and shared by every call that shows the
-    // same version of an article (projections/news-search.ts).
+    // same version of an article (projections/parsed-summaries.ts).
     listNews: async (query: NewsListQuery) => {
       const { items, total, listsVersion } = await services.news.published(query);
       return { items, total, listsVersion };

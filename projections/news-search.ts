@@ -12,6 +12,7 @@ import { newsListQuery, type NewsArticle, type NewsListQuery, type NewsSummary }
 import { aggregateOf, allEventTypes, readablePosition, touches, type EventStore, type EventType, type Processor, type Sql } from '../events';
 import { NewsIndex, type IndexChange, type SearchTerms } from './news-index';
 import { newsQueries, type Page } from './queries';
+import { parsedSummaries } from './parsed-summaries';
 import { agreesWithDatabase, searchTermsInProcess } from './spanish-lexemes';
 import { conjunctionLexemes } from './tsquery';
 
@@ -77,14 +78,6 @@ const answerEntryOverhead = 256;
  * JSON made when a page sends it).
  */
 const maxCachedArticles = 2_000;
-/**
- * The summaries pages are rendered from, parsed once per version of an article (the index makes a new
- * record for each), and shared by every render that shows it, instead of each render parsing its page's
- * twelve again (and the server's card cache making each card's key again: features/news/NewsCard.tsx;
- * docs/search-and-page-cache.md). Frozen, so that no render can change what another shows. At most
- * this many (about 1 KB each), emptied when full.
- */
-const maxParsedSummaries = 2_000;
 const maxCachedArticleBytes = 32 * 1024 * 1024;
 const articleCost = (article: NewsArticle) => 3 * (article.content.length + (article.englishContent?.length ?? 0)) + 2048;
 /**
@@ -296,15 +289,7 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
   }
 
   // The summaries pages are rendered from, by the index's record of an article's version.
-  const parsed = new Map<object, NewsSummary>();
-  const summaryOf = (item: { json: string }) => {
-    let summary = parsed.get(item);
-    if (!summary) {
-      if (parsed.size >= maxParsedSummaries) parsed.clear();
-      parsed.set(item, (summary = frozen(JSON.parse(item.json) as NewsSummary)));
-    }
-    return summary;
-  };
+  const summaryOf = parsedSummaries();
 
   // Visitors' answers, for the index's generation they were read in: any change to the index makes them
   // all out of date, so the first ask after one drops them all instead of leaving them to be pushed out.
@@ -408,13 +393,4 @@ export function newsSearch(store: EventStore, sql: Sql, log: (line: string) => v
       };
     },
   };
-}
-
-/** `value` and everything in it made read-only (parsed JSON: plain objects and arrays). */
-function frozen<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const inner of Object.values(value)) frozen(inner);
-    Object.freeze(value);
-  }
-  return value;
 }

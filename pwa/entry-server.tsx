@@ -195,9 +195,8 @@ function renderApart(site: SiteInfo, lang: Lang, path: string, element: React.Re
 }
 
 function fragmentCache(site: SiteInfo): FragmentCache {
-  let stores = fragmentsBySite.get(site);
-  if (!stores) fragmentsBySite.set(site, (stores = keptMarkup()));
-  const kept = stores;
+  let kept = fragmentsBySite.get(site);
+  if (!kept) fragmentsBySite.set(site, (kept = keptMarkup()));
   const keptOrRendered = (kind: FragmentKind | 'frame', id: string, lang: Lang, path: string, element: React.ReactElement) => {
     let html = kept[kind].get(lang, id);
     if (html === undefined) kept[kind].set(lang, id, (html = renderApart(site, lang, path, element)));
