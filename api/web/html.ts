@@ -142,6 +142,24 @@ export function checkTemplate(template: string): void {
  */
 export function pageBytes(template: string, parts: { head: string; html: string; appData: string; htmlLang?: string }): Buffer {
   const [beforeLang, beforeHead, beforeHtml, beforeData, end] = piecesOf(template);
-  const filled = [`<html lang="${parts.htmlLang ?? 'es'}">`, parts.head, parts.html, parts.appData].map((part) => Buffer.from(part, 'utf8'));
-  return Buffer.concat([beforeLang, filled[0], beforeHead, filled[1], beforeHtml, filled[2], beforeData, filled[3], end]);
+  const filled = [`<html lang="${parts.htmlLang ?? 'es'}">`, parts.head, parts.html, parts.appData];
+  const pieces = [beforeLang, filled[0], beforeHead, filled[1], beforeHtml, filled[2], beforeData, filled[3], end];
+  // At most three bytes of UTF-8 for each UTF-16 unit (four for a pair of them).
+  const most = pieces.reduce((sum, piece) => sum + (typeof piece === 'string' ? 3 * piece.length : piece.length), 0);
+  if (most > scratchLimit) return Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece)));
+  if (scratch.length < most) scratch = Buffer.allocUnsafeSlow(Math.min(scratchLimit, Math.max(most, 2 * scratch.length)));
+  let length = 0;
+  for (const piece of pieces) length += typeof piece === 'string' ? scratch.write(piece, length, 'utf8') : piece.copy(scratch, length);
+  const bytes = Buffer.allocUnsafeSlow(length);
+  scratch.copy(bytes, 0, 0, length);
+  return bytes;
 }
+
+/**
+ * Where a page is written before it is copied out at its exact length. Buffer.from(string) measures the
+ * string's UTF-8 length in one pass and encodes it in another: for a 42 KB news list, 52 µs against 11
+ * for writing it here and copying it out (docs/search-and-page-cache.md, "A page's bytes written once").
+ * A page whose worst case is larger than the limit is encoded part by part, as before.
+ */
+const scratchLimit = 1024 * 1024;
+let scratch = Buffer.allocUnsafeSlow(64 * 1024);

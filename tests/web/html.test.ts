@@ -40,6 +40,19 @@ test('a page is the template with its language, head, markup and data in their p
   assert.match(pageBytes(template, { ...parts, html: '<p><!--app-data--></p>' }).toString('utf8'), '<div id="root"><p><!--app-data--></p></div>');
 });
 
+test('pages of every size come out whole, each its own bytes, whatever their characters', () => {
+  const filledIn = (parts: { head: string; html: string; appData: string }) =>
+    Buffer.from(template.replace('<!--app-head-->', parts.head).replace('<!--app-html-->', parts.html).replace('<!--app-data-->', parts.appData), 'utf8');
+  // ASCII, Latin-1, other two-byte characters and pairs (an emoji), from small to past the largest page written at once.
+  const card = '<li>Señal — “cámara” 🔍 oculta</li>';
+  const pages = [1, 100, 3_000, 20_000, 60_000].map((cards) => ({ head: '<title>Noticias — Ñ</title>', html: card.repeat(cards), appData: '{"q":"ñ🔍"}' }));
+  const made = pages.map((parts) => pageBytes(template, parts));
+  pages.forEach((parts, i) => assert.ok(made[i].equals(filledIn(parts)), `page ${i}`));
+  // A later page does not write over an earlier one's bytes.
+  assert.ok(made[1].equals(filledIn(pages[1])));
+  assert.is.not(made[1].buffer, made[2].buffer);
+});
+
 test('a template without one of its marks is refused with a Spanish message', () => {
   checkTemplate(template);
   assert.throws(() => checkTemplate(template.replace('<!--app-head-->', '')), /index\.html no tiene <!--app-head-->/);
