@@ -24,3 +24,4 @@ export * from './weeks';
 export * from './summary';
 export * from './event-catalogue';
 export * from './flat-string';
+export * from './kept-json';

@@ -2,8 +2,10 @@
 // index makes a new record for each) and shared by every render that shows it, instead of each render
 // parsing its page's twelve again from the answer's JSON (and the server's card cache making each
 // card's key again: pwa/features/news/NewsCard.tsx; docs/search-and-page-cache.md). Frozen, so that no
-// render can change what another shows. At most `limit` (about 1 KB each), emptied when full.
-import type { NewsSummary } from '../domain';
+// render can change what another shows, each carrying the JSON it came from (`keptJson`: the page's data
+// for the browser then takes that text instead of serializing the summary again; the index's own string,
+// not a copy). At most `limit` (about 1 KB each), emptied when full.
+import { keptJson, type NewsSummary } from '../domain';
 
 export function parsedSummaries(limit = 2_000) {
   const parsed = new Map<object, NewsSummary>();
@@ -12,7 +14,9 @@ export function parsedSummaries(limit = 2_000) {
     let summary = parsed.get(record);
     if (!summary) {
       if (parsed.size >= limit) parsed.clear();
-      parsed.set(record, (summary = frozen(JSON.parse(record.json) as NewsSummary)));
+      summary = JSON.parse(record.json) as NewsSummary;
+      Object.defineProperty(summary, keptJson, { value: record.json });
+      parsed.set(record, (summary = frozen(summary)));
     }
     return summary;
   };

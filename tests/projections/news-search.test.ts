@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { newsListQuery, type NewsListQuery } from '../../domain';
+import { keptJsonOf, newsListQuery, type NewsListQuery } from '../../domain';
 import { handle, newsArticle, type NewsArticleRecord } from '../../events';
 import { rebuildProjections } from '../../projections';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
@@ -249,7 +249,7 @@ test("a visitors' list says the version of the lists it was read at; a published
   for (const id of [created.body.id, draft.body.id]) assert.is((await admin.delete(`/api/news/${id}`)).status, 204);
 });
 
-test('the summaries pages are rendered from cannot be changed, are the same while an article is unchanged, and its edit is in the next', async () => {
+test('the summaries pages are rendered from cannot be changed, are the same while an article is unchanged, carry their JSON, and its edit is in the next', async () => {
   const { news } = app.services;
   const created = await admin.post('/api/news', article({ title: 'El armadillo de la bodega', slug: 'armadillo-bodega' }));
   assert.is(created.status, 201);
@@ -279,6 +279,8 @@ test('the summaries pages are rendered from cannot be changed, are the same whil
   const [after] = (await news.published(query)).items;
   assert.is(after.title, 'El armadillo del sótano');
   assert.is(first.title, 'El armadillo de la bodega');
+  // Each carries its own JSON (the page's data for the browser is written from it), the edit's its own.
+  for (const summary of [first, after]) assert.is(keptJsonOf(summary), JSON.stringify(summary));
   for (const id of [created.body.id, other.body.id]) assert.is((await admin.delete(`/api/news/${id}`)).status, 204);
 });
 

@@ -2,6 +2,7 @@
 // text of an article can end early, and that reads back as the very data written.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { keptJson } from '../../domain';
 import { appDataScript, type AppData } from '../../pwa/lib/app-data';
 
 const site = { siteName: 'Contraespionaje CR', contactPhone: '+506 8888 8888', contactEmail: 'info@example.com', publicUrl: 'https://example.com' };
@@ -24,6 +25,43 @@ test('the data reads back exactly as it was written', () => {
   const script = appDataScript(data);
   const inner = script.slice(script.indexOf('>') + 1, script.lastIndexOf('</script>'));
   assert.equal(JSON.parse(inner), data);
+});
+
+/** A read-only summary carrying its JSON, as the news index hands them out. */
+function keptSummary(summary: Record<string, unknown>) {
+  const json = JSON.stringify(summary);
+  return Object.freeze(Object.defineProperty(JSON.parse(json) as Record<string, unknown>, keptJson, { value: json }));
+}
+
+const withSummaries = (items: unknown[], other: unknown): AppData => ({
+  site,
+  queries: {
+    mutations: [],
+    queries: [
+      { queryKey: ['noticias', { q: 'ñ' }], queryHash: 'a', state: { data: { items, total: items.length }, dataUpdatedAt: 1 } },
+      { queryKey: ['otra'], queryHash: 'b', state: { data: other } },
+    ],
+  } as never,
+});
+
+test('summaries that carry their JSON are written from it, escaped, and read back as the same data', () => {
+  const items = [keptSummary({ id: '1', title: tricky, image: null, tags: ['a<b'] }), keptSummary({ id: '2', title: 'Señales', excerpt: '\u2028 «»' })];
+  for (const data of [withSummaries(items, { note: 'x' }), withSummaries([...items, items[0]], items[1])]) {
+    const script = appDataScript(data);
+    const inner = script.slice(script.indexOf('>') + 1, script.lastIndexOf('</script>'));
+    assert.not.ok(/[<\u2028\u2029]/.test(inner));
+    assert.equal(JSON.parse(inner), JSON.parse(JSON.stringify(data)));
+  }
+});
+
+test('data that holds the stand-in of a summary, or what looks like it, is still written exactly', () => {
+  const items = [keptSummary({ id: '1', title: 'A' })];
+  for (const other of ['\u0000', { title: '\u0000' }, '"\\u0000"', 'a\u0000b']) {
+    const data = withSummaries(items, other);
+    const script = appDataScript(data);
+    const inner = script.slice(script.indexOf('>') + 1, script.lastIndexOf('</script>'));
+    assert.equal(JSON.parse(inner), JSON.parse(JSON.stringify(data)), JSON.stringify(other));
+  }
 });
 
 test.run();
