@@ -55,17 +55,22 @@ const windowFor = (size: number) => Math.min(24, Math.max(10, Math.ceil(Math.log
  * other request for milliseconds.
  */
 export function compress(body: Buffer, encoding: Encoding, quality: 'fast' | 'best'): Promise<Buffer> {
-  if (quality === 'fast' && body.length <= onThisThreadLimit) {
+  if (quality === 'fast') {
     try {
-      return Promise.resolve(
-        ownBytes(encoding === 'gzip' ? zlib.gzipSync(body, gzipOptions.fast) : zlib.brotliCompressSync(body, brotliOptions('fast', body.length))),
-      );
+      const made = compressedNow(body, encoding);
+      if (made) return Promise.resolve(made);
     } catch (error) {
       return Promise.reject(error);
     }
   }
   const made = encoding === 'gzip' ? gzip(body, gzipOptions[quality]) : brotli(body, brotliOptions(quality, body.length));
   return made.then(ownBytes);
+}
+
+/** `body` compressed as `compress` does 'fast', on this thread; null when it is too large to be (a sitemap). */
+export function compressedNow(body: Buffer, encoding: Encoding): Buffer | null {
+  if (body.length > onThisThreadLimit) return null;
+  return ownBytes(encoding === 'gzip' ? zlib.gzipSync(body, gzipOptions.fast) : zlib.brotliCompressSync(body, brotliOptions('fast', body.length)));
 }
 
 /** The largest body compressed on the calling thread ('fast' only): about 0.3 ms of brotli 0. */
