@@ -1,4 +1,5 @@
 // Server entry (built to dist/server, loaded by api/web): renders one URL to HTML with its data.
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { LRUCache } from 'lru-cache';
@@ -16,13 +17,15 @@ import { hreflang, LangContext, langOfPath, pathIn, type Lang } from './i18n/lan
 import { serverPages, type PageDataSource } from './server-pages';
 import { notFoundTexts } from './features/not-found/texts';
 import { notFoundTextsEn } from './features/not-found/texts.en';
-import { flatString } from '../domain';
 
 export type { PageDataSource } from './server-pages';
 export type { PageHead } from './lib/head';
 
 /** The page's language, and the same page in each language (hreflang); null for admin and 404. */
 export type PageLanguages = { lang: Lang; htmlLang: string; alternates: { hreflang: string; path: string }[] };
+
+/** A page's markup in pieces, in order: text, or the bytes of a part kept already encoded. */
+export type PageMarkup = readonly (string | Buffer)[];
 
 export type RenderResult =
   /** A server-rendered page (or the 404 screen): markup, status, head, and the data script. */
@@ -31,7 +34,8 @@ export type RenderResult =
         kind: 'page';
         status: number;
         head: PageHead;
-        html: string;
+        /** The markup: text, and the UTF-8 bytes of the parts kept by the server (cards, forms, frames) in their places. */
+        html: PageMarkup;
         appData: string;
         pageSources: string[];
         /** The tree suspended and was streamed: React may have written a script of its own, with this response's nonce. */
@@ -108,10 +112,12 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
 
   const ssrSearch = search.replace(/^\?/, '');
   const fragments = options.fragments === false ? undefined : fragmentCache(site);
-  const { html, streamed } = await renderToHtml(
-    <App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={ssrSearch} fragments={fragments} />,
+  const rendered = await renderToHtml(
+    <App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={ssrSearch} fragments={fragments?.cache} />,
     options.nonce,
   );
+  const html = fragments ? fragments.markupOf(rendered.html) : [rendered.html];
+  const { streamed } = rendered;
   const appData = appDataScript({ site, queries: dehydrate(queryClient) });
   queryClient.clear();
   // A 404 has no twin in the other language.
@@ -148,31 +154,31 @@ async function renderToHtml(element: React.ReactNode, nonce: (() => string) | un
 const suspendedWaits = [0, 2, 5, 10, 25, 50, 100, 100];
 
 /**
- * The markup of cached parts (pwa/lib/server-fragments.tsx), per site, each kind bounded: cards by
- * language and key (a plain map per language, emptied when full: it is looked up twelve times a render,
- * an LRU in its place measured slower, and no key is joined to the language: a card's key, made once
- * per version of an article (features/news/NewsCard.tsx), is then the same string at each look-up, and
- * V8 keeps its hash with it); forms (the news list's filters, about 4 KB each, one per search asked
- * with its filters) and page frames (header, footer, by language, path and key: each article page has
- * frames of its own, its language link), the most recently used few of each, so that searches and
- * articles nobody asks again push out no card.
+ * The markup of cached parts (pwa/lib/server-fragments.tsx), per site, each kind bounded, kept as its
+ * UTF-8 bytes: cards by language and key (a plain map per language, emptied when full: it is looked up
+ * twelve times a render, an LRU in its place measured slower, and no key is joined to the language: a
+ * card's key, made once per version of an article (features/news/NewsCard.tsx), is then the same string
+ * at each look-up, and V8 keeps its hash with it); forms (the news list's filters, about 4 KB each, one
+ * per search asked with its filters) and page frames (header, footer, by language, path and key: each
+ * article page has frames of its own, its language link), the most recently used few of each, so that
+ * searches and articles nobody asks again push out no card.
  */
-type MarkupStore = { get(lang: Lang, id: string): string | undefined; set(lang: Lang, id: string, html: string): void };
+type MarkupStore = { get(lang: Lang, id: string): Buffer | undefined; set(lang: Lang, id: string, bytes: Buffer): void };
 const cardLimit = 5000;
 const fragmentsBySite = new WeakMap<SiteInfo, Record<FragmentKind | 'frame', MarkupStore>>();
 
 function keptMarkup(): Record<FragmentKind | 'frame', MarkupStore> {
-  const cards: Record<Lang, Map<string, string>> = { es: new Map(), en: new Map() };
+  const cards: Record<Lang, Map<string, Buffer>> = { es: new Map(), en: new Map() };
   const recent = (max: number): MarkupStore => {
-    const kept = new LRUCache<string, string>({ max });
-    return { get: (lang, id) => kept.get(`${lang}\u0000${id}`), set: (lang, id, html) => kept.set(`${lang}\u0000${id}`, html) };
+    const kept = new LRUCache<string, Buffer>({ max });
+    return { get: (lang, id) => kept.get(`${lang}\u0000${id}`), set: (lang, id, bytes) => kept.set(`${lang}\u0000${id}`, bytes) };
   };
   return {
     card: {
       get: (lang, id) => cards[lang].get(id),
-      set(lang, id, html) {
+      set(lang, id, bytes) {
         if (cards.es.size + cards.en.size >= cardLimit) for (const kept of Object.values(cards)) kept.clear();
-        cards[lang].set(id, html);
+        cards[lang].set(id, bytes);
       },
     },
     form: recent(256),
@@ -182,31 +188,63 @@ function keptMarkup(): Record<FragmentKind | 'frame', MarkupStore> {
 
 /** `element` rendered alone, with the site and language of the page around it, under a router at `path`. */
 function renderApart(site: SiteInfo, lang: Lang, path: string, element: React.ReactElement): string {
-  // One piece (domain/flat-string.ts): React's markup is a tree of its pieces, tens per card.
-  return flatString(
-    renderToString(
-      <SiteContext value={site}>
-        <Router ssrPath={path} ssrSearch="">
-          <LangContext value={lang}>{element}</LangContext>
-        </Router>
-      </SiteContext>,
-    ),
+  return renderToString(
+    <SiteContext value={site}>
+      <Router ssrPath={path} ssrSearch="">
+        <LangContext value={lang}>{element}</LangContext>
+      </Router>
+    </SiteContext>,
   );
 }
 
-function fragmentCache(site: SiteInfo): FragmentCache {
+/**
+ * What stands in React's markup for a kept part's bytes, numbered in the render (`<!--token:n-->`): a
+ * comment React never writes, and this process's own random token, which no text of a page holds.
+ */
+const placeholderStart = `<!--${randomUUID()}:`;
+const placeholderEnd = '-->';
+
+/**
+ * The kept parts' markup for one render. React is given a placeholder for each kept part and the page's
+ * markup is then cut at them (`markupOf`): a news list's cards, form and frame are nearly all of its 50
+ * KB, and each render made React's string of them flat and encoded it to UTF-8 again, about a tenth of
+ * the main thread's time for a rendered list (docs/search-and-page-cache.md, "Kept parts as bytes").
+ * A part whose markup holds a boundary React left to the browser is written in place, not kept, so that
+ * the page's test for one still sees it.
+ */
+function fragmentCache(site: SiteInfo): { cache: FragmentCache; markupOf(html: string): PageMarkup } {
   let kept = fragmentsBySite.get(site);
   if (!kept) fragmentsBySite.set(site, (kept = keptMarkup()));
+  const stores = kept;
+  const used: Buffer[] = [];
   const keptOrRendered = (kind: FragmentKind | 'frame', id: string, lang: Lang, path: string, element: React.ReactElement) => {
-    let html = kept[kind].get(lang, id);
-    if (html === undefined) kept[kind].set(lang, id, (html = renderApart(site, lang, path, element)));
-    return html;
+    let bytes = stores[kind].get(lang, id);
+    if (bytes === undefined) {
+      const html = renderApart(site, lang, path, element);
+      if (html.includes(clientRenderedBoundary)) return html;
+      stores[kind].set(lang, id, (bytes = Buffer.from(html, 'utf8')));
+    }
+    used.push(bytes);
+    return `${placeholderStart}${used.length - 1}${placeholderEnd}`;
   };
   return {
-    // A router at no page in particular: a card's or form's markup is kept for every page, so it must
-    // not depend on where it is shown.
-    html: (kind, key, lang, element) => keptOrRendered(kind, key, lang, '/', element),
-    part: (key, lang, path, element) => keptOrRendered('frame', `${path}\u0000${key}`, lang, path, element),
+    cache: {
+      // A router at no page in particular: a card's or form's markup is kept for every page, so it must
+      // not depend on where it is shown.
+      html: (kind, key, lang, element) => keptOrRendered(kind, key, lang, '/', element),
+      part: (key, lang, path, element) => keptOrRendered('frame', `${path}\u0000${key}`, lang, path, element),
+    },
+    markupOf(html) {
+      const pieces: (string | Buffer)[] = [];
+      let from = 0;
+      for (let at = html.indexOf(placeholderStart); at >= 0; at = html.indexOf(placeholderStart, from)) {
+        const end = html.indexOf(placeholderEnd, at + placeholderStart.length);
+        pieces.push(html.slice(from, at), used[Number(html.slice(at + placeholderStart.length, end))]);
+        from = end + placeholderEnd.length;
+      }
+      pieces.push(html.slice(from));
+      return pieces;
+    },
   };
 }
 

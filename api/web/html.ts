@@ -138,12 +138,13 @@ export function checkTemplate(template: string): void {
  * The page's bytes: the template with the page's language, head, markup and data in their places. Each
  * part is encoded on its own and the template's bytes between them are kept: the markup, nearly all of a
  * page, is never copied into a larger string first (and a long dash in the head does not make the whole
- * page a string of two bytes a character).
+ * page a string of two bytes a character). The markup may come in pieces, some already bytes (the parts
+ * the renderer keeps).
  */
-export function pageBytes(template: string, parts: { head: string; html: string; appData: string; htmlLang?: string }): Buffer {
+export function pageBytes(template: string, parts: { head: string; html: string | readonly (string | Buffer)[]; appData: string; htmlLang?: string }): Buffer {
   const [beforeLang, beforeHead, beforeHtml, beforeData, end] = piecesOf(template);
-  const filled = [`<html lang="${parts.htmlLang ?? 'es'}">`, parts.head, parts.html, parts.appData];
-  const pieces = [beforeLang, filled[0], beforeHead, filled[1], beforeHtml, filled[2], beforeData, filled[3], end];
+  const html = typeof parts.html === 'string' ? [parts.html] : parts.html;
+  const pieces = [beforeLang, `<html lang="${parts.htmlLang ?? 'es'}">`, beforeHead, parts.head, beforeHtml, ...html, beforeData, parts.appData, end];
   // At most three bytes of UTF-8 for each UTF-16 unit (four for a pair of them).
   const most = pieces.reduce((sum, piece) => sum + (typeof piece === 'string' ? 3 * piece.length : piece.length), 0);
   if (most > scratchLimit) return Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece)));
