@@ -198,6 +198,16 @@ function renderApart(site: SiteInfo, lang: Lang, path: string, element: React.Re
 }
 
 /**
+ * `text` as UTF-8 in memory of its own: Buffer.from takes a text under 4 KB (a card) from a shared 8 KB
+ * slab, which a kept card would then hold whole.
+ */
+function ownBytesOf(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 'utf8');
+  return bytes;
+}
+
+/**
  * What stands in React's markup for a kept part's bytes, numbered in the render (`<!--token:n-->`): a
  * comment React never writes, and this process's own random token, which no text of a page holds.
  */
@@ -207,8 +217,8 @@ const placeholderEnd = '-->';
 /**
  * The kept parts' markup for one render. React is given a placeholder for each kept part and the page's
  * markup is then cut at them (`markupOf`): a news list's cards, form and frame are nearly all of its 50
- * KB, and each render made React's string of them flat and encoded it to UTF-8 again, about a tenth of
- * the main thread's time for a rendered list (docs/search-and-page-cache.md, "Kept parts as bytes").
+ * KB, and each render made React's string of them one piece and encoded it to UTF-8 again
+ * (docs/search-and-page-cache.md, "A page's bytes written once").
  * A part whose markup holds a boundary React left to the browser is written in place, not kept, so that
  * the page's test for one still sees it.
  */
@@ -222,7 +232,7 @@ function fragmentCache(site: SiteInfo): { cache: FragmentCache; markupOf(html: s
     if (bytes === undefined) {
       const html = renderApart(site, lang, path, element);
       if (html.includes(clientRenderedBoundary)) return html;
-      stores[kind].set(lang, id, (bytes = Buffer.from(html, 'utf8')));
+      stores[kind].set(lang, id, (bytes = ownBytesOf(html)));
     }
     used.push(bytes);
     return `${placeholderStart}${used.length - 1}${placeholderEnd}`;
