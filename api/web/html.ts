@@ -4,7 +4,9 @@ import type { SiteInfo } from '../config';
 import type { PageHead } from '../../domain';
 import type { PageLanguages } from '../../pwa/entry-server';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** One test, and one pass only for a text that needs it (most of a page's head does not): the head is made for every rendered page. */
+const escapeHtml = (text: string) => (/[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (char) => htmlEscapes[char]) : text);
 
 /** public/og-image.jpg, drawn by scripts/make-icons.ts. */
 const defaultShareImage = { path: '/og-image.jpg', width: 1200, height: 630 };

@@ -2,7 +2,7 @@
 // markup and data, as UTF-8 bytes; and the chunks a page preloads.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkTemplate, pageBytes, preloadTags, type ViteManifest } from '../../api/web/html';
+import { checkTemplate, headTags, pageBytes, preloadTags, type ViteManifest } from '../../api/web/html';
 
 const template = [
   '<!doctype html>',
@@ -51,6 +51,18 @@ test('pages of every size come out whole, each its own bytes, whatever their cha
   // A later page does not write over an earlier one's bytes.
   assert.ok(made[1].equals(filledIn(pages[1])));
   assert.is.not(made[1].buffer, made[2].buffer);
+});
+
+test("the head's texts are escaped once, each of & < > \" ' in any place, and plain ones are left as they are", () => {
+  const site = { siteName: 'Contraespionaje "CR" & Cía', contactPhone: '+506 8888 8888', contactEmail: 'info@example.com', publicUrl: 'https://example.com' };
+  const head = headTags(
+    { title: `Barridos <b>&</b> "salas" d'equipo &amp;`, description: 'Señales y cámaras ocultas', path: '/noticias?q=a&b' },
+    site as never,
+  );
+  assert.match(head, `<title>Barridos &lt;b&gt;&amp;&lt;/b&gt; &quot;salas&quot; d&#39;equipo &amp;amp;</title>`);
+  assert.match(head, '<meta name="description" content="Señales y cámaras ocultas" />');
+  assert.match(head, '<link rel="canonical" href="https://example.com/noticias?q=a&amp;b" />');
+  assert.match(head, 'content="Contraespionaje &quot;CR&quot; &amp; Cía"');
 });
 
 test('a template without one of its marks is refused with a Spanish message', () => {
