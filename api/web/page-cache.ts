@@ -1,8 +1,8 @@
 // Rendered public pages kept per URL for visitors, as bytes ready to send (their brotli version made as
-// the page is kept, the gzip one on first demand), each with a weak ETag so a browser revalidating gets a 304, so a page
-// costs one render until something it shows changes. Once a compressed version exists, the page's plain
-// bytes are no longer kept (a client that takes no compression gets them decompressed from it): a page
-// then takes a fifth to a tenth of its size.
+// the page is kept, the gzip one on first demand), each with a weak ETag so a browser revalidating gets
+// a 304, so a page costs one render until something it shows changes. Once a compressed version exists,
+// the page's plain bytes are no longer kept (a client that takes no compression gets them decompressed
+// from it): a page then takes a fifth to a tenth of its size.
 //
 // - each page records what it read (the news lists it asked for, an article, the services: PageReads),
 //   and a change drops only the pages that read what changed: an article's event that article's page,
