@@ -12,13 +12,28 @@ const denseFrom = 256;
  * steps, most of a never-asked search's time); now the shorter one is walked and each number tested. The
  * bitset costs at most what the list does (it is made only when one bit per number up to the last is no
  * more than 32 bits per number held).
+ *
+ * A list of one number keeps it in a field, with no array: most of a large index's lists are words or
+ * trigrams seen once, and an array of its own was three more objects each (the typed array, its buffer
+ * and its elements) for the collector to trace, about 200 bytes.
  */
 export class Postings {
-  data = new Int32Array(4);
+  /** The numbers, once there are two or more (room grown ahead); null while there is at most one. */
+  private data: Int32Array | null = null;
+  /** The one number while `data` is null and `length` is 1. */
+  private only = 0;
   length = 0;
   bits: Uint32Array | null = null;
   push(no: number) {
-    if (this.length === this.data.length) {
+    if (this.data === null) {
+      if (this.length === 0) {
+        this.only = no;
+        this.length = 1;
+        return;
+      }
+      this.data = new Int32Array(4);
+      this.data[0] = this.only;
+    } else if (this.length === this.data.length) {
       const grown = new Int32Array(this.data.length * 2);
       grown.set(this.data);
       this.data = grown;
@@ -29,16 +44,27 @@ export class Postings {
   }
   /** Drops the numbers of documents no longer alive. */
   compact(alive: (no: number) => boolean) {
+    const data = this.data;
+    if (data === null) {
+      if (this.length === 1 && !alive(this.only)) this.length = 0;
+      return;
+    }
     let kept = 0;
-    for (let i = 0; i < this.length; i++) if (alive(this.data[i])) this.data[kept++] = this.data[i];
+    for (let i = 0; i < this.length; i++) if (alive(data[i])) data[kept++] = data[i];
     this.length = kept;
+    if (kept <= 1) {
+      this.only = data[0];
+      this.data = null;
+    }
     if (this.bits) this.makeBits();
   }
   /** Gives back the room grown ahead (a quarter of a loaded index's postings, on average). */
   trim() {
-    if (this.data.length > this.length) this.data = this.data.slice(0, this.length);
+    if (this.data !== null && this.data.length > this.length) this.data = this.data.slice(0, this.length);
   }
+  /** The numbers, ascending: a view of the list's own array (a new array of one for a list of one). */
   view(): Int32Array {
+    if (this.data === null) return this.length === 0 ? empty : Int32Array.of(this.only);
     return this.data.subarray(0, this.length);
   }
   /** Whether the list holds `no`: one load for a dense list, a binary search otherwise. */
@@ -47,19 +73,22 @@ export class Postings {
       const word = no >>> 5;
       return word < this.bits.length && (this.bits[word] & (1 << (no & 31))) !== 0;
     }
+    const data = this.data;
+    if (data === null) return this.length === 1 && this.only === no;
     let low = 0;
     let high = this.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (this.data[mid] < no) low = mid + 1;
+      if (data[mid] < no) low = mid + 1;
       else high = mid;
     }
-    return low < this.length && this.data[low] === no;
+    return low < this.length && data[low] === no;
   }
   private makeBits() {
-    const last = this.length > 0 ? this.data[this.length - 1] : 0;
+    const numbers = this.view();
+    const last = numbers.length > 0 ? numbers[numbers.length - 1] : 0;
     this.bits = new Uint32Array((last >>> 5) + 1);
-    for (let i = 0; i < this.length; i++) setBit(this, this.data[i]);
+    for (let i = 0; i < numbers.length; i++) setBit(this, numbers[i]);
   }
 }
 

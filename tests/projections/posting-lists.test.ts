@@ -89,4 +89,36 @@ test('after compaction, and as numbers are appended past the bitset, the lists s
   assert.equal([...intersectAll([a, b])], naive([a, b]));
 });
 
+test('a list of one number holds it, grows from it, and compacts to nothing or to one', () => {
+  const one = new Postings();
+  assert.equal([...one.view()], []);
+  one.push(7);
+  assert.equal([...one.view()], [7]);
+  assert.ok(one.has(7));
+  assert.not.ok(one.has(6));
+  assert.equal([...intersectAll([one, listOf(100, 1, 1)])], [7], 'a list of one against a full one');
+  assert.equal([...intersectAll([one, listOf(100, 0, 1)])], [], 'a list of one against an empty one');
+  one.push(9);
+  one.push(12);
+  assert.equal([...one.view()], [7, 9, 12]);
+  one.compact((no) => no === 12);
+  assert.equal([...one.view()], [12]);
+  assert.ok(one.has(12));
+  assert.not.ok(one.has(7));
+  one.push(20);
+  one.trim();
+  assert.equal([...one.view()], [12, 20]);
+  one.compact(() => false);
+  assert.is(one.length, 0);
+  assert.equal([...one.view()], []);
+  assert.not.ok(one.has(12));
+  const alone = new Postings();
+  alone.push(3);
+  alone.compact(() => false);
+  assert.is(alone.length, 0);
+  assert.not.ok(alone.has(3));
+  alone.push(4);
+  assert.equal([...alone.view()], [4]);
+});
+
 test.run();
