@@ -34,9 +34,11 @@ export type IndexedArticle = {
 
 /**
  * What the index keeps of an article: the summary as its JSON only (the object beside it held every text
- * twice, a third of a 100,000-article index's heap; a list that needs objects parses its page).
+ * twice, a third of a 100,000-article index's heap; a list that needs objects parses its page). Its time
+ * is in the index's `atOf` only: a field holding a number that large is an object of its own (a heap
+ * number), one more per article for the collector.
  */
-type Doc = Omit<IndexedArticle, 'lexemes' | 'summary'> & { no: number; json: string };
+type Doc = Omit<IndexedArticle, 'lexemes' | 'summary' | 'at'> & { no: number; json: string };
 
 /**
  * What one upsert or removal changed: the article as the index held it and as it holds it now (undefined:
@@ -51,7 +53,6 @@ export type IndexChange = { readonly before: Doc | undefined; readonly after: Do
  */
 const docOf = (article: IndexedArticle, no: number, json: string, status: NewsStatus, category: string): Doc => ({
   id: article.id,
-  at: article.at,
   pending: article.pending,
   status,
   category,
@@ -70,10 +71,6 @@ const statesOf: Record<NewsFilters['status'], readonly number[]> = { published: 
 type FilterTest = { wantState: Uint8Array; wantCategory: number; from: number; to: number };
 const admits = (test: FilterTest, state: number, category: number, at: number) =>
   state !== 0 && test.wantState[state] === 1 && (test.wantCategory === 0 || category === test.wantCategory) && at >= test.from && at < test.to;
-
-/** Newest first: published_at DESC, id DESC (uuids in canonical lowercase compare like PostgreSQL's). */
-const newer = (a: Doc, b: Doc) => (a.at !== b.at ? b.at - a.at : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-const older = (a: Doc, b: Doc) => newer(b, a);
 
 export class NewsIndex {
   private docs: (Doc | undefined)[] = [];
@@ -158,7 +155,7 @@ export class NewsIndex {
     this.state[doc.no] = stateOf(doc);
     setBitIn(this.stateBits[stateOf(doc)], doc.no);
     setBitIn(this.liveBits, doc.no);
-    this.atOf[doc.no] = doc.at;
+    this.atOf[doc.no] = article.at;
     this.categoryNo[doc.no] = categoryNo;
     this.titles.add(doc.no, doc.titleKey);
     this.byId.set(doc.id, doc);
@@ -186,7 +183,7 @@ export class NewsIndex {
       this.loading = false;
       for (const list of this.lexemes.values()) list.trim();
       this.titles.trim();
-      this.order.sort(older);
+      this.order.sort(this.older);
       this.changed();
     }
   }
@@ -209,7 +206,7 @@ export class NewsIndex {
   affects(change: IndexChange, query: NewsListQuery, terms: SearchTerms | null): boolean {
     const filters = this.compileFilters(newsFilters(query));
     const passes = (doc: Doc | undefined) => {
-      if (!doc || !admits(filters, stateOf(doc), this.categories.get(doc.category)!, doc.at)) return false;
+      if (!doc || !admits(filters, stateOf(doc), this.categories.get(doc.category)!, this.atOf[doc.no])) return false;
       if (!terms) return true;
       const lexemes = new Set(terms.lexemes);
       if (lexemes.size > 0 && [...lexemes].every((lexeme) => this.lexemes.get(lexeme)?.has(doc.no))) return true;
@@ -294,13 +291,23 @@ export class NewsIndex {
     return list;
   }
 
+  /**
+   * Oldest first: published_at, then id (uuids in canonical lowercase compare like PostgreSQL's); the list
+   * order is its reverse. Read from `atOf`, which keeps every number's time, the dead ones' too.
+   */
+  private readonly older = (a: Doc, b: Doc): number => {
+    const at = this.atOf[a.no];
+    const other = this.atOf[b.no];
+    return at !== other ? at - other : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+
   /** The first index in `order` whose document is not older than `doc` (`doc` itself, when it is there). */
   private insertionPoint(doc: Doc): number {
     let low = 0;
     let high = this.order.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (older(this.order[mid], doc) < 0) low = mid + 1;
+      if (this.older(this.order[mid], doc) < 0) low = mid + 1;
       else high = mid;
     }
     return low;
