@@ -22,7 +22,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
-# jemalloc: scripts/with-jemalloc.sh runs the server on it (less memory held after a load than glibc's allocator).
+# jemalloc: scripts/launch-server.sh runs the server on it (less memory held after a load than glibc's allocator).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libjemalloc2 \
  && rm -rf /var/lib/apt/lists/*
@@ -45,4 +45,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The launcher execs node, so node itself is PID 1 and handles SIGTERM: `docker stop` lets requests in
 # flight finish.
-CMD ["sh", "scripts/with-jemalloc.sh", "node", "dist/node/server.mjs"]
+CMD ["sh", "scripts/launch-server.sh", "node", "dist/node/server.mjs"]

@@ -22,7 +22,8 @@
 //      how many articles the index holds then: the writes of step 3 add 8,000 on any machine, and the
 //      pages' cases under writes 5 a second each (150 in 10 s), so "after the load at 10,000" is at
 //      about 18,000 articles.
-//      The server runs on jemalloc when the machine has it, as the image runs it (scripts/with-jemalloc.sh);
+//      The server runs on jemalloc when the machine has it, and with the server's V8 heap settings, as the
+//      image runs it (scripts/launch-server.sh; BENCH_NODE_FLAGS come after them and win);
 //      the report says which allocator it had.
 // Where taskset exists (util-linux), the app server and PostgreSQL (a private cluster, fsync on) run on
 // cores --cores (0,1): a two-core server. The load generator runs on the other cores when there are any;
@@ -115,11 +116,11 @@ const pinned = (command: string[]) => (serverCores ? ['taskset', '-c', serverCor
 
 /**
  * A child process of bench/lib/api-server.ts on the server's cores, answering `key` once ready. The
- * server (`serve`) starts the way the image and `npm start` start it: through scripts/with-jemalloc.sh.
+ * server (`serve`) starts the way the image and `npm start` start it: through scripts/launch-server.sh.
  */
 function child<T>(args: string[], key: string, flags: string[] = []): Promise<{ child: ChildProcess; answer: T }> {
   return new Promise((resolve, reject) => {
-    const launcher = args[0] === 'serve' ? ['sh', path.join(root, 'scripts/with-jemalloc.sh')] : [];
+    const launcher = args[0] === 'serve' ? ['sh', path.join(root, 'scripts/launch-server.sh')] : [];
     const [command, ...rest] = pinned([...launcher, process.execPath, ...flags, benchServerScript, ...args]);
     const started = spawn(command, rest, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
     started.once('error', reject);

@@ -12,7 +12,7 @@ const runUnit = !args.includes('--e2e');
 const runE2e = !args.includes('--unit') && only.length === 0;
 
 /**
- * Chromium, poppler-utils and jemalloc (the production server's allocator, scripts/with-jemalloc.sh)
+ * Chromium, poppler-utils and jemalloc (the production server's allocator, scripts/launch-server.sh)
  * come from Debian: install them when we are root, else say how.
  */
 function ensureSystemTools() {
@@ -42,7 +42,7 @@ function ensureSystemTools() {
 /** Whether the launcher finds jemalloc (it alone knows where to look): what it would preload, asked of it. */
 function jemallocFound(): boolean {
   const { LD_PRELOAD: _preload, SERVER_ALLOCATOR: _allocator, ...environment } = process.env;
-  const asked = spawnSync('sh', ['scripts/with-jemalloc.sh', 'sh', '-c', 'printf %s "${LD_PRELOAD:-}"'], { env: environment, encoding: 'utf8' });
+  const asked = spawnSync('sh', ['scripts/launch-server.sh', 'sh', '-c', 'printf %s "${LD_PRELOAD:-}"'], { env: environment, encoding: 'utf8' });
   return asked.status === 0 && asked.stdout.includes('libjemalloc');
 }
 

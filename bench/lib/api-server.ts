@@ -31,7 +31,7 @@ export type Ready = {
   rebuildSeconds: number;
   rebuildEvents: number;
   indexLoadSeconds: number;
-  /** The allocator this process runs on (scripts/with-jemalloc.sh preloads jemalloc where installed). */
+  /** The allocator this process runs on (scripts/launch-server.sh preloads jemalloc where installed). */
   allocator: 'jemalloc' | 'system';
   words: string[];
   cookie: string;

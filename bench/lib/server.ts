@@ -1,5 +1,5 @@
 // Fault and load benches drive the real server as an operator starts it: `node dist/node/server.mjs`
-// through scripts/with-jemalloc.sh (the bundle and the pages `npm run build` makes, so that first), in a
+// through scripts/launch-server.sh (the bundle and the pages `npm run build` makes, so that first), in a
 // child process we can SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +13,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 900_0
   let log = '';
   // Through the launcher the image and `npm start` use (jemalloc where installed); it execs node, so the
   // child's PID is the server's and a SIGKILL reaches it.
-  const child = spawn('sh', ['scripts/with-jemalloc.sh', process.execPath, 'dist/node/server.mjs'], {
+  const child = spawn('sh', ['scripts/launch-server.sh', process.execPath, 'dist/node/server.mjs'], {
     env: {
       ...process.env,
       PORT: '0',

@@ -1,5 +1,5 @@
 // The production start command as an operator runs it: `node dist/node/server.mjs` (the bundle
-// `npm run build` makes) through scripts/with-jemalloc.sh, as the image and `npm start` run it, with
+// `npm run build` makes) through scripts/launch-server.sh, as the image and `npm start` run it, with
 // NODE_ENV=production and TRUST_PROXY=1 behind an HTTPS-terminating proxy (played here by a local one
 // that says X-Forwarded-Proto: https), unable to load any devDependency. Secure cookies and HSTS work; a database outage shows visitors
 // a friendly Spanish page and the site recovers by itself; SIGTERM lets a request in flight finish.
@@ -30,7 +30,7 @@ test.beforeAll(async () => {
   // As the image runs it, and unable to load a devDependency (the image installs without them).
   // The launcher's choices are its own: none of an allocator setting of the environment running the tests.
   const { LD_PRELOAD: _preload, MALLOC_CONF: _conf, SERVER_ALLOCATOR: _allocator, ...environment } = process.env;
-  server = spawn('sh', ['scripts/with-jemalloc.sh', process.execPath, '--import', './e2e/ops/no-dev-dependencies.mjs', 'dist/node/server.mjs'], {
+  server = spawn('sh', ['scripts/launch-server.sh', process.execPath, '--import', './e2e/ops/no-dev-dependencies.mjs', 'dist/node/server.mjs'], {
     env: {
       ...environment,
       NODE_ENV: 'production',

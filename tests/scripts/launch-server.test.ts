@@ -1,7 +1,9 @@
-// scripts/with-jemalloc.sh, the launcher of the production server (the image, `npm start`): it runs the
+// scripts/launch-server.sh, the launcher of the production server (the image, `npm start`): it runs the
 // command given on jemalloc with the server's settings when libjemalloc2 is installed (npm test installs
 // it), keeps an operator's own LD_PRELOAD or MALLOC_CONF, and runs it on the system's allocator when told
-// SERVER_ALLOCATOR=glibc. The command replaces the shell, so the server itself gets the signals.
+// SERVER_ALLOCATOR=glibc. Node.js gets V8's heap settings for the server, which flags given after its
+// name override; any other command runs as given. The command replaces the shell, so the server itself
+// gets the signals.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { test } from 'uvu';
@@ -11,7 +13,7 @@ import * as assert from 'uvu/assert';
 function launch(environment: Record<string, string>) {
   const inner = `console.log(JSON.stringify({ preload: process.env.LD_PRELOAD ?? null, conf: process.env.MALLOC_CONF ?? null, pid: process.pid, loaded: require('fs').readFileSync('/proc/self/maps', 'utf8').includes('libjemalloc') }))`;
   const { LD_PRELOAD: _preload, MALLOC_CONF: _conf, SERVER_ALLOCATOR: _allocator, ...rest } = process.env;
-  const run = spawnSync('sh', ['scripts/with-jemalloc.sh', process.execPath, '-e', inner], { env: { ...rest, ...environment }, encoding: 'utf8' });
+  const run = spawnSync('sh', ['scripts/launch-server.sh', process.execPath, '-e', inner], { env: { ...rest, ...environment }, encoding: 'utf8' });
   assert.is(run.status, 0, run.stderr);
   return JSON.parse(run.stdout) as { preload: string | null; conf: string | null; pid: number; loaded: boolean };
 }
@@ -48,10 +50,28 @@ test("an operator's own LD_PRELOAD is left alone, and then jemalloc is not added
   assert.not.ok(own.loaded);
 });
 
+test("node gets the server's heap settings, an operator's flags after them win, and another command runs as given", () => {
+  const { LD_PRELOAD: _preload, MALLOC_CONF: _conf, SERVER_ALLOCATOR: _allocator, ...rest } = process.env;
+  const heapOf = (...flags: string[]) => {
+    // The young generation grown as far as it may: a million small objects kept alive.
+    const inner = `const kept = []; for (let i = 0; i < 1e6; i++) kept.push({ i }); const v8 = require('v8'); console.log(JSON.stringify({ flags: process.execArgv.slice(0, -2), young: v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size }))`;
+    const run = spawnSync('sh', ['scripts/launch-server.sh', process.execPath, ...flags, '-e', inner], { env: rest, encoding: 'utf8' });
+    assert.is(run.status, 0, run.stderr);
+    return JSON.parse(run.stdout) as { flags: string[]; young: number };
+  };
+  const server = heapOf();
+  assert.equal(server.flags, ['--max-semi-space-size=8', '--heap-growing-percent=60']);
+  assert.ok(server.young <= 16 * 1024 * 1024, `young generation ${server.young} bytes`);
+  const operator = heapOf('--max-semi-space-size=16');
+  assert.ok(operator.young > 16 * 1024 * 1024, `young generation ${operator.young} bytes with the operator's 16 MB semi-spaces`);
+  const shell = spawnSync('sh', ['scripts/launch-server.sh', 'sh', '-c', 'printf "%s|%s" "$0" "$1"', 'first', 'second'], { env: rest, encoding: 'utf8' });
+  assert.is(shell.stdout, 'first|second');
+});
+
 test("the shell is replaced by the command: the PID the caller gets is the command's own", () => {
   const inner = `process.stdout.write(String(process.pid))`;
   const { LD_PRELOAD: _preload, MALLOC_CONF: _conf, SERVER_ALLOCATOR: _allocator, ...rest } = process.env;
-  const child = spawnSync('sh', ['-c', `sh scripts/with-jemalloc.sh "${process.execPath}" -e "${inner}" & echo " $!"; wait`], { env: rest, encoding: 'utf8' });
+  const child = spawnSync('sh', ['-c', `sh scripts/launch-server.sh "${process.execPath}" -e "${inner}" & echo " $!"; wait`], { env: rest, encoding: 'utf8' });
   const [own, started] = child.stdout.trim().split(/\s+/).map(Number);
   assert.ok(own > 0);
   assert.is(own, started);
