@@ -23,6 +23,27 @@ test('news list: hero, filters with their defaults, and cards with their fields'
   await expect(card.getByRole('link', { name: title })).toHaveAttribute('href', /^\/noticias\/tarjeta-completa-/);
 });
 
+test('a search with percent signs is read as typed, by the server and by the browser alike', async ({ page, api }) => {
+  const token = unique('Porcentaje').replace(/\s/g, '');
+  await createArticle(api, { title: `${token} al 75%` });
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/news') fetched.push(request.url());
+  });
+  // Read as "A", the first would find the article (a stop word dropped); read as a NUL, the second
+  // would have the browser ask the API, which refuses it.
+  for (const q of [`${token} %41`, `${token} %00`]) {
+    await page.goto(`/noticias?q=${encodeURIComponent(q)}`);
+    await waitForHydration(page);
+    await expect(page.getByPlaceholder('Buscar noticias...')).toHaveValue(q);
+    await expect(page.getByText('No se encontraron noticias')).toBeVisible();
+  }
+  await page.goto(`/noticias?q=${encodeURIComponent(`${token} 75%`)}`);
+  await waitForHydration(page);
+  await expect(page.getByRole('article').getByRole('heading')).toHaveText([`${token} al 75%`]);
+  expect(fetched, 'every list came with its page').toEqual([]);
+});
+
 test('search, category and sort filter the list and live in the URL; Back undoes them', async ({ page, api }) => {
   const token = unique('Filtro').replace(/\s/g, '');
   await createArticle(api, { title: `${token} alfa`, category: 'Ciberseguridad', publishedAt: '2022-01-10T15:00:00Z' });

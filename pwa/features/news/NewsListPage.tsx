@@ -1,6 +1,7 @@
 // News list (/noticias): filters kept in the URL, the cards of one page, paging by limit/offset.
 import { useCallback, useMemo } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { useQueryString } from '../../lib/query-string';
 import { ChevronLeft, ChevronRight, Newspaper } from 'lucide-react';
 import { usePageHead } from '../../lib/head';
 import { useSite } from '../../lib/site';
@@ -19,7 +20,7 @@ export default function NewsListPage() {
   const newsTexts = useTexts('newsList', newsListTexts);
   const listPath = useLocalePath()('/noticias');
   usePageHead(newsTexts.head(useSite()));
-  const search = useSearch();
+  const search = useQueryString();
   const [, navigate] = useLocation();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const changeFilters = useCallback(
