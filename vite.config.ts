@@ -5,8 +5,11 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { pwaPlugin } from './pwa/offline/vite-pwa.ts';
 
-/** The chunks of the staff screens (and the staff lists' offline copy), by file name. */
-const staffScreens = /^assets\/(Admin\w*Page|AdvanceFormDetailPage|query-persist)-/;
+/**
+ * The chunks no first visit loads, by file name: the staff screens, the staff lists' offline copy, and
+ * the drafts' queue and keys (loaded in the background, only on a device that holds drafts).
+ */
+const notFirstVisit = /^assets\/(Admin\w*Page|AdvanceFormDetailPage|query-persist|sync|draft-key-sync)-/;
 /** The packages of the shell chunk, and the modules of theirs that no page calls before a form or a staff screen does. */
 const shellPackages = /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/;
 const notInShell = /[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|with-selector(\.production)?)\.js$/;
@@ -50,10 +53,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         modulePreload: {
           // The first-load chunk lists, for every page it may load, the files that page needs, so a
-          // navigation fetches them at once. Staff screens are left out of that list, which every first
-          // visit downloads: a visitor never opens them, and one loaded first gets its files from the
-          // server's modulepreload links.
-          resolveDependencies: (file, deps, { hostId }) => (/^assets\/index-/.test(hostId) && staffScreens.test(file) ? [] : deps),
+          // navigation fetches them at once. What no first visit loads is left out of that list, which
+          // every first visit downloads: a visitor never opens the staff screens (one loaded first gets
+          // its files from the server's modulepreload links), and the drafts' queue, loaded in the
+          // background, may find its files as it imports them.
+          resolveDependencies: (file, deps, { hostId }) => (/^assets\/index-/.test(hostId) && notFirstVisit.test(file) ? [] : deps),
         },
         rolldownOptions: {
           // domain/ is pure by rule (docs/architecture.md): its modules that a chunk does not use can be
