@@ -1,8 +1,10 @@
 // The installable app and its service worker: after one visit online, the public pages seen, both
-// advance-form screens and the admin panel open with the network off; a visitor's phone never holds
+// advance-form screens and the admin panel open with the network off, or with a connection that never
+// answers; a visitor's phone never holds
 // admin code (the public form's code is precached, the staff screens' is not); staff data and writes
 // are never kept by the worker.
-import { expect, test, unique } from '../fixtures';
+import type { Route } from '@playwright/test';
+import { e2eAdmin, expect, test, unique } from '../fixtures';
 import { createArticle } from '../public/helpers';
 import { pageIsCached, readSavedLists, waitForChunksCached, waitForOfflineReady, waitForSavedLists } from './helpers';
 
@@ -87,6 +89,56 @@ test('a data key the previous admin page left unmade is made by the next one, an
   await page.goto('/admin/dashboard');
   await expect(page.getByRole('article', { name: article.title })).toBeVisible();
   await waitForSavedLists(page, article.title);
+});
+
+test('a session check that never answers: the panel opens with what the device kept, or says it could not check', async ({ browser, baseURL, api }) => {
+  test.setTimeout(120_000);
+  const article = await createArticle(api, { title: unique('Señal colgada') });
+  // No worker: the routes below see every request the pages make.
+  const staffDevice = async () => {
+    const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
+    expect((await context.request.post('/api/auth/login', { data: e2eAdmin })).status()).toBe(200);
+    return context;
+  };
+  const hung: Route[] = [];
+  const hang = (route: Route) => void hung.push(route);
+  const sessionChecks = /\/api\/auth\/(me|session)$/;
+
+  // A device that saw the panel: the connection then opens but the session check is never answered.
+  const seen = await staffDevice();
+  const page = await seen.newPage();
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('article', { name: article.title })).toBeVisible();
+  await waitForSavedLists(page, article.title);
+  await seen.route(sessionChecks, hang);
+  let started = Date.now();
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('article', { name: article.title })).toBeVisible({ timeout: 30_000 });
+  const panelSeconds = (Date.now() - started) / 1000;
+  started = Date.now();
+  await page.goto('/admin/avanzadas/nuevo');
+  await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const formSeconds = (Date.now() - started) / 1000;
+  console.log(`[sesión colgada] panel en ${panelSeconds.toFixed(1)} s, formulario en ${formSeconds.toFixed(1)} s`);
+  // The limit (8 s), not a failure: the check did hang.
+  for (const seconds of [panelSeconds, formSeconds]) {
+    expect(seconds).toBeGreaterThan(7);
+    expect(seconds).toBeLessThan(25);
+  }
+  await seen.close();
+
+  // A device that kept nothing: the screen says the session could not be checked, and tries again.
+  const fresh = await staffDevice();
+  const second = await fresh.newPage();
+  await fresh.route(sessionChecks, hang);
+  await second.goto('/admin/avanzadas/nuevo');
+  await expect(second.getByText('Verificando sesión...')).toBeVisible();
+  await expect(second.getByText('No se pudo verificar la sesión. Revise su conexión.')).toBeVisible({ timeout: 25_000 });
+  await fresh.unroute(sessionChecks, hang);
+  await second.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(second.getByLabel('Nombre del anfitrión *', { exact: true })).toBeVisible();
+  await Promise.all(hung.map((route) => route.abort().catch(() => undefined)));
+  await fresh.close();
 });
 
 test("a visitor's phone never fetches admin code, and staff data or writes are never cached", async ({ browser, baseURL, adminPage }) => {

@@ -5,6 +5,7 @@
 // instead.
 import type { AdvanceForm, AdvanceFormInput } from '../../domain';
 import { apiJson } from './api';
+import { timeLimit } from './time-limit';
 
 /** 'public': /formulario-avanzada, no cookies sent (docs/rules.md, 'Who may call what'). 'admin': /admin/avanzadas/nuevo. */
 export type AdvanceFormMode = 'public' | 'admin';
@@ -26,12 +27,6 @@ const formSendTimeoutMs = 15_000;
  * signal), so about 47 s for a reduced 1 MB photo. Past it the photo stays in the draft for the queue.
  */
 export const photoUploadTimeoutMs = (bytes: number) => 15_000 + Math.ceil(bytes / 32_768) * 1_000;
-
-/** A signal that aborts after `ms`, or when `outer` does. */
-function timeLimit(ms: number, outer?: AbortSignal): AbortSignal {
-  const limit = AbortSignal.timeout(ms);
-  return outer && typeof AbortSignal.any === 'function' ? AbortSignal.any([outer, limit]) : limit;
-}
 
 /**
  * POST /api/advance-forms (admin) or /api/advance-forms/public; answers the record (201). Throws

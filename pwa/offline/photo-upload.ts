@@ -6,6 +6,7 @@
 // leaving the form in the middle of an upload no longer uploads the photo twice.
 import { photoUploadTimeoutMs, type AdvanceFormMode } from '../lib/advance-form-api';
 import { apiJson, throwIfNotOk } from '../lib/api';
+import { timeLimit } from '../lib/time-limit';
 import type { PhotoField } from '../../domain';
 import { getDraft, updateDraft } from './drafts';
 import type { DraftPhoto } from './draft-types';
@@ -20,12 +21,6 @@ export type UploadOptions = {
 };
 
 type UploadTarget = { uploadURL: string; objectPath: string; uploadHeaders?: Record<string, string> };
-
-/** A signal that aborts after `ms` (a TimeoutError, which counts as no answer), or when `outer` does. */
-function timeLimit(ms: number, outer?: AbortSignal): AbortSignal {
-  const limit = AbortSignal.timeout(ms);
-  return outer && typeof AbortSignal.any === 'function' ? AbortSignal.any([outer, limit]) : limit;
-}
 
 /**
  * POST /api/objects/upload, then one PUT of the bytes to the URL it answered; answers the link the form

@@ -9,6 +9,7 @@ import { offlineDb } from './db';
 import { lastStaffId, setLastStaffId } from './device-flags';
 import { openJson, sealJson, staffListsAad } from './draft-crypto';
 import { usableKey } from './draft-keys';
+import { sessionCheckTimeoutMs } from '../lib/time-limit';
 
 const sessionUrl = '/api/auth/me';
 type SessionUser = { id: string; username: string; role: string };
@@ -20,16 +21,21 @@ async function forgetStaffLists(userId: string): Promise<void> {
 }
 
 /**
- * Before the admin screens render: ask the server who is signed in. Offline (no answer), put the last
- * user's saved lists and session back, so the panel opens with what it showed last. Signed out or
- * someone else: that user's saved lists are deleted, never shown.
+ * Before the admin screens render: ask the server who is signed in. Offline (no answer, or none within
+ * sessionCheckTimeoutMs), put the last user's saved lists and session back, so the panel opens with what
+ * it showed last. Signed out or someone else: that user's saved lists are deleted, never shown.
  */
 export async function restoreStaffLists(queryClient: QueryClient): Promise<void> {
   const userId = lastStaffId();
   if (!userId) return;
   let verdict: 'offline' | 'same' | 'other';
   try {
-    const response = await fetch(sessionUrl, { credentials: 'include', headers: { Accept: 'application/json' } });
+    // No answer in time is treated as no connection: the screen is blank until this is decided.
+    const response = await fetch(sessionUrl, {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(sessionCheckTimeoutMs),
+    });
     if (response.status === 401) verdict = 'other';
     else if (!response.ok) verdict = 'offline';
     else {

@@ -5,13 +5,18 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, SessionUser } from '../../../../domain';
 import { apiJson, throwIfNotOk } from '../../../lib/api';
+import { sessionCheckTimeoutMs, timeLimit } from '../../../lib/time-limit';
 
 export const sessionKey = ['/api/auth/me'] as const;
 
 const sessionUrl = '/api/auth/session';
 
 async function fetchSession({ signal }: { signal: AbortSignal }): Promise<SessionUser | null> {
-  const response = await fetch(sessionUrl, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+  const response = await fetch(sessionUrl, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal: timeLimit(sessionCheckTimeoutMs, signal),
+  });
   await throwIfNotOk(response);
   return ((await response.json()) as { user: SessionUser | null }).user;
 }
@@ -32,7 +37,8 @@ export function useSession(): Session {
     queryKey: sessionKey,
     // Nobody signed in is an answer (null), not an error.
     queryFn: fetchSession,
-    // Offline, fail at once (and show "cannot check") instead of waiting paused forever.
+    // Offline, fail at once (and show "cannot check") instead of waiting paused forever; with no
+    // answer in time (fetchSession's limit), the same.
     networkMode: 'always',
   });
   const user = query.data ?? null;
