@@ -36,6 +36,9 @@ test('a queued form opened again from Borradores, corrected and saved: the serve
   await waitForChunksCached(page);
   await page.goto('/admin/avanzadas/nuevo');
   await waitForOfflineReady(page);
+  // The signal goes once the form is on screen (a screen opened while the session check is under way
+  // has its own test: shell.spec.ts, 'a session check that never answers').
+  await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toBeVisible();
 
   await context.setOffline(true);
   const host = unique('Corrección');
