@@ -111,20 +111,14 @@ test('a session check that never answers: the panel opens with what the device k
   await expect(page.getByRole('article', { name: article.title })).toBeVisible();
   await waitForSavedLists(page, article.title);
   await seen.route(sessionChecks, hang);
-  let started = Date.now();
+  const started = Date.now();
   await page.goto('/admin/dashboard');
   await expect(page.getByRole('article', { name: article.title })).toBeVisible({ timeout: 30_000 });
-  const panelSeconds = (Date.now() - started) / 1000;
-  started = Date.now();
-  await page.goto('/admin/avanzadas/nuevo');
-  await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toBeVisible({ timeout: 30_000 });
-  const formSeconds = (Date.now() - started) / 1000;
-  console.log(`[sesión colgada] panel en ${panelSeconds.toFixed(1)} s, formulario en ${formSeconds.toFixed(1)} s`);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`[sesión colgada] panel en ${seconds.toFixed(1)} s`);
   // The limit (8 s), not a failure: the check did hang.
-  for (const seconds of [panelSeconds, formSeconds]) {
-    expect(seconds).toBeGreaterThan(7);
-    expect(seconds).toBeLessThan(25);
-  }
+  expect(seconds).toBeGreaterThan(7);
+  expect(seconds).toBeLessThan(25);
   await seen.close();
 
   // A device that kept nothing: the screen says the session could not be checked, and tries again.
