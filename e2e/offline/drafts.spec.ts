@@ -1,6 +1,6 @@
-// The advance form with no signal, as a person uses it: typed and photographed offline, the page
-// closed and reopened, sent offline, delivered once when the connection returns; and a new version
-// installed in the middle of a draft.
+// The advance form with no signal, as a person uses it: typed and photographed offline (a photo called
+// kept only once the device holds it), the page closed and reopened, sent offline, delivered once when
+// the connection returns; and a new version installed in the middle of a draft.
 import type { Page } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
 import { fillRequired, jpegFixture, turnOn } from '../advance-form/fill';
@@ -66,6 +66,50 @@ test('a form filled offline with two photos survives closing the page, and is de
   await expect.poll(async () => (await readDrafts(page)).length).toBe(0);
   await sends.settled();
   expect(await formsOf(api, host)).toHaveLength(1);
+  await context.close();
+});
+
+test('a photo taken offline is called kept only once the device holds it', async ({ browser, baseURL }) => {
+  // No worker: the page's own requests are the ones seen (and refused) below.
+  const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const host = unique('Disco lento');
+  await page.goto('/formulario-avanzada');
+  await page.getByLabel('Nombre del anfitrión *', { exact: true }).fill(host);
+  await expect.poll(async () => (await readDrafts(page)).some((d) => d.values.hostName === host)).toBe(true);
+
+  // The device's store of drafts is busy (a slow disk): a transaction of the page's own keeps it.
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('contraespionaje-offline');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const store = db.transaction('drafts', 'readwrite').objectStore('drafts');
+    const held = window as unknown as { holdDrafts: boolean };
+    held.holdDrafts = true;
+    const spin = () => {
+      if (held.holdDrafts) store.count().onsuccess = spin;
+      else db.close();
+    };
+    spin();
+  });
+  const label = 'Foto de las salidas de emergencia';
+  const slot = page.getByRole('group', { name: label, exact: true });
+  // The signal is lost as the photo is taken: its upload gets no connection.
+  await page.route('**/api/objects/upload', (route) => route.abort('internetdisconnected'));
+  await slot.locator('input[type=file]').setInputFiles(await jpegFixture(0));
+  // The photo is reduced and handed to the draft, and its upload has begun (it too reads the draft
+  // first, so it waits): the device does not hold the photo yet, and the slot does not say it does.
+  await expect(page.getByRole('status').filter({ hasText: /^Subiendo la foto/ })).toBeVisible();
+  await expect(slot.getByRole('button', { name: /^Subiendo foto/ })).toBeVisible();
+  await expect(slot.getByText(keptText, { exact: true })).toHaveCount(0);
+
+  await page.evaluate(() => void ((window as unknown as { holdDrafts: boolean }).holdDrafts = false));
+  await expect(slot.getByText(keptText, { exact: true })).toBeVisible();
+  // Read at once, not polled: once the slot says so, the draft on the device holds the photo.
+  const draft = (await readDrafts(page)).find((d) => d.values.hostName === host);
+  expect(draft?.photos.emergencyExitsPhoto?.size).toBeGreaterThan(0);
   await context.close();
 });
 

@@ -96,8 +96,9 @@ export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock
     [scheduleSave],
   );
 
+  /** Answers once the draft on the device holds the change (rejects when it could not be saved). */
   const onPhotoChange = useCallback(
-    (field: PhotoField, blob: Blob | null) => {
+    (field: PhotoField, blob: Blob | null): Promise<void> => {
       if (blob && photos.current[field]?.blob !== blob)
         photos.current = { ...photos.current, [field]: { blob, name: blob instanceof File ? blob.name : `${field}.jpg`, key: crypto.randomUUID() } };
       else if (!blob) {
@@ -106,7 +107,10 @@ export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock
       }
       // A photo is the hardest thing to redo on site: on disk at once, not after the debounce.
       dirty.current = true;
-      void saveNow().catch(reportSaveError);
+      return saveNow().catch((error: unknown) => {
+        reportSaveError(error);
+        throw error;
+      });
     },
     [saveNow],
   );

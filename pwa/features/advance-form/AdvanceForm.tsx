@@ -48,7 +48,8 @@ export type AdvanceFormProps = {
   /** Called on every change with all the values (to save a draft as the person types). */
   onValuesChange?: (values: AdvanceFormValues) => void;
   /** Called when a slot gets (or loses) its compressed photo. */
-  onPhotoChange?: (field: PhotoField, photo: Blob | null) => void;
+  /** Keeps the photo with the draft; a promise answers once the device holds it. */
+  onPhotoChange?: (field: PhotoField, photo: Blob | null) => void | Promise<void>;
   /** Sends the validated form; submitAdvanceForm by default. Throwing ApiError shows its message; resolving to 'queued' (offline) skips the success toast. */
   submit?: (input: AdvanceFormInput, mode: AdvanceFormMode) => Promise<unknown>;
   /** After a successful send; by default the required toast and navigation. */
@@ -127,7 +128,7 @@ export function AdvanceForm({
     photos,
     onPhotoChange: (field, photo) => {
       setPhotos((current) => ({ ...current, [field]: photo }));
-      onPhotoChange?.(field, photo);
+      return onPhotoChange?.(field, photo);
     },
     uploadPhoto: uploadPhoto ?? directUpload,
     onUpload: (field, done) => {

@@ -20,7 +20,7 @@ export type FieldContext = {
   texts: AdvanceFormTexts;
   words: LayoutWords;
   photos: Partial<Record<PhotoField, Blob | null>>;
-  onPhotoChange: (field: PhotoField, photo: Blob | null) => void;
+  onPhotoChange: (field: PhotoField, photo: Blob | null) => void | Promise<void>;
   uploadPhoto: (field: PhotoField, photo: Blob) => Promise<string>;
   onUpload: (field: PhotoField, done: Promise<PhotoUploadResult>) => void;
 };

@@ -23,7 +23,8 @@ export type PhotoSlotProps = {
   errorMessage?: string;
   /** The compressed photo, for the thumbnail (and for an offline draft that keeps it). */
   preview?: Blob | null;
-  onPreviewChange?: (photo: Blob | null) => void;
+  /** Puts the photo in the offline draft (or takes it out); a promise answers once the device holds it. */
+  onPreviewChange?: (photo: Blob | null) => void | Promise<void>;
   onBusyChange?: (busy: boolean) => void;
   /** Uploads the reduced photo and answers its link (the form's uploader: once per photo, with progress). */
   upload: (photo: Blob) => Promise<string>;
@@ -56,8 +57,10 @@ export function PhotoSlot({
   // Staff may load the stored photo; a visitor's thumbnail comes from the file they picked.
   const thumbnail = previewUrl ?? (value && mode === 'admin' ? value : null);
   const shownError = problem ?? errorMessage;
-  /** Taken offline: kept on the device, not uploaded yet. */
-  const kept = !value && Boolean(preview);
+  // The photo the device is known to hold: one shown when the slot opens came from the saved draft.
+  const [saved, setSaved] = useState<Blob | null>(preview ?? null);
+  /** Taken offline: kept on the device (its save there has answered), not uploaded yet. */
+  const kept = !value && Boolean(preview) && saved === preview;
   const chooseText = busy ? t.uploading : value || kept ? t.replace : t.choose;
 
   function choose(files: FileList | null) {
@@ -77,23 +80,24 @@ export function PhotoSlot({
     setBusy(true);
     onBusyChange?.(true);
     let photo: Blob | null = null;
+    let keeping: Promise<boolean> | null = null;
     try {
       photo = await compressPhoto(file);
       // In the draft before its upload starts (the draft keeps the photo with no link): closing the app
       // in the middle of an upload loses nothing, and the queue uploads it if this upload never ends.
       if (onPreviewChange) {
         onChange(null);
-        onPreviewChange(photo);
+        keeping = keep(photo);
       }
       const link = await upload(photo);
-      onPreviewChange?.(photo);
+      void keep(photo);
       onChange(link);
       toast({ title: t.toastTitle, description: t.toastText(label, file.name) });
       return 'uploaded';
     } catch (error) {
-      // No signal, or no answer in time: the reduced photo stays in the draft; the queue uploads it.
-      if (isNetworkFailure(error) && photo && onPreviewChange) {
-        onPreviewChange(photo);
+      // No signal, or no answer in time: the reduced photo stays in the draft; the queue uploads it. The
+      // slot says so once the device holds it, not before.
+      if (isNetworkFailure(error) && photo && keeping && (await keeping)) {
         onChange(null);
         toast({ title: t.keptOffline, description: t.toastText(label, file.name) });
         return 'kept';
@@ -108,6 +112,14 @@ export function PhotoSlot({
       setBusy(false);
       onBusyChange?.(false);
     }
+  }
+
+  /** Puts the photo in the draft; true once the device holds it, false when it could not be saved. */
+  function keep(photo: Blob): Promise<boolean> {
+    return Promise.resolve(onPreviewChange?.(photo)).then(
+      () => (setSaved(photo), true),
+      () => false,
+    );
   }
 
   /** The server's Spanish reason, or on a page in another language its own words for the usual refusals. */
