@@ -31,7 +31,7 @@ function leanLucideIcons(): Plugin {
 }
 
 /** Small modules shared by several pages' chunks, kept in one chunk. */
-const tinySharedModules = /[\\/](domain[\\/](list-limits|news-categories)|pwa[\\/]offline[\\/](before-update|update-texts))\.ts$/;
+const tinySharedModules = /[\\/](domain[\\/](list-limits|news-categories)|pwa[\\/]offline[\\/](before-update|update-texts)|pwa[\\/]lib[\\/]query-string)\.ts$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The service worker and its precache list belong to the browser build only (pwa/offline/vite-pwa.ts).
@@ -72,7 +72,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // shell, every first visit downloaded them (0.9 KB gzipped).
               groups: [
                 { name: 'shell', test: (id) => shellPackages.test(id) && !notInShell.test(id) },
-                // Four modules of a few bytes each that several pages share: left apart, each was a file of
+                // Five modules of a few bytes each that several pages share: left apart, each was a file of
                 // its own (its compression's header and its exports: about 30 bytes each of a first
                 // visit's budget).
                 { name: 'shared', test: tinySharedModules },

@@ -6,7 +6,7 @@
 // Drafts are sealed on the device: a staff member whose key is not here (past its time offline) is
 // told to sign in again with a connection, rather than typing into a form that cannot be saved.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { newAdvanceFormDefaults } from '../../../domain';
 import { Button } from '../../ui/Button';
 import { buttonClass } from '../../ui/button-styles';
@@ -20,6 +20,7 @@ import { holdDraftLock, type DraftLock } from '../../offline/draft-lock';
 import { draftContents } from '../../offline/sync-rules';
 import { useAdvanceFormDraft } from '../../offline/use-advance-form-draft';
 import { useTexts } from '../../i18n/texts';
+import { useQueryString } from '../../lib/query-string';
 import { advanceFormTexts } from './texts';
 
 // react-aria's dialog comes with the first 'Descartar': most visitors never see it.
@@ -45,7 +46,7 @@ type Phase =
 
 function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: string | null }) {
   const variant: DraftVariant = props.mode;
-  const resumeId = new URLSearchParams(useSearch()).get(resumeParam);
+  const resumeId = new URLSearchParams(useQueryString()).get(resumeParam);
   // A visitor's form is on screen from the first paint (the server renders it): a new draft, kept
   // unless the device holds an open one to offer; its lock is taken once the device has been asked.
   const [shown] = useState(() =>

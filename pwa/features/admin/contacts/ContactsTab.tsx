@@ -1,12 +1,12 @@
 // 'Mensajes de Contacto': response-time figures, search and status filter, the CSV export of what
 // the filters keep, and the messages (ContactCard) a page at a time.
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'wouter';
 import { FileDown } from 'lucide-react';
 import { contactStatuses, contactStatusLabel } from '../../../../domain';
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
+import { useQueryString } from '../../../lib/query-string';
 import { ListState, LoadMore, SectionHeader } from '../common/states';
 import { contactsTexts as t } from '../texts';
 import { useContactMessages, useExportContactMessages, type InboxFilter } from './api';
@@ -18,8 +18,7 @@ const searchDelayMs = 300;
 
 export function ContactsTab() {
   // A notice's link opens the tab searching for its message (?buscar=<id>).
-  const [searchParams] = useSearchParams();
-  const initial = searchParams.get('buscar') ?? '';
+  const initial = new URLSearchParams(useQueryString()).get('buscar') ?? '';
   const [searchText, setSearchText] = useState(initial);
   const [filter, setFilter] = useState<InboxFilter>({ search: initial, status: 'all' });
   const messages = useContactMessages(filter);

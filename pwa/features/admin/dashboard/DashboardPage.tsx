@@ -1,10 +1,11 @@
 // /admin/dashboard: the header with who is signed in and 'Cerrar Sesión', and the tabs. The chosen
 // tab lives in the URL (?tab=rss) so a reload or a shared link keeps it.
 import { useEffect, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { userRoleLabel, type SessionUser } from '../../../../domain';
 import { buttonClass } from '../../../ui/button-styles';
+import { useQueryString } from '../../../lib/query-string';
 import { useUnsentCount } from '../drafts/use-my-drafts';
 import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs';
 import { accountSecurityPath, RequireStaff, SignOutButton } from '../session';
@@ -16,21 +17,19 @@ export function DashboardPage({ banner }: { banner?: ReactNode }) {
 }
 
 function Dashboard({ user, banner }: { user: SessionUser; banner?: ReactNode }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const query = useQueryString();
+  const [path, navigate] = useLocation();
   const tabs = tabsFor(user.role === 'admin');
-  const requested = searchParams.get('tab');
+  const requested = new URLSearchParams(query).get('tab');
   const selected = tabs.some((tab) => tab.id === requested) ? requested! : defaultTabId;
 
-  const select = (id: string) =>
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id === defaultTabId) next.delete('tab');
-        else next.set('tab', id);
-        return next;
-      },
-      { replace: true },
-    );
+  const select = (id: string) => {
+    const next = new URLSearchParams(query);
+    if (id === defaultTabId) next.delete('tab');
+    else next.set('tab', id);
+    const search = next.toString();
+    navigate(search ? `${path}?${search}` : path, { replace: true });
+  };
 
   // On a phone the tab row scrolls sideways: keep the chosen tab (from a reload too) in sight.
   useEffect(() => {
