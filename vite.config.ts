@@ -9,7 +9,7 @@ import { pwaPlugin } from './pwa/offline/vite-pwa.ts';
  * The chunks no first visit loads, by file name: the staff screens, the staff lists' offline copy, and
  * the drafts' queue and keys (loaded in the background, only on a device that holds drafts).
  */
-const notFirstVisit = /^assets\/(Admin\w*Page|AdvanceFormDetailPage|query-persist|sync|draft-key-sync)-/;
+const notFirstVisit = /^assets\/(Admin\w*Page|AdvanceFormDetailPage|query-persist|sync|draft-key-sync)-[\w-]{8}\.js$/;
 /** The packages of the shell chunk, and the modules of theirs that no page calls before a form or a staff screen does. */
 const shellPackages = /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/;
 const notInShell = /[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|with-selector(\.production)?)\.js$/;

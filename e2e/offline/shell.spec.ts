@@ -1,8 +1,7 @@
 // The installable app and its service worker: after one visit online, the public pages seen, both
 // advance-form screens and the admin panel open with the network off, or with a connection that never
-// answers; a visitor's phone never holds
-// admin code (the public form's code is precached, the staff screens' is not); staff data and writes
-// are never kept by the worker.
+// answers; a visitor's phone never holds admin code (the public form's code is precached, the staff
+// screens' is not); staff data and writes are never kept by the worker.
 import type { Route } from '@playwright/test';
 import { e2eAdmin, expect, test, unique } from '../fixtures';
 import { createArticle } from '../public/helpers';

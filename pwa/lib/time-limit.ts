@@ -10,5 +10,13 @@ export const sessionCheckTimeoutMs = 8_000;
 /** A signal that aborts after `ms` (a TimeoutError, which counts as no answer), or when `outer` does. */
 export function timeLimit(ms: number, outer?: AbortSignal): AbortSignal {
   const limit = AbortSignal.timeout(ms);
-  return outer && typeof AbortSignal.any === 'function' ? AbortSignal.any([outer, limit]) : limit;
+  if (!outer) return limit;
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([outer, limit]);
+  // Browsers without AbortSignal.any (Safari before 17.4): the first of the two to abort.
+  const either = new AbortController();
+  for (const signal of [outer, limit]) {
+    if (signal.aborted) either.abort(signal.reason);
+    else signal.addEventListener('abort', () => either.abort(signal.reason), { once: true });
+  }
+  return either.signal;
 }

@@ -47,8 +47,7 @@ export type AdvanceFormProps = {
   initialPhotos?: Partial<Record<PhotoField, Blob>>;
   /** Called on every change with all the values (to save a draft as the person types). */
   onValuesChange?: (values: AdvanceFormValues) => void;
-  /** Called when a slot gets (or loses) its compressed photo. */
-  /** Keeps the photo with the draft; a promise answers once the device holds it. */
+  /** Called when a slot gets (or loses) its compressed photo; a promise answers once the draft on the device holds the change. */
   onPhotoChange?: (field: PhotoField, photo: Blob | null) => void | Promise<void>;
   /** Sends the validated form; submitAdvanceForm by default. Throwing ApiError shows its message; resolving to 'queued' (offline) skips the success toast. */
   submit?: (input: AdvanceFormInput, mode: AdvanceFormMode) => Promise<unknown>;

@@ -103,8 +103,8 @@ export function PhotoSlot({
         return 'kept';
       }
       const message = error instanceof ApiError ? refusal(error) : isNetworkFailure(error) ? t.offline : t.failed;
-      // The server refused this photo: it leaves the draft again.
-      if (photo && onPreviewChange) onPreviewChange(null);
+      // The server refused this photo, or the device could not keep it: it leaves the draft again.
+      if (photo) drop();
       setProblem(message);
       toast({ title: texts.errorTitle, description: message, variant: 'destructive' });
       return 'refused';
@@ -122,6 +122,11 @@ export function PhotoSlot({
     );
   }
 
+  /** Takes the photo out of the draft (a failed save is already reported by the draft's own hook). */
+  function drop() {
+    void Promise.resolve(onPreviewChange?.(null)).catch(() => undefined);
+  }
+
   /** The server's Spanish reason, or on a page in another language its own words for the usual refusals. */
   function refusal(error: ApiError): string {
     if (!texts.ownErrors) return error.serverMessage ?? t.failed;
@@ -132,7 +137,7 @@ export function PhotoSlot({
 
   function remove() {
     setProblem(null);
-    onPreviewChange?.(null);
+    drop();
     onChange(null);
   }
 
