@@ -50,11 +50,13 @@ export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock
     firstPending.current = null;
     if (!dirty.current) return;
     dirty.current = false;
-    const next = buildDraft(id, variant, ownerId, values.current, photos.current);
     // Read and written in one transaction: a sender that marks the draft sent meanwhile is never undone.
     await upsertDraft(id, (stored) => {
       // Once on the server, a draft is read-only; after this screen's own submit, the queue owns it.
       if (finished.current || stored?.state === 'sent') return null;
+      // Built from what the form holds now, not when this save began: a save tried again after another
+      // one wrote first (a photo's, say) must not put back the older values over the newer.
+      const next = buildDraft(id, variant, ownerId, values.current, photos.current);
       // A queued form being corrected stays queued: the latest save is what the queue will send.
       return keepUploadedLinks(stored?.state === 'pending' ? { ...next, state: 'pending' } : next, stored);
     });
