@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
 import { fillRequired, jpegFixture, turnOn } from '../advance-form/fill';
-import { formsOf, readDrafts, waitForOfflineReady, watchFormSends } from './helpers';
+import { formsOf, holdDraftsStore, readDrafts, waitForOfflineReady, watchFormSends } from './helpers';
 
 const keptText = 'Foto guardada en este dispositivo: se subirá al enviar el formulario';
 
@@ -78,22 +78,8 @@ test('a photo taken offline is called kept only once the device holds it', async
   await page.getByLabel('Nombre del anfitrión *', { exact: true }).fill(host);
   await expect.poll(async () => (await readDrafts(page)).some((d) => d.values.hostName === host)).toBe(true);
 
-  // The device's store of drafts is busy (a slow disk): a transaction of the page's own keeps it.
-  await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('contraespionaje-offline');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const store = db.transaction('drafts', 'readwrite').objectStore('drafts');
-    const held = window as unknown as { holdDrafts: boolean };
-    held.holdDrafts = true;
-    const spin = () => {
-      if (held.holdDrafts) store.count().onsuccess = spin;
-      else db.close();
-    };
-    spin();
-  });
+  // The device's store of drafts is busy (a slow disk).
+  const release = await holdDraftsStore(page);
   const label = 'Foto de las salidas de emergencia';
   const slot = page.getByRole('group', { name: label, exact: true });
   // The signal is lost as the photo is taken: its upload gets no connection.
@@ -105,7 +91,7 @@ test('a photo taken offline is called kept only once the device holds it', async
   await expect(slot.getByRole('button', { name: /^Subiendo foto/ })).toBeVisible();
   await expect(slot.getByText(keptText, { exact: true })).toHaveCount(0);
 
-  await page.evaluate(() => void ((window as unknown as { holdDrafts: boolean }).holdDrafts = false));
+  await release();
   await expect(slot.getByText(keptText, { exact: true })).toBeVisible();
   // Read at once, not polled: once the slot says so, the draft on the device holds the photo.
   const draft = (await readDrafts(page)).find((d) => d.values.hostName === host);

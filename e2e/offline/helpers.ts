@@ -323,6 +323,29 @@ export function readDrafts(page: Page): Promise<StoredDraft[]> {
   });
 }
 
+/**
+ * Keeps the app's store of drafts busy, as a slow disk would: a read-write transaction of the test's own
+ * that does not end, so the app's reads and writes of drafts wait. The answer lets it end.
+ */
+export async function holdDraftsStore(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('contraespionaje-offline');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const store = db.transaction('drafts', 'readwrite').objectStore('drafts');
+    const held = window as unknown as { holdingDrafts: boolean };
+    held.holdingDrafts = true;
+    const spin = () => {
+      if (held.holdingDrafts) store.count().onsuccess = spin;
+      else db.close();
+    };
+    spin();
+  });
+  return () => page.evaluate(() => void ((window as unknown as { holdingDrafts: boolean }).holdingDrafts = false));
+}
+
 /** The forms the server holds for a host name (names are unique per test). */
 export async function formsOf(api: APIRequestContext, hostName: string): Promise<AdvanceForm[]> {
   const response = await api.get('/api/advance-forms?limit=100');
