@@ -90,6 +90,30 @@ test('a data key the previous admin page left unmade is made by the next one, an
   await waitForSavedLists(page, article.title);
 });
 
+test('lists that loaded before the code that saves them are saved all the same', async ({ browser, baseURL, api }) => {
+  test.setTimeout(120_000);
+  const article = await createArticle(api, { title: unique('Código tardío') });
+  // No worker: the route below holds the saving code's chunk until the panel shows its lists.
+  const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
+  expect((await context.request.post('/api/auth/login', { data: e2eAdmin })).status()).toBe(200);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await context.route(/\/assets\/query-persist-[\w-]+\.js$/, async (route) => {
+    asked += 1;
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('article', { name: article.title })).toBeVisible();
+  // The session is known and the lists are loaded; nothing changes after the chunk arrives.
+  expect(asked, 'the saving code is held until now').toBe(1);
+  release();
+  await waitForSavedLists(page, article.title);
+  await context.close();
+});
+
 test('a session check that never answers: the panel opens with what the device kept, or says it could not check', async ({ browser, baseURL, api }) => {
   test.setTimeout(120_000);
   const article = await createArticle(api, { title: unique('Señal colgada') });

@@ -106,7 +106,15 @@ export function persistStaffLists(queryClient: QueryClient): void {
     keyWaits = 0;
     const state = dehydrate(queryClient, { shouldDehydrateQuery: isStaffQuery });
     const sealed = await sealJson(key.key, state, staffListsAad(user.id, key.keyId));
-    await (await offlineDb()).put('queryCache', { userId: user.id, savedAt: new Date().toISOString(), keyId: key.keyId, sealed });
+    const db = await offlineDb();
+    // Signed out (or another person signed in) while this copy was being sealed: that user's lists already left the device.
+    if (queryClient.getQueryData<SessionUser | null>([sessionUrl])?.id !== user.id) return;
+    await db.put('queryCache', { userId: user.id, savedAt: new Date().toISOString(), keyId: key.keyId, sealed });
+  };
+
+  const saveSoon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void save().catch(warn), 1000);
   };
 
   queryClient.getQueryCache().subscribe((event) => {
@@ -124,8 +132,10 @@ export function persistStaffLists(queryClient: QueryClient): void {
       currentUser = user.id;
       setLastStaffId(user.id);
     }
-    if (!currentUser) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void save().catch(warn), 1000);
+    if (currentUser) saveSoon();
   });
+  // This module loads in its own chunk: the session and the first lists may have arrived before it did,
+  // and then no change would come to save them.
+  const listsLoaded = queryClient.getQueryCache().findAll({ predicate: (query) => isStaffQuery(query) && query.queryKey[0] !== sessionUrl }).length > 0;
+  if (currentUser && listsLoaded) saveSoon();
 }
