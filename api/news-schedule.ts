@@ -18,6 +18,9 @@ export function newsScheduler(store: EventStore, read: ReadModels, log: (line: s
     name: 'news-schedule',
     handles: [],
     wakesOn: eventTypes.newsArticle,
+    // Each tick reads the schedule, and every article write (an editor's autosave too) wakes it: writes
+    // within half a second share one tick, so a newly scheduled time is armed at most that long after its write.
+    wakeGatherMs: 500,
     handle: async () => {},
     async tick() {
       const at = now();

@@ -53,6 +53,12 @@ export type ExclusiveProcessor = ProcessorBase & {
   tick?(context: ProcessorContext): Promise<number | null>;
   /** Event types that wake it without being handed to it (what its tick reads may have changed). */
   wakesOn?: readonly string[];
+  /**
+   * How long a wake-up by an append lets further appends gather before the next run, when longer than
+   * the subscriptions' own gather: for a processor whose run reads a whole table however few events
+   * woke it (the scheduler's tick), so a stream of writes costs it a few runs a second, not one per burst.
+   */
+  wakeGatherMs?: number;
 };
 
 /**
@@ -103,21 +109,55 @@ class Wakeup {
     this.pending = true;
     this.resolve?.();
   }
-  wait(ms: number): Promise<void> {
+  /** Forgets the wake-ups so far, for a run about to start that reads everything they announced. */
+  settle() {
+    this.pending = false;
+  }
+  /** Answers true when woken by notify(), false when `ms` passed first. */
+  wait(ms: number): Promise<boolean> {
     if (this.pending) {
       this.pending = false;
-      return Promise.resolve();
+      return Promise.resolve(true);
     }
     return new Promise((resolve) => {
-      const done = () => {
+      const done = (woken: boolean) => {
         clearTimeout(timer);
         this.resolve = null;
         this.pending = false;
+        resolve(woken);
+      };
+      const timer = setTimeout(() => done(false), Math.max(0, ms));
+      this.resolve = () => done(true);
+    });
+  }
+}
+
+/**
+ * The gathers under way: each waits its time, or ends when `endAll` is called (the subscriptions stop).
+ * A gather that has ended holds nothing (one raced against a promise settled only at stop would leave a
+ * reaction on it for every gather until then: a few hundred bytes each, every wake-up and every poll).
+ */
+export class Gathers {
+  private readonly ends = new Set<() => void>();
+  /** Waits `ms`, or less once `endAll` is called. */
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.ends.delete(end);
         resolve();
       };
-      const timer = setTimeout(done, Math.max(0, ms));
-      this.resolve = done;
+      const timer = setTimeout(end, ms);
+      this.ends.add(end);
     });
+  }
+  /** Ends every gather under way at once. */
+  endAll() {
+    for (const end of [...this.ends]) end();
+  }
+  /** How many gathers are under way. */
+  get size() {
+    return this.ends.size;
   }
 }
 
@@ -131,8 +171,8 @@ type Loop = {
   batchSize: number;
   log: (line: string) => void;
   stopped(): boolean;
-  /** After a wake-up, lets more appends gather before the log is read. */
-  gather(): Promise<void>;
+  /** After a wake-up, lets more appends gather before the log is read (at least `ms` when given); ends early once stopped. */
+  gather(ms?: number): Promise<void>;
   /** Where a processor with no checkpoint yet begins. */
   startOf(processor: Processor): number;
 };
@@ -239,8 +279,12 @@ async function runExclusive(loop: Loop, processor: ExclusiveProcessor, wakeup: W
           const retried = tickOnly ? 0 : await dueRetries();
           if (fresh.count === batchSize || retried === batchSize) continue;
           const ownDueInMs = await tick();
-          await wakeup.wait(Math.min(loop.pollMs, tickOnly ? Infinity : await state.nextDueInMs(), ownDueInMs));
-          await loop.gather();
+          const woken = await wakeup.wait(Math.min(loop.pollMs, tickOnly ? Infinity : await state.nextDueInMs(), ownDueInMs));
+          await loop.gather(woken ? processor.wakeGatherMs : 0);
+          // A tick reads the read tables, which already hold every commit announced so far: the wake-ups
+          // that came during the gather are its own. (A read of the log may still find some of them
+          // unreadable behind an older transaction, so those loops keep theirs.)
+          if (tickOnly) wakeup.settle();
         }
       });
     } catch (error) {
@@ -254,6 +298,8 @@ async function runExclusive(loop: Loop, processor: ExclusiveProcessor, wakeup: W
 export async function startSubscriptions(db: Db, processors: readonly Processor[], options: SubscriptionOptions = {}): Promise<Subscriptions> {
   const gatherMs = options.gatherMs ?? 10;
   let stopped = false;
+  /** A gather under way ends when stop() is called. */
+  const gathers = new Gathers();
   // Where each processor starts is settled before start answers: an event appended just after is seen.
   const head = await headPosition(db);
   const loop: Loop = {
@@ -263,7 +309,10 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
     batchSize: options.batchSize ?? 100,
     log: options.log ?? ((line: string) => console.error(line)),
     stopped: () => stopped,
-    gather: () => (gatherMs > 0 && !stopped ? new Promise((resolve) => setTimeout(resolve, gatherMs)) : Promise.resolve()),
+    gather: (atLeastMs = 0) => {
+      const ms = Math.max(gatherMs, atLeastMs);
+      return ms <= 0 || stopped ? Promise.resolve() : gathers.wait(ms);
+    },
     startOf: (processor) => (processor.startAt === 'beginning' ? 0 : typeof processor.startAt === 'object' ? processor.startAt.after : head),
   };
 
@@ -299,6 +348,7 @@ export async function startSubscriptions(db: Db, processors: readonly Processor[
     async stop() {
       if (stopped) return;
       stopped = true;
+      gathers.endAll();
       wakeAll();
       await unlisten();
       let timer: NodeJS.Timeout | undefined;

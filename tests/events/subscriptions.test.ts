@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import {
   EventStore,
   eventMigrations,
+  Gathers,
   migrate,
   openDb,
   PermanentFailure,
@@ -99,6 +100,69 @@ test('a processor that handles no event runs its tick on each wake-up by its typ
   } finally {
     await subscriptions.stop();
   }
+});
+
+test("a processor's own wake-up gather: a stream of appends shares one tick, its clock is kept to the millisecond, and stop ends the gather", async () => {
+  const ticks: number[] = [];
+  let dueInMs: number | null = null;
+  const processor: ExclusiveProcessor = {
+    name: 'gathered-tick',
+    handles: [],
+    wakesOn: ['ServiceUpdated'],
+    wakeGatherMs: 1_500,
+    handle: async () => {},
+    tick: async () => {
+      ticks.push(Date.now());
+      const answer = dueInMs;
+      dueInMs = null;
+      return answer;
+    },
+  };
+  let subscriptions = await startSubscriptions(database.db, [processor], fast);
+  try {
+    await waitFor(() => ticks.length === 1);
+    // Five writes spread over a few hundred milliseconds: one tick, a second and a half after the first.
+    const firstWrite = Date.now();
+    for (let i = 0; i < 5; i++) {
+      await append('ServiceUpdated', { n: i });
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    await waitFor(() => ticks.length === 2, 5_000);
+    assert.ok(ticks[1] - firstWrite >= 1_450, `the tick waited for the writes to gather (${ticks[1] - firstWrite} ms)`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.is(ticks.length, 2, 'the five writes shared one tick');
+
+    // A time the tick itself asked for is not gathered: it comes when asked.
+    dueInMs = 100;
+    await append('ServiceUpdated');
+    await waitFor(() => ticks.length === 4, 5_000);
+    assert.ok(ticks[3] - ticks[2] < 600, `the tick it asked for came ${ticks[3] - ticks[2]} ms after, not a gather later`);
+  } finally {
+    await subscriptions.stop();
+  }
+
+  // Stopping in the middle of a gather does not wait for it to end.
+  subscriptions = await startSubscriptions(database.db, [processor], fast);
+  await waitFor(() => ticks.length === 5);
+  await append('ServiceUpdated');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const stopping = Date.now();
+  await subscriptions.stop();
+  assert.ok(Date.now() - stopping < 500, `stop took ${Date.now() - stopping} ms`);
+  assert.is(ticks.length, 5, 'no tick after stop');
+});
+
+test('a gather that has ended holds nothing, and ending them all ends those under way at once', async () => {
+  const gathers = new Gathers();
+  for (let i = 0; i < 50; i += 1) await gathers.wait(1);
+  assert.is(gathers.size, 0, 'gathers that waited their time are forgotten');
+  const started = performance.now();
+  const long = [gathers.wait(60_000), gathers.wait(60_000)];
+  assert.is(gathers.size, 2);
+  gathers.endAll();
+  await Promise.all(long);
+  assert.ok(performance.now() - started < 1_000, 'ended at once, not after their time');
+  assert.is(gathers.size, 0);
 });
 
 test('a handler that throws is retried with backoff and does not hold back later events', async () => {

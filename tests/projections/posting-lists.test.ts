@@ -121,4 +121,29 @@ test('a list of one number holds it, grows from it, and compacts to nothing or t
   assert.equal([...alone.view()], [4]);
 });
 
+test("a common word's list after a load keeps room for an eighth more: the next articles go in without a copy, and a full one grows by an eighth", () => {
+  const list = new Postings();
+  for (let no = 0; no < 100_000; no++) list.push(no * 2);
+  list.trim();
+  const trimmed = list.view().buffer;
+  assert.ok(trimmed.byteLength <= 4 * 112_500, `${trimmed.byteLength} bytes kept for 100,000 numbers`);
+  for (let no = 0; no < 100; no++) list.push(200_000 + no);
+  assert.is(list.view().buffer, trimmed, 'the first articles after a load are added in place');
+  let next = 200_100;
+  while (list.view().buffer === trimmed) list.push(next++);
+  assert.ok(list.view().buffer.byteLength <= 4 * Math.ceil(list.length * 1.13), `grown to ${list.view().buffer.byteLength / 4} for ${list.length}`);
+  const numbers = [...list.view()];
+  assert.is(numbers.length, 100_000 + (next - 200_000));
+  assert.ok(
+    numbers.every((no, i) => i === 0 || no > numbers[i - 1]),
+    'still ascending',
+  );
+  assert.ok(list.has(next - 1) && list.has(199_998) && !list.has(199_999), 'its bitset follows it');
+
+  const rare = new Postings();
+  for (let no = 0; no < 10; no++) rare.push(no * 1000);
+  rare.trim();
+  assert.is(rare.view().buffer.byteLength, 40, "a rare word's list keeps no room");
+});
+
 test.run();
