@@ -33,13 +33,17 @@ function leanLucideIcons(): Plugin {
 /** Small modules shared by several pages' chunks, kept in one chunk. */
 const tinySharedModules = /[\\/](domain[\\/](list-limits|news-categories)|pwa[\\/]offline[\\/](before-update|update-texts)|pwa[\\/]lib[\\/]query-string)\.ts$/;
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The service worker and its precache list belong to the browser build only (pwa/offline/vite-pwa.ts).
   plugins: [leanLucideIcons(), react(), tailwindcss(), ...(isSsrBuild ? [] : [pwaPlugin('dist/client')])],
   // wouter takes useSyncExternalStore from the package's shim, whose fallback for React before 18 is dead
-  // code in every first visit: the package's main entry is React's own hook. The server keeps the shim
-  // (Node loads that entry in its development build, which warns).
-  resolve: isSsrBuild ? {} : { alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' }] },
+  // code in every first visit: the package's main entry is React's own hook. Only the browser's build
+  // takes it. The server keeps the shim (Node loads that entry in its development build, which warns),
+  // and so does `npm run dev`: its server renders through Vite, which ran the aliased entry (CommonJS)
+  // as a module and failed every page with a form ('module is not defined'); first visits are not
+  // measured there.
+  resolve:
+    command === 'build' && !isSsrBuild ? { alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' }] } : {},
   // The server bundle takes in the icon and widget packages instead of loading them from node_modules:
   // their entry points load every icon (about 2,000 modules) and every widget, some 80 MB of a server's
   // memory, for the few that pages render.

@@ -161,6 +161,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const stopSweep = services.photos.startSweep();
 
   let warm = async () => {};
+  let closeWeb = async () => {};
   if (options.web !== false) {
     const web = await import('./web/index');
     const middleware = await web.createWebMiddleware({
@@ -172,6 +173,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
     app.use(middleware);
     warm = middleware.warm;
+    closeWeb = middleware.close;
     readiness.warming = true;
   }
 
@@ -198,6 +200,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await backups?.stop();
       await stopWeeklySummary();
       await subscriptions.stop();
+      await closeWeb();
       if (!options.db) await services.db.close();
     },
   };

@@ -5,6 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Router, useLocation } from 'wouter';
 import { SiteContext, type SiteInfo } from './lib/site';
 import { ProvideFragmentCache, type FragmentCache } from './lib/server-fragments';
+import type { SearchHook } from './lib/query-string';
 import { layoutOf, matchRoute } from './routes';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
 import { PublicLayout } from './features/layout/PublicLayout';
@@ -17,17 +18,18 @@ export type AppProps = {
   queryClient: QueryClient;
   /** On the server: the URL being rendered (wouter reads the browser's location otherwise). */
   ssrPath?: string;
-  ssrSearch?: string;
+  /** On the server: the request's query string, and what the page reads of it (lib/query-string.ts). */
+  ssrSearchHook?: SearchHook;
   /** On the server: the markup kept for cached parts (lib/server-fragments.tsx). */
   fragments?: FragmentCache;
 };
 
-export function App({ site, queryClient, ssrPath, ssrSearch, fragments }: AppProps) {
+export function App({ site, queryClient, ssrPath, ssrSearchHook, fragments }: AppProps) {
   return (
     <SiteContext value={site}>
       <ProvideFragmentCache value={fragments ?? null}>
         <QueryClientProvider client={queryClient}>
-          <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+          <Router ssrPath={ssrPath} searchHook={ssrSearchHook}>
             <CurrentPage />
           </Router>
           <Toaster />

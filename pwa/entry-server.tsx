@@ -10,6 +10,7 @@ import type { PageHead } from './lib/head';
 import { createQueryClient } from './lib/query-client';
 import { SiteContext, type SiteInfo } from './lib/site';
 import type { FragmentCache, FragmentKind } from './lib/server-fragments';
+import type { SearchHook } from './lib/query-string';
 import { Router } from 'wouter';
 import { matchRoute, preloadRoute, routes, type RouteMatch } from './routes';
 import { layoutSources, localeSource, pageSources } from './route-sources';
@@ -40,6 +41,11 @@ export type RenderResult =
         pageSources: string[];
         /** The tree suspended and was streamed: React may have written a script of its own, with this response's nonce. */
         streamed: boolean;
+        /**
+         * What the page's loader and components read of the query string: all of it, or the parameters
+         * named (none: the same page for every query).
+         */
+        readsQuery: 'all' | string[];
       }
     /** A client-only screen (admin, advance form): the empty shell, rendered by the browser. */
     | { kind: 'shell'; status: 200; head: PageHead; appData: string; pageSources: string[]; admin: boolean }
@@ -84,8 +90,18 @@ const sourcesOf = (match: RouteMatch | null, layoutLang: Lang | null) =>
     layoutLang ? layoutSources[layoutLang] : undefined,
   ].filter((source): source is string => Boolean(source));
 
+/**
+ * The path and query of a page's address (`url`: its path, then its query, as the server routed it),
+ * read as the renderer reads it: the path as it is, one that begins with '//' included (resolved
+ * against a base, '//contacto' would name a host and the home page).
+ */
+export function pageAddress(url: string): { pathname: string; search: string } {
+  const { pathname, search } = new URL(`http://localhost${url.startsWith('/') ? '' : '/'}${url}`);
+  return { pathname, search };
+}
+
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
-  const { pathname, search } = new URL(url, 'http://localhost');
+  const { pathname, search } = pageAddress(url);
   const match = matchRoute(pathname);
   const { site } = options;
 
@@ -101,8 +117,28 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const queryClient = createQueryClient();
   let status = 200;
   let head = (lang === 'en' ? notFoundTextsEn : notFoundTexts).head(site);
+  // Every read of the query string, by the page's loader or by a component (lib/query-string.ts), is
+  // noted: the whole of it, or parameters by name.
+  let readsAll = false;
+  const readNames = new Set<string>();
+  const ssrSearch = search.replace(/^\?/, '');
+  const whole = () => ((readsAll = true), ssrSearch);
+  const param = (name: string) => (readNames.add(name), new URLSearchParams(ssrSearch).get(name));
+  const ssrSearchHook: SearchHook = Object.assign(whole, { param });
   if (match?.route.rendering.mode === 'server') {
-    const result = await serverPages[match.route.rendering.id]({ queryClient, data: options.data, site, params: match.params, search, lang });
+    const load = {
+      queryClient,
+      data: options.data,
+      site,
+      params: match.params,
+      lang,
+      get search() {
+        whole();
+        return search;
+      },
+      param,
+    };
+    const result = await serverPages[match.route.rendering.id](load);
     head = result.head;
     if (result.notFound) status = 404;
   } else {
@@ -110,10 +146,9 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   }
   await preloadRoute(match, pathname);
 
-  const ssrSearch = search.replace(/^\?/, '');
   const fragments = options.fragments === false ? undefined : fragmentCache(site);
   const rendered = await renderToHtml(
-    <App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearch={ssrSearch} fragments={fragments?.cache} />,
+    <App site={site} queryClient={queryClient} ssrPath={pathname} ssrSearchHook={ssrSearchHook} fragments={fragments?.cache} />,
     options.nonce,
   );
   const html = fragments ? fragments.markupOf(rendered.html) : [rendered.html];
@@ -122,7 +157,17 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   queryClient.clear();
   // A 404 has no twin in the other language.
   const pageLanguages = status === 404 ? { lang, htmlLang: lang, alternates: [] } : languages;
-  return { kind: 'page', status, head, html, appData, pageSources: sourcesOf(match, lang), streamed, languages: pageLanguages };
+  return {
+    kind: 'page',
+    status,
+    head,
+    html,
+    appData,
+    pageSources: sourcesOf(match, lang),
+    streamed,
+    readsQuery: readsAll ? 'all' : [...readNames],
+    languages: pageLanguages,
+  };
 }
 
 /**
@@ -261,6 +306,12 @@ function fragmentCache(site: SiteInfo): { cache: FragmentCache; markupOf(html: s
 /** React's marker of a Suspense boundary the server could not finish (the browser renders it). */
 const clientRenderedBoundary = '<!--$!-->';
 
+/**
+ * How long a streamed page may take before it fails. In development Vite first transforms every module
+ * a page loads (a form's widgets are hundreds), which on a slow machine took longer than the limit.
+ */
+const streamLimitMs = import.meta.env.DEV ? 120_000 : 10_000;
+
 /** Waits for onAllReady, so every lazy part is in the markup. */
 function streamToHtml(element: React.ReactNode, nonce: string | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -285,7 +336,7 @@ function streamToHtml(element: React.ReactNode, nonce: string | undefined): Prom
         failed = error;
       },
     });
-    setTimeout(() => abort(new Error('La página tardó demasiado en generarse')), 10_000).unref();
+    setTimeout(() => abort(new Error('La página tardó demasiado en generarse')), streamLimitMs).unref();
   });
 }
 

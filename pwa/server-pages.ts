@@ -36,7 +36,10 @@ export type PageLoadContext = {
   data: PageDataSource;
   site: SiteInfo;
   params: Record<string, string>;
+  /** The whole query string (a page that reads it is kept per address). */
   search: string;
+  /** One parameter of the query string (a page that reads only some is kept per their values). */
+  param(name: string): string | null;
   lang: Lang;
 };
 
@@ -73,7 +76,7 @@ export const serverPages: Record<ServerPageId, (ctx: PageLoadContext) => Promise
   async article(ctx) {
     // A preview shows the article as visitors will see it, whatever its status, and is never indexed
     // (nor kept by the page cache); a link that no longer works shows what visitors see.
-    const preview = new URLSearchParams(ctx.search).get(newsPreviewParam);
+    const preview = ctx.param(newsPreviewParam);
     const previewed = preview === null ? null : await ctx.data.previewArticle(preview, ctx.params.slug);
     const article = previewed ?? (await ctx.data.newsBySlug(ctx.params.slug));
     // null is cached too: the page then shows 'Artículo no encontrado' on both sides, with a 404.

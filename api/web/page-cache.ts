@@ -33,6 +33,8 @@ export class PageReads {
   /** Something any article's change may change (a preview; a slug no article has). */
   news = false;
   services = false;
+  /** What it read of the address's query string: all of it, or the parameters named (none: the same page for every query). */
+  query: 'all' | readonly string[] = [];
   /** Articles read one by one, by id. */
   readonly articles = new Set<string>();
   /** The news lists asked for (dropped when the index says an article entered, left or changed in one). */
@@ -102,6 +104,17 @@ const shows = (reads: PageReads | undefined, article: string | null) => !reads |
 /** Whether a page read any news list (a page without a record read anything). */
 const readsLists = (reads: PageReads | undefined) => !reads || reads.lists.length > 0;
 export const showsLists = (page: KeptPage) => readsLists(page.reads);
+
+/**
+ * The address a page is kept under: the request's own when its render read the whole query string;
+ * otherwise its path with only the parameters it read (sorted), so that every query giving those the
+ * same values finds the same page (a link's tracking parameters, made-up ones).
+ */
+export function keptAddress(url: string, path: string, query: URLSearchParams, read: 'all' | readonly string[]): string {
+  if (read === 'all') return url;
+  const kept = [...read].sort().flatMap((name) => query.getAll(name).map((value) => [name, value]));
+  return kept.length > 0 ? `${path}?${new URLSearchParams(kept)}` : path;
+}
 /** Whether every list a page read was read at lists version `version` or later. */
 const readListsSince = (reads: PageReads | undefined, version: number | undefined) =>
   version !== undefined && typeof reads?.listsReadAt === 'number' && reads.listsReadAt >= version;

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { newsListQuery, type NewsArticle } from '../../domain';
 import type { EventStore, StoredEvent } from '../../events';
 import { clearOnChange } from '../../api/clear-on-change';
-import { matchesEtag, PageCache, PageReads, type CachedPage } from '../../api/web/page-cache';
+import { keptAddress, matchesEtag, PageCache, PageReads, type CachedPage } from '../../api/web/page-cache';
 import type { PublicQueries } from '../../api/web/types';
 
 const article = (id: string) => ({ id, slug: `articulo-${id}` }) as NewsArticle;
@@ -271,6 +271,19 @@ test("this instance's own commit drops the pages once, not again when its proces
   // Another instance's write reaches this one through the processor only.
   await processor.handle(event(8, 'b'), {} as never);
   assert.equal(drops, [['a'], ['b']]);
+});
+
+test('a page is kept under its path and the values of the parameters it read, or under its whole address', () => {
+  const at = (url: string, read: 'all' | string[]) => {
+    const [path, query = ''] = url.split('?');
+    return keptAddress(url, path, new URLSearchParams(query), read);
+  };
+  assert.is(at('/contacto?utm_source=boletin&fbclid=abc', []), '/contacto');
+  assert.is(at('/formulario-avanzada?utm_source=boletin', ['borrador']), '/formulario-avanzada');
+  assert.is(at('/formulario-avanzada?utm_source=boletin&borrador=a%20b', ['borrador']), '/formulario-avanzada?borrador=a+b');
+  assert.is(at('/x?b=2&utm=1&a=1&a=3', ['b', 'a']), '/x?a=1&a=3&b=2', 'sorted by name, every value kept in order');
+  assert.is(at('/noticias?q=antena&utm_source=boletin', 'all'), '/noticias?q=antena&utm_source=boletin');
+  assert.is(at('/noticias', 'all'), '/noticias');
 });
 
 test.run();

@@ -20,7 +20,7 @@ import { holdDraftLock, type DraftLock } from '../../offline/draft-lock';
 import { draftContents } from '../../offline/sync-rules';
 import { useAdvanceFormDraft } from '../../offline/use-advance-form-draft';
 import { useTexts } from '../../i18n/texts';
-import { useQueryString } from '../../lib/query-string';
+import { useQueryParam } from '../../lib/query-string';
 import { advanceFormTexts } from './texts';
 
 // react-aria's dialog comes with the first 'Descartar': most visitors never see it.
@@ -46,7 +46,7 @@ type Phase =
 
 function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: string | null }) {
   const variant: DraftVariant = props.mode;
-  const resumeId = new URLSearchParams(useQueryString()).get(resumeParam);
+  const resumeId = useQueryParam(resumeParam);
   // A visitor's form is on screen from the first paint (the server renders it): a new draft, kept
   // unless the device holds an open one to offer; its lock is taken once the device has been asked.
   const [shown] = useState(() =>
