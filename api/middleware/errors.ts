@@ -60,18 +60,31 @@ export function hasUnreadable(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => unreadable.test(key) || hasUnreadable(item, depth + 1));
 }
 
+/**
+ * Whether an address's path (decoded; one that cannot be decoded is left to the routes, which find
+ * nothing there) or query holds text the database would refuse.
+ */
+export function hasUnreadableAddress(path: string, query: unknown): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    decoded = path;
+  }
+  return unreadable.test(decoded) || hasUnreadable(query);
+}
+
 /** Refuses, with a 400 the user can act on, a path or query the database would refuse (bodies: readJsonBody). */
 export const rejectUnreadableText: Middleware = async (ctx, next) => {
   if (apiArea.test(ctx.path)) {
-    let path: string;
     try {
-      path = decodeURIComponent(ctx.path);
+      decodeURIComponent(ctx.path);
     } catch {
       ctx.status = 400;
       ctx.body = { message: 'La dirección contiene caracteres no válidos' };
       return;
     }
-    if (unreadable.test(path) || hasUnreadable(ctx.query)) {
+    if (hasUnreadableAddress(ctx.path, ctx.query)) {
       ctx.status = 400;
       ctx.body = { message: 'El texto contiene caracteres no válidos' };
       return;

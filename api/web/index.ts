@@ -19,9 +19,11 @@ import { newsSitemapXml, robotsTxt, sitemapXml } from './seo-files';
 import { createStaticFiles } from './static';
 import { isDatabaseUnavailable, projectRoot } from '../../events';
 import { errorFields } from '../log';
-import { errorPage, pageTexts } from './error-page';
+import { errorPage } from './error-page';
+import { canonicalSpelling } from '../middleware/canonical-path';
+import { hasUnreadableAddress } from '../middleware/errors';
 import type { PublicQueries } from './types';
-import { matchesEtag, PageReads, showsLists, type CachedPage, type PageCache } from './page-cache';
+import { keptAddress, matchesEtag, PageReads, showsLists, type CachedPage, type KeptPage, type PageCache } from './page-cache';
 
 export type WebOptions = { dev: boolean; httpServer?: Server; config: Config; queries: PublicQueries; pages: PageCache };
 
@@ -35,10 +37,16 @@ type Renderer = {
   /** Answers a request Vite or dist/client owns (modules, assets, public files); false otherwise. */
   serveFile(ctx: Koa.Context): Promise<boolean>;
   fixError(error: unknown): void;
+  /** Lets go of what it holds open (Vite's dev server: its file watcher keeps the process alive). */
+  close(): Promise<void>;
 };
 
 /** The web middleware, and its warm-up (run before the instance reports ready: api/app.ts). */
-export type WebMiddleware = Koa.Middleware & { warm(): Promise<void> };
+export type WebMiddleware = Koa.Middleware & {
+  warm(): Promise<void>;
+  /** Closes what rendering holds open (in development, Vite's dev server). */
+  close(): Promise<void>;
+};
 
 export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddleware> {
   const site = siteInfo(opts.config);
@@ -47,6 +55,15 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
   const web: Koa.Middleware = async function web(ctx, next) {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
     if (await renderer.serveFile(ctx)) return;
+    // A page's address has one spelling: another (doubled or trailing slashes, dot segments, a
+    // backslash), which the renderer would read as the same page, would be kept by the page cache as a
+    // page of its own (made-up spellings would fill it) and seen by search engines as a duplicate.
+    const canonical = canonicalSpelling(ctx.path);
+    if (canonical !== ctx.path) {
+      ctx.status = 301;
+      ctx.redirect(ctx.querystring === '' ? canonical : `${canonical}?${ctx.querystring}`);
+      return;
+    }
 
     if (ctx.path === '/robots.txt') {
       ctx.type = 'text/plain; charset=utf-8';
@@ -81,16 +98,46 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     // Visitors get the page as it was last rendered, unless something it shows changed since (in
     // development the sources change under it: never kept).
     const visitor = !ctx.state.user && !opts.dev;
+    // A page is kept under its path and the parameters of the query its render read (keptAddress): a
+    // link's tracking parameters, or made-up ones, neither render it again each nor fill the cache with
+    // copies of it. Which parameters a path's page reads is told by the page kept for the bare path.
+    // Parsed only for an address that has a query (most requests, kept pages among them, have none).
+    // The page rendered and the address it is kept under both come from the path Koa routed on and the
+    // query, never from the raw request target: a URL parser reads an absolute-form target
+    // (`GET http:///contacto`) or one that begins with '//' as another page than that path, and the home
+    // page would then be kept as /contacto.
+    const query = ctx.querystring === '' ? null : new URLSearchParams(ctx.querystring);
+    // An address whose path or query holds text no page can take (a NUL, a lone surrogate: what the
+    // database refuses, as the API refuses it) is answered here, before any page reads it. Such text
+    // reaches a path only escaped, so a plain path without a query (most requests) is not decoded.
+    if ((query !== null || ctx.path.includes('%')) && hasUnreadableAddress(ctx.path, query === null ? [] : [...query])) {
+      ctx.status = 400;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = errorPage('badAddress', ctx.path, site.siteName);
+      return;
+    }
+    const target = query === null ? ctx.path : `${ctx.path}?${ctx.querystring}`;
+    const keyOf = (page: CachedPage | KeptPage) => (query === null ? target : keptAddress(target, ctx.path, query, page.reads?.query ?? 'all'));
+    const find = (): { key: string; page: KeptPage } | undefined => {
+      const own = opts.pages.get(target);
+      if (own || query === null) return own && { key: target, page: own };
+      const bare = opts.pages.get(ctx.path);
+      if (!bare) return undefined;
+      const key = keyOf(bare);
+      const page = key === ctx.path ? bare : opts.pages.get(key);
+      return page && keyOf(page) === key ? { key, page } : undefined;
+    };
     // A kept page that shows a news list is sent only once the lists took in what was committed (a
     // list that changed is dropped then), as its render would wait; any other kept page never waits.
     // So is another visitor's render under way, which may show a list read before the commit: once the
     // lists have caught up, a render that read any list is no longer kept, and the page is rendered again.
-    let kept = visitor ? opts.pages.get(ctx.url) : undefined;
-    const waitsForLists = kept ? showsLists(kept) : visitor && opts.pages.inProgress(ctx.url) !== undefined;
+    let kept = visitor ? find() : undefined;
+    const waitsForLists = kept ? showsLists(kept.page) : visitor && opts.pages.inProgress(target) !== undefined;
     const catchingUp = waitsForLists ? opts.queries.catchingUp() : null;
     if (catchingUp) {
       await catchingUp;
-      kept = opts.pages.get(ctx.url);
+      kept = find();
     }
     // Or, while another visitor's render of it is under way, the page that render keeps. Nothing is
     // awaited between finding no render under way and beginning one (below): visitors who go on together
@@ -100,28 +147,30 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     // renders its own. A page that is never kept (not found, a failed render) is not waited for again.
     let cached = kept;
     for (let round = 0; visitor && !cached && round < 2; round += 1) {
-      const running = opts.pages.inProgress(ctx.url);
+      const running = opts.pages.inProgress(target);
       if (!running) break;
       const end = await running;
-      cached = end.kept ?? opts.pages.get(ctx.url);
+      cached = end.kept ? { key: keyOf(end.kept), page: end.kept } : find();
       if (!end.tryAgain) break;
     }
     if (cached) {
+      const { key, page } = cached;
       ctx.set('X-Cache', 'hit');
-      await sendPage(ctx, cached, (encoding) => opts.pages.bytesOf(ctx.url, cached, encoding));
+      await sendPage(ctx, page, (encoding) => opts.pages.bytesOf(key, page, encoding));
       return;
     }
     // Operators and tests can tell a kept page from a rendered one; staff's pages say neither.
     if (visitor) ctx.set('X-Cache', 'miss');
     const generation = opts.pages.generation;
-    const settle = visitor ? opts.pages.begin(ctx.url) : undefined;
+    const settle = visitor ? opts.pages.begin(target) : undefined;
     try {
       const nonce = () => ctx.state.cspNonce as string;
-      const { page, unlisted, keepable } = await renderPage(ctx.url, { staff: Boolean(ctx.state.user), nonce });
+      const { page, unlisted, keepable } = await renderPage(target, { staff: Boolean(ctx.state.user), nonce });
       if (unlisted) ctx.set('X-Robots-Tag', 'noindex');
-      const kept = visitor && keepable ? opts.pages.set(ctx.url, generation, page) : undefined;
+      const key = keyOf(page);
+      const kept = visitor && keepable ? opts.pages.set(key, generation, page) : undefined;
       settle?.(kept, keepable);
-      if (kept) await sendPage(ctx, kept, (encoding) => opts.pages.bytesOf(ctx.url, kept, encoding));
+      if (kept) await sendPage(ctx, kept, (encoding) => opts.pages.bytesOf(key, kept, encoding));
       else await sendPage(ctx, { ...page, size: page.body.length }, async (encoding) => (encoding ? compress(page.body, encoding, 'fast') : page.body));
     } catch (error) {
       settle?.(undefined, false);
@@ -135,7 +184,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
       if (outage) ctx.set('Retry-After', '5');
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = errorPage(outage ? pageTexts.unavailable : pageTexts.failed, site.siteName);
+      ctx.body = errorPage(outage ? 'unavailable' : 'failed', ctx.path, site.siteName);
     }
   };
 
@@ -144,7 +193,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     const entry = await renderer.entry();
     const template = await renderer.template(url);
     // The offline app shell (manifest.ts) is a client-only screen's shell under a neutral title.
-    const shell = new URL(url, 'http://localhost').pathname === appShellPath;
+    const shell = entry.pageAddress(url).pathname === appShellPath;
     // A preview opens any article for signed-in staff; others need a working link.
     // What the page reads is recorded with it: a change drops only the kept pages that read what changed.
     const reads = new PageReads();
@@ -152,6 +201,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     const data = { ...queries, previewArticle: (token: string, slug: string) => queries.previewArticle(token, slug, who.staff) };
     // The response's nonce is made only if the render asks for it (React may write a script of its own).
     const result = await entry.render(shell ? appShellSourceRoute : url, { site, data, nonce: who.nonce });
+    if (result.kind === 'page') reads.query = result.readsQuery;
     const pageHead = shell ? appShellHead(site) : result.head;
     const preload = shell ? '' : preloadTags(renderer.manifest, result.pageSources, template);
     const head = [headTags(pageHead, site, shell ? undefined : result.languages), preload].filter(Boolean).join('\n    ');
@@ -193,7 +243,7 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     }
   }
 
-  return Object.assign(web, { warm });
+  return Object.assign(web, { warm, close: () => renderer.close() });
 }
 
 /** A page's status and headers, its plain length, and its bytes in an encoding (null: plain). */
@@ -260,6 +310,7 @@ async function devRenderer(httpServer: Server | undefined): Promise<Renderer> {
       });
     },
     fixError: (error) => error instanceof Error && vite.ssrFixStacktrace(error),
+    close: () => vite.close(),
   };
 }
 
@@ -280,5 +331,6 @@ async function productionRenderer(): Promise<Renderer> {
     manifest,
     serveFile: serveStatic,
     fixError: () => {},
+    close: async () => {},
   };
 }

@@ -102,7 +102,7 @@ test('behind the proxy: pages, HSTS, a secure session cookie; straight over HTTP
   expect(serverLog).not.toContain(admin.password);
 });
 
-test('with the database stopped a visitor sees a friendly Spanish page where one is needed, still reads the news, and the site comes back alone', async ({
+test('with the database stopped a visitor sees a friendly page in the language of its address where one is needed, still reads the news, and the site comes back alone', async ({
   page,
 }) => {
   cluster.stop();
@@ -113,6 +113,10 @@ test('with the database stopped a visitor sees a friendly Spanish page where one
     await expect(page.getByRole('heading', { name: 'Servicio no disponible por un momento' })).toBeVisible();
     await expect(page.getByText('Estamos resolviendo un problema técnico.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Intentar de nuevo' })).toBeVisible();
+    // The English edition's page says it in English.
+    expect((await page.goto(`${proxy.base}/en/news/an-article-nobody-asked-for-${Date.now()}`))?.status()).toBe(503);
+    await expect(page.getByRole('heading', { name: 'Service briefly unavailable' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/en');
     // The news list is answered from each instance's memory: visitors still read it.
     const list = await page.goto(`${proxy.base}/noticias`);
     expect(list?.status()).toBe(200);

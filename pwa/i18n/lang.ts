@@ -2,6 +2,7 @@
 // edition lives under /en with English path names. This module is in the first-load chunk, so it
 // holds only the path table and a context: the English texts load with the English pages.
 import { createContext, useContext } from 'react';
+import { homePathOf, languageOfPath } from '../../domain/language-of-path';
 
 export type Lang = 'es' | 'en';
 
@@ -21,12 +22,12 @@ const sections: [es: string, en: string][] = [
   ['/formulario-avanzada', '/en/advance-form'],
 ];
 
-export const langOfPath = (path: string): Lang => (path === '/en' || path.startsWith('/en/') ? 'en' : 'es');
+export const langOfPath: (path: string) => Lang = languageOfPath;
 
 /** The same public page in `lang` ('/noticias/x' -> '/en/news/x'); null when the page has no twin. */
 export function pathIn(lang: Lang, path: string): string | null {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (clean === '/' || clean === '/en') return lang === 'en' ? '/en' : '/';
+  if (clean === '/' || clean === '/en') return homePathOf(lang);
   for (const [es, en] of sections) {
     for (const [from, to] of [
       [es, en],

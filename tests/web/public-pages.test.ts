@@ -1,17 +1,13 @@
 // The public pages through the real web layer (the built pages, as in production): the instance says it
 // is ready only once it has rendered every public page in both languages, which the first visitors
 // then get at once; and every address of /sitemap.xml answers 200 without a noindex anywhere.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApp, type App } from '../../api/app';
-import { loadConfig } from '../../api/config';
-import { adminCredentials, Client } from '../helpers/app';
-import { freshDatabase } from '../helpers/database';
+import { Client } from '../helpers/app';
+import { startWebSite, type WebSite } from '../helpers/web-site';
 import { skipBecause } from '../helpers/skip';
 import { projectRoot } from '../../events/project-root';
 
@@ -20,48 +16,33 @@ const built = existsSync(path.join(root, 'dist/client/.vite/manifest.json')) && 
 
 const publicPages = ['/', '/servicios', '/noticias', '/contacto', '/formulario-avanzada', '/en', '/en/services', '/en/news', '/en/contact', '/en/advance-form'];
 
-type Started = { app: App; base: string; stop(): Promise<void> };
-
-async function start(): Promise<Started> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'public-pages-'));
-  const database = await freshDatabase();
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig(
-    {
-      ADMIN_USERNAME: adminCredentials.username,
-      ADMIN_PASSWORD: adminCredentials.password,
-      PUBLIC_WRITE_LIMIT: '0',
-      FEED_SCHEDULER: 'off',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-    } as NodeJS.ProcessEnv,
-    { databaseUrl: database.databaseUrl },
-  );
-  const app = await createApp(config, { httpServer: server, db: database.db, log: () => {} });
-  server.on('request', app.app.callback());
-  return {
-    app,
-    base,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await app.close();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const noindexMeta = /<meta name="robots" content="[^"]*noindex/i;
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+/** A GET with the request target written as given (fetch would make it origin-form), its body unencoded. */
+function rawGet(port: number, target: string): Promise<{ status: number; head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () =>
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]),
+        head: answer.slice(0, answer.indexOf('\r\n\r\n')),
+        body: answer.slice(answer.indexOf('\r\n\r\n') + 4),
+      }),
+    );
+    socket.on('error', reject);
+  });
+}
 
 if (!built) {
   skipBecause('the public pages through the web layer', 'no dist/: run npm run build first');
 } else {
-  let site: Started;
+  let site: WebSite;
   test.before(async () => {
-    site = await start();
+    site = await startWebSite();
   });
   test.after(() => site.stop());
 
@@ -113,6 +94,151 @@ if (!built) {
     assert.match(policy, /(^|; )script-src 'self'(;|$)/);
     assert.not.match(policy, /nonce-/);
     assert.is((await visitor.get(address, { 'accept-encoding': 'br' })).headers.get('x-cache'), 'hit');
+  });
+
+  test('a page is kept once for every query that gives the parameters it reads the same values', async () => {
+    await site.app.warmed;
+    const visitor = new Client(site.base);
+    const tracking = ['?utm_source=boletin&utm_campaign=diciembre', `?fbclid=${Math.random().toString(36).slice(2)}`, '?x=1&y=2'];
+    // Pages that read no parameter, and the advance form while the address has no '?borrador=': made-up
+    // and tracking parameters get the page kept at start, the same bytes, and leave no copy of their own.
+    for (const page of ['/contacto', '/en/contact', '/servicios', '/', '/formulario-avanzada', '/en/advance-form']) {
+      const plain = await visitor.get(page, { 'accept-encoding': 'br' });
+      for (const query of tracking) {
+        const answer = await visitor.get(page + query, { 'accept-encoding': 'br' });
+        assert.is(answer.status, 200, page + query);
+        assert.is(answer.headers.get('x-cache'), 'hit', `${page + query} is the kept ${page}`);
+        assert.is(answer.headers.get('etag'), plain.headers.get('etag'), page + query);
+        assert.is(answer.text, plain.text, page + query);
+      }
+    }
+    // '?borrador=' opens a draft the device holds (the server then renders no form): a page of its own,
+    // kept for that value whatever else the address carries.
+    const plainForm = await visitor.get('/formulario-avanzada');
+    const resumed = await visitor.get('/formulario-avanzada?borrador=abc');
+    assert.is(resumed.headers.get('x-cache'), 'miss');
+    assert.not.equal(resumed.text, plainForm.text);
+    const again = await visitor.get('/formulario-avanzada?utm_source=boletin&borrador=abc');
+    assert.is(again.headers.get('x-cache'), 'hit');
+    assert.is(again.text, resumed.text);
+    assert.is((await visitor.get('/formulario-avanzada?borrador=otro')).headers.get('x-cache'), 'miss');
+
+    // The news list reads its whole query (the search and filters): each address is rendered and kept.
+    const first = await visitor.get('/noticias?q=antena&utm_source=boletin');
+    assert.is(first.headers.get('x-cache'), 'miss');
+    assert.is((await visitor.get('/noticias?q=antena&utm_source=boletin')).headers.get('x-cache'), 'hit');
+    const other = await visitor.get('/noticias?q=bateria');
+    assert.is(other.headers.get('x-cache'), 'miss');
+    assert.not.equal(other.text, first.text);
+
+    // An article's page reads its preview token only: a shared link's parameters find the kept page; a
+    // preview link is rendered each time and never kept.
+    const admin = await new Client(site.base).login();
+    const created = await admin.post('/api/news', {
+      title: 'Antena oculta en un salón de eventos',
+      slug: 'antena-oculta-salon',
+      excerpt: 'Resumen.',
+      content: '<p>Texto.</p>',
+      category: 'Anti-Espionaje',
+      author: 'Redacción',
+    });
+    assert.is(created.status, 201, created.text);
+    const article = await visitor.get('/noticias/antena-oculta-salon');
+    assert.is(article.status, 200);
+    const shared = await visitor.get('/noticias/antena-oculta-salon?fbclid=abc123');
+    assert.is(shared.headers.get('x-cache'), 'hit');
+    assert.is(shared.text, article.text);
+    assert.is((await visitor.get('/noticias/antena-oculta-salon?vista-previa=inventado')).headers.get('x-cache'), 'miss');
+    assert.is((await visitor.get('/noticias/antena-oculta-salon?vista-previa=inventado&fbclid=abc')).headers.get('x-cache'), 'miss');
+  });
+
+  test('a request target a URL parser reads as another page neither gets nor leaves that page under its path; one with no path is refused', async () => {
+    await site.app.warmed;
+    const visitor = new Client(site.base);
+    const titles = { contact: titleOf((await visitor.get('/contacto')).text), home: titleOf((await visitor.get('/')).text) };
+    assert.is.not(titles.contact, titles.home);
+    const port = Number(new URL(site.base).port);
+    // Absolute-form targets (a proxy's) name the path Koa routes on; '//contacto' is a path of its own.
+    for (const target of ['http:///contacto?u=1', `http://127.0.0.1:${port}/contacto?v=2`, '//contacto?w=3', 'http:///contacto']) {
+      // Nothing kept (any change but an article's drops every page): the request renders and keeps.
+      site.app.services.pages.clear();
+      const answer = await rawGet(port, target);
+      assert.ok(answer.status < 500, `${target}: ${answer.status}`);
+      if (target.startsWith('http:')) assert.is(titleOf(answer.body), titles.contact, `${target} is the contact page`);
+      const contact = await visitor.get('/contacto');
+      assert.is(contact.status, 200);
+      assert.is(titleOf(contact.text), titles.contact, `after ${target}, /contacto is still the contact page`);
+      assert.is(titleOf((await visitor.get('/contacto?utm_source=boletin')).text), titles.contact);
+      assert.is(titleOf((await visitor.get('/')).text), titles.home);
+    }
+    // A target with no path names nothing: a 400 in Spanish, not a server error.
+    for (const target of ['http://', '*']) {
+      const answer = await rawGet(port, target);
+      assert.is(answer.status, 400, target);
+      assert.match(answer.body, /"message":"Solicitud no válida: la dirección no tiene ruta"/);
+    }
+  });
+
+  test('another spelling of a page (doubled or trailing slashes, dot segments, a backslash) is a permanent redirect to its one spelling, never kept', async () => {
+    await site.app.warmed;
+    const port = Number(new URL(site.base).port);
+    const spellings: [target: string, location: string][] = [
+      ['//contacto', '/contacto'],
+      ['///contacto?utm_source=boletin', '/contacto?utm_source=boletin'],
+      ['/contacto/', '/contacto'],
+      ['/contacto//', '/contacto'],
+      ['/./contacto', '/contacto'],
+      ['/%2e/contacto', '/contacto'],
+      ['/noticias/../contacto', '/contacto'],
+      ['/noticias/%2E%2e/contacto', '/contacto'],
+      ['/../../contacto', '/contacto'],
+      ['/\\contacto', '/contacto'],
+      ['/en//news?q=barrido', '/en/news?q=barrido'],
+      ['/en/', '/en'],
+      ['/noticias/un-articulo/', '/noticias/un-articulo'],
+      ['//', '/'],
+      ['/admin/dashboard/', '/admin/dashboard'],
+    ];
+    const kept = site.app.services.pages.size;
+    for (const [target, location] of spellings) {
+      const answer = await rawGet(port, target);
+      assert.is(answer.status, 301, target);
+      assert.match(answer.head, new RegExp(`\\r\\nLocation: ${location.replace(/[?]/g, '\\?')}\\r\\n`, 'i'), target);
+    }
+    assert.is(site.app.services.pages.size, kept, 'no spelling was kept');
+    // The one spelling is the page itself; escapes other than dots are left as sent (a 404 here).
+    for (const target of ['/', '/contacto', '/en', '/noticias?q=a/b', '/%63ontacto']) {
+      const answer = await rawGet(port, target);
+      assert.ok(answer.status === 200 || answer.status === 404, `${target}: ${answer.status}`);
+    }
+  });
+
+  test("an address holding text no page can take (a NUL) is a 400 page in its edition's language, never a server error", async () => {
+    await site.app.warmed;
+    const visitor = new Client(site.base);
+    for (const address of ['/noticias/%00', '/noticias?q=%00', '/noticias?q=a&categoria=%00', '/contacto?x=%00', '/enlaces?x=%00']) {
+      const answer = await visitor.get(address);
+      assert.is(answer.status, 400, address);
+      assert.match(answer.headers.get('content-type') ?? '', /^text\/html/);
+      assert.is(answer.headers.get('cache-control'), 'no-store');
+      assert.match(answer.text, /<html lang="es">/, address);
+      assert.match(answer.text, /<title>Dirección no válida \| /, address);
+      assert.match(answer.text, /La dirección contiene caracteres que ninguna página usa/);
+      assert.match(answer.text, /<a href="\/">Ir al inicio<\/a>/);
+      assert.not.match(answer.text, /Intentar de nuevo/);
+    }
+    for (const address of ['/en/news/a%00b', '/en/news?q=%00', '/en?x=%00']) {
+      const answer = await visitor.get(address);
+      assert.is(answer.status, 400, address);
+      assert.match(answer.text, /<html lang="en">/, address);
+      assert.match(answer.text, /<title>Invalid address \| /, address);
+      assert.match(answer.text, /This address contains characters that no page uses/);
+      assert.not.match(answer.text, /Try again/);
+      assert.match(answer.text, /<a href="\/en">Go to the home page<\/a>/);
+    }
+    // The same pages with ordinary text are themselves.
+    assert.is((await visitor.get('/noticias?q=%C3%B1and%C3%BA')).status, 200);
+    assert.is((await visitor.get('/noticias/no-existe')).status, 404);
   });
 
   test('every address of the sitemap answers 200, indexable, with its own canonical', async () => {
