@@ -5,6 +5,7 @@ import { Conflict, slugify, type FeedSource } from '../../domain';
 import { newsArticle, type EventMetadata, type NewsArticleRecord, type NewEvent } from '../../events';
 import type { ReadModels } from '../../projections';
 import type { AppServices } from '../context';
+import { escapeHtml } from '../html-text';
 import type { FeedItem } from '../feeds';
 import type { CopiedImage } from './images';
 
@@ -17,7 +18,7 @@ function articleOf(item: FeedItem, source: FeedSource, slug: string, copied?: Co
     title: item.title,
     slug,
     excerpt: item.excerpt || item.title,
-    content: item.contentHtml || `<p>${item.excerpt}</p>`,
+    content: item.contentHtml || `<p>${escapeHtml(item.excerpt)}</p>`,
     image: copied?.image ?? null,
     ...(copied?.reviewNote ? { reviewNote: copied.reviewNote } : {}),
     category: source.defaultCategory,

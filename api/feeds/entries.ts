@@ -1,6 +1,7 @@
 // Four feed formats, one shape: what feedsmith found for each entry, before any cleaning.
 import type { AnyFeed, AtomFeed, JsonFeed, MediaNs, RdfFeed, RssFeed } from 'feedsmith';
 import { absoluteUrl } from './sanitize';
+import { escapeHtml } from '../html-text';
 
 /** HTML fields are still raw HTML; URLs are absolute where a base made that possible. */
 export type RawEntry = {
@@ -158,8 +159,4 @@ function paragraphs(text: string): string {
     .split(/\n{2,}|\r\n\r\n/)
     .map((block) => `<p>${escapeHtml(block).replace(/\r?\n/g, '<br>')}</p>`)
     .join('');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

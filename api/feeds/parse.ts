@@ -4,6 +4,7 @@ import { parseFeed, type AnyFeed } from 'feedsmith';
 import { rawFeed, type RawEntry } from './entries';
 import { FeedError, feedMessages } from './errors';
 import { sanitizeArticleHtml } from '../article-html';
+import { escapeHtml } from '../html-text';
 import { firstImageOf, htmlToText, titleText, truncateText } from './sanitize';
 import { isBalancedXml } from './xml-check';
 
@@ -95,7 +96,7 @@ function toFeedItem(entry: RawEntry, now: Date): FeedItem | string {
     guidHash: createHash('sha256').update(identity).digest('hex'),
     title,
     excerpt: truncateText(bodyText, excerptLength),
-    contentHtml: contentHtml || (bodyText ? `<p>${escapeText(bodyText)}</p>` : ''),
+    contentHtml: contentHtml || (bodyText ? `<p>${escapeHtml(bodyText)}</p>` : ''),
     image: entry.images[0] ?? firstImageOf(contentHtml),
     author: entry.author ? htmlToText(entry.author).slice(0, 120) || null : null,
     publishedAt: publicationDate(entry.rawDate, now),
@@ -108,8 +109,4 @@ function publicationDate(raw: string | null, now: Date): Date {
   if (!raw) return now;
   const date = new Date(raw.trim());
   return Number.isNaN(date.getTime()) || date.getTime() > now.getTime() ? now : date;
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -1,12 +1,9 @@
 // Turns a rendered page into the final HTML document: the <head> tags a page describes (title,
 // description, canonical, Open Graph, Twitter, JSON-LD), modulepreload links, markup and data.
 import type { SiteInfo } from '../config';
+import { escapeHtml } from '../html-text';
 import type { PageHead } from '../../domain';
 import type { PageLanguages } from '../../pwa/entry-server';
-
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** One test, and one pass only for a text that needs it (most of a page's head does not): the head is made for every rendered page. */
-const escapeHtml = (text: string) => (/[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (char) => htmlEscapes[char]) : text);
 
 /** public/og-image.jpg, drawn by scripts/make-icons.ts. */
 const defaultShareImage = { path: '/og-image.jpg', width: 1200, height: 630 };
