@@ -2,11 +2,11 @@
 // languages, light on a first visit (its code waits for the first touch, every module it needs
 // modulepreloaded), hydrated without a shift, and nothing typed before its code arrived is lost.
 // Also the sign-in page, whose console stays clean for a visitor.
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { closeWithEscape, expect, test } from '../fixtures';
 import { waitForOfflineReady } from '../offline/helpers';
-import { watchConsole } from './helpers';
+import { firstVisitScriptBudget, watchConsole, watchScripts } from './helpers';
 
 const meta = (html: string, name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1];
 
@@ -63,23 +63,15 @@ test('a phone loads the page light, hydrates the form at the first touch, and no
     const page = await context.newPage();
     const errors = watchConsole(page);
     const layoutShift = await watchLayoutShift(page);
-    const scripts: { url: string; gzip: number; beforeLoad: boolean }[] = [];
-    let loaded = false;
-    page.on('load', () => (loaded = true));
-    const pending: Promise<void>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const beforeLoad = !loaded;
-      pending.push(response.body().then((body) => void scripts.push({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length, beforeLoad })));
-    });
+    const downloads = watchScripts(page);
     const response = await page.goto(path, { waitUntil: 'networkidle' });
-    await Promise.all(pending);
+    const scripts = await downloads.settled();
     const html = gunzipSafe(await response!.body());
 
     // The first visit: at most 100 KB of gzipped JavaScript, the form's code not among it, and every
     // module run before the load event named in the HTML (no script waits to be discovered).
     const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
-    expect(total, `${path}: ${scripts.map((s) => s.url).join(', ')}`).toBeLessThanOrEqual(100 * 1024);
+    expect(total, `${path}: ${scripts.map((s) => s.url).join(', ')}`).toBeLessThanOrEqual(firstVisitScriptBudget);
     expect(scripts.some((script) => /AdvanceFormScreen|AdvanceForm-|DatePicker/.test(script.url))).toBe(false);
     const undiscovered = scripts.filter((script) => script.beforeLoad && !html.includes(`"${script.url}"`)).map((script) => script.url);
     expect(undiscovered, `${path}: scripts the HTML does not name`).toEqual([]);

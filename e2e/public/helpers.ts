@@ -1,5 +1,7 @@
-// Helpers of the public-site tests: articles made through the API as admin, console watching.
-import type { APIRequestContext, Page } from '@playwright/test';
+// Helpers of the public-site tests: articles made through the API as admin, console watching, the
+// scripts a visit downloads.
+import { gzipSync } from 'node:zlib';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { expect } from '../fixtures';
 
 export type ArticleInput = { title: string; category?: string; publishedAt?: string; excerpt?: string; content?: string; image?: string | null; englishTitle?: string; englishExcerpt?: string; englishContent?: string };
@@ -55,3 +57,47 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 export const publicPages = ['/', '/servicios', '/noticias', '/contacto'] as const;
+
+/** A script the page downloaded: its path, its size gzipped at level 9, and whether it came before the load event. */
+export type DownloadedScript = { url: string; gzip: number; beforeLoad: boolean };
+
+/**
+ * Watches the scripts `page` downloads from now on, as a first visit's weight is counted: each body
+ * gzipped at level 9, whatever encoding the server sent it in. `settled()` stops watching, waits for
+ * every body asked for until then and answers the list: a script that arrives later (the page goes on
+ * after its network went idle) is not counted, and its body is not asked for, so closing the page then
+ * leaves no read of a body under way.
+ */
+export function watchScripts(page: Page): { settled(): Promise<DownloadedScript[]> } {
+  const scripts: DownloadedScript[] = [];
+  const pending: Promise<void>[] = [];
+  const unreadable: string[] = [];
+  let loaded = false;
+  const onLoad = () => (loaded = true);
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const beforeLoad = !loaded;
+    const url = new URL(response.url()).pathname;
+    // Each read has its handler from the start: one that fails is reported by settled(), never left unhandled.
+    pending.push(
+      response.body().then(
+        (body) => void scripts.push({ url, gzip: gzipSync(body, { level: 9 }).length, beforeLoad }),
+        (error: Error) => void unreadable.push(`${url}: ${error.message}`),
+      ),
+    );
+  };
+  page.on('load', onLoad);
+  page.on('response', onResponse);
+  return {
+    async settled() {
+      page.off('response', onResponse);
+      page.off('load', onLoad);
+      await Promise.all(pending);
+      if (unreadable.length > 0) throw new Error(`scripts whose body could not be read: ${unreadable.join('; ')}`);
+      return scripts;
+    },
+  };
+}
+
+/** What a first visit may download of JavaScript, gzipped: a phone on a slow network starts every public page with this at most. */
+export const firstVisitScriptBudget = 100 * 1024;
