@@ -6,6 +6,10 @@ import { expect, test, unique } from '../fixtures';
 import { waitForChunksCached, waitForOfflineReady, waitForSavedLists } from '../offline/helpers';
 import { card, expectToast, field, openTab, searchFor, startNewArticle } from './helpers';
 
+// Each test waits out autosave's quiet time more than once and types a good deal: about 15 s on a quiet
+// machine, up to 40 s with the suite's other worker and the server on two busy cores.
+test.describe.configure({ timeout: 120_000 });
+
 const savedOnServer = /^Guardado hace \d+ (s|min)$/;
 const savedHereOffline = /^Sin conexión: guardado en este equipo hace \d+ (s|min); se enviará al volver la conexión$/;
 
@@ -106,7 +110,6 @@ test('an article written entirely without a connection is created once when the 
 });
 
 test('after a reload without a connection, the article opened again offers the copy kept on the device', async ({ adminPage: page, api }) => {
-  test.setTimeout(120_000);
   const title = unique('Recuperada sin conexión');
   await page.goto('/admin/dashboard?tab=news');
   await waitForOfflineReady(page);
