@@ -5,7 +5,9 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  // A whole flow (sign in, fill a form, wait for autosave or a queue) takes 5-15 s on a quiet machine and
+  // up to four times as long when both workers, the server and PostgreSQL share two slow cores.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   workers: 2,
   fullyParallel: false,
