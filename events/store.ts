@@ -33,6 +33,12 @@ export type Projector<E extends NewEvent = NewEvent> = {
    * part (a rebuild, a feed import). It must leave the tables exactly as `project` one by one would.
    */
   projectMany?: { types: readonly E['type'][]; project(tx: Sql, events: StoredEvent<E>[]): Promise<void> };
+  /**
+   * Optional: around a rebuild's replay, in its transaction. What one event of a long history would redo
+   * many times (an article's search vector after each of its edits) may be put off in `before` and done
+   * once in `after`, over the final rows.
+   */
+  rebuild?: { before(tx: Sql): Promise<void>; after(tx: Sql): Promise<void> };
 };
 
 export class ConcurrencyError extends Conflict {

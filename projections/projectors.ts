@@ -203,8 +203,9 @@ export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
 
 /**
  * New articles in one statement, whether one (a command) or thousands (a rebuild, a feed import). Their
- * search vectors come from news_search_vectors when their text was seen before (a rebuild finds them all
- * there), and are computed and kept otherwise, in the same statement (projections/migrations/005).
+ * search vectors come from news_search_vectors when an article was created with their text before (a
+ * rebuild finds them all there), and are computed and kept otherwise, in the same statement
+ * (projections/migrations/005; an edit's vector is computed, never kept: 012).
  * A kept vector is looked up by its key, once per row (OFFSET 0 keeps the subquery from being inlined
  * twice): as a join, the planner could read the whole kept table for every single new article.
  */
@@ -243,6 +244,19 @@ const newsProjector = typedProjector<NewsArticleEvent>({
   },
   handles: eventTypes.newsArticle,
   projectMany: { types: ['NewsArticleCreated'], project: (tx, events) => insertArticles(tx, events as ArticleCreated[]) },
+  // An edit's vector is computed from its text, not kept (projections/migrations/012): replaying every
+  // edit would compute one for each, so the replay leaves them empty and each is computed once at its end.
+  rebuild: {
+    before: async (tx) => void (await tx.query(`SELECT set_config('news.vectors_later', 'on', true)`)),
+    async after(tx) {
+      const [{ owed }] = await tx.query<{ owed: string | null }>(`SELECT current_setting('news.vectors_owed', true) AS owed`);
+      await tx.query(`SELECT set_config('news.vectors_later', 'off', true), set_config('news.vectors_owed', 'off', true)`);
+      if (owed !== 'on') return;
+      await tx.query(
+        `UPDATE news_articles SET search_vector = to_tsvector('spanish', news_search_source(title, excerpt, content)) WHERE search_vector IS NULL`,
+      );
+    },
+  },
   async project(tx, event) {
     switch (event.type) {
       case 'NewsArticleCreated':

@@ -12,6 +12,7 @@ export async function rebuildProjections(db: Db, projectors: readonly Projector[
   let count = 0;
   await db.transaction(async (tx) => {
     await tx.query(`TRUNCATE ${readTables.join(', ')}`);
+    for (const projector of projectors) await projector.rebuild?.before(tx);
     let events = await readEventsAfter(tx, 0, batchSize);
     while (events.length > 0) {
       // The next batch is asked for before this one's projection is sent: the database reads it first, and
@@ -25,6 +26,7 @@ export async function rebuildProjections(db: Db, projectors: readonly Projector[
       count += events.length;
       events = await next;
     }
+    for (const projector of projectors) await projector.rebuild?.after(tx);
   });
   return { events: count };
 }

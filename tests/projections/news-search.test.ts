@@ -339,6 +339,38 @@ test("every article's search vector is PostgreSQL's Spanish vector of its curren
   assert.is(await wrong(), 0);
 });
 
+test("an edit's vector is computed, never kept: saving a draft again and again leaves only its first text's vector kept", async () => {
+  const { db, store } = app.services;
+  const created = await admin.post('/api/news', article({ title: 'Borrador que crece', slug: 'borrador-que-crece', content: '<p>Inicio.</p>' }));
+  assert.is(created.status, 201);
+  let content = '<p>Inicio.</p>';
+  for (let i = 1; i <= 5; i += 1) {
+    content += `<p>Párrafo ${i} sobre micrófonos ocultos.</p>`;
+    assert.is((await admin.patch(`/api/news/${created.body.id}`, { content })).status, 200);
+  }
+  const keptOf = async () =>
+    (
+      await db.query<{ first: boolean; last: boolean }>(
+        `SELECT v.text_hash = news_search_key('Borrador que crece', a.excerpt, '<p>Inicio.</p>') AS first,
+                v.text_hash = news_search_key(a.title, a.excerpt, a.content) AS last
+         FROM news_articles a JOIN news_search_vectors v
+           ON v.text_hash IN (news_search_key(a.title, a.excerpt, a.content), news_search_key('Borrador que crece', a.excerpt, '<p>Inicio.</p>'))
+         WHERE a.id = $1`,
+        [created.body.id],
+      )
+    ).map((row) => (row.first ? 'first' : row.last ? 'last' : 'other'));
+  assert.equal(await keptOf(), ['first']);
+  assert.equal(slugs(await admin.get('/api/news?search=micrófonos ocultos&status=all')), ['borrador-que-crece']);
+  // A rebuild replays the six saves: the vector, computed once at its end, is the last text's, and nothing more is kept.
+  await rebuildProjections(db, store.registeredProjectors);
+  const [row] = await db.query<{ right: boolean }>(
+    `SELECT search_vector = to_tsvector('spanish', news_search_source(title, excerpt, content)) AS right FROM news_articles WHERE id = $1`,
+    [created.body.id],
+  );
+  assert.ok(row.right);
+  assert.equal(await keptOf(), ['first']);
+});
+
 test('the index holds every article of the table, and a fresh load holds the same', async () => {
   const { news, read } = app.services;
   const all = await read.news.list({ sort: 'newest', status: 'all', limit: 1000, offset: 0 });
