@@ -17,7 +17,7 @@ import { summaryQueries } from './summary';
 import { newsFilters } from './news-filters';
 import type { IndexedArticle } from './news-index';
 import type { NewsArticleRecord, Sql } from '../events';
-import { newArticleRow } from './projectors';
+import { newArticleRow } from './news-projector';
 import type { AdvanceFormRow, CountRow, FeedSourceRow, MediaRow, NewsRow, Page, ServiceRow } from './rows';
 
 export type { Page } from './rows';
