@@ -1,6 +1,7 @@
 // Autosave without a connection: what is written offline is kept on the device (the dialog says so), the
 // server keeps the last text it got, and the copy reaches the server by itself, as a draft and once, when
-// the connection returns; after a reload without a connection, the article opened again offers the copy.
+// the connection returns (with what was typed just before the dialog closed); after a reload without a
+// connection, the article opened again offers the copy.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
 import { waitForChunksCached, waitForOfflineReady, waitForSavedLists } from '../offline/helpers';
@@ -57,20 +58,28 @@ test('an article changed without a connection is kept on the device, then reache
   // The server still has the text it got before.
   expect((await articlesTitled(api, title)).map((article) => article.content)).toEqual(['<p>Primera versión del texto.</p>']);
 
+  // What is typed just before the dialog closes, before autosave's quiet time is up, is kept with the rest.
+  await addParagraph(page, dialog, 'Tercera parte, escrita justo antes de cerrar.');
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toBeHidden();
   await page.context().setOffline(false);
   // Nobody presses anything: the copy kept here goes to the server, as a draft of the same article.
   await expect
     .poll(async () => (await articlesTitled(api, title)).map(({ id, status, content }) => ({ id, status, content })))
-    .toEqual([{ id: first.id, status: 'draft', content: '<p>Primera versión del texto.</p><p>Segunda parte, escrita sin conexión.</p>' }]);
+    .toEqual([
+      {
+        id: first.id,
+        status: 'draft',
+        content: '<p>Primera versión del texto.</p><p>Segunda parte, escrita sin conexión.</p><p>Tercera parte, escrita justo antes de cerrar.</p>',
+      },
+    ]);
 
   // Sent, the copy is forgotten: the article opens with the text from the server and nothing to recover.
   await openTab(page, 'news', 'Noticias');
   await searchFor(page, title);
   await card(page, title).getByRole('button', { name: 'Editar' }).click();
   const again = page.getByRole('dialog', { name: 'Editar Noticia' });
-  await expect(field(again, 'Contenido').getByText('Segunda parte, escrita sin conexión.')).toBeVisible();
+  await expect(field(again, 'Contenido').getByText('Tercera parte, escrita justo antes de cerrar.')).toBeVisible();
   await expect(again.getByRole('button', { name: 'Recuperar cambios' })).toHaveCount(0);
 });
 

@@ -52,6 +52,10 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
   const key = articleId ?? newArticleKey;
 
   // Every change a person makes counts, from the dialog's opening on (its reset is not a change).
+  // Closing the dialog ('Cancelar', Escape, or leaving the panel) saves what was typed since the last
+  // autosave, as autosave would have a moment later: an earlier autosave has already kept part of the
+  // same text, and the rest must not be dropped while that part is kept (or sent when the connection
+  // returns). After 'Crear' / 'Actualizar' nothing is left to save.
   useEffect(() => {
     if (!isOpen) return;
     changes.current = null;
@@ -63,13 +67,24 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
       const at = Date.now();
       changes.current = { first: changes.current?.first ?? at, last: at };
     });
-    return () => subscription.unsubscribe();
+    return () => {
+      subscription.unsubscribe();
+      void saveRest();
+    };
+    // saveRest reads what it needs from refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpen, form]);
 
   function save(): Promise<void> {
     if (held.current || running.current || !changes.current) return Promise.resolve();
     inFlight.current = saveNow().finally(() => (inFlight.current = null));
     return inFlight.current;
+  }
+
+  /** Saves what is still unsaved once a save under way has ended (that save took only what came before it). */
+  async function saveRest(): Promise<void> {
+    await inFlight.current;
+    await save();
   }
 
   async function saveNow(): Promise<void> {
@@ -156,9 +171,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     now,
     key,
     /** Saves now what is unsaved (before a preview); answers once done. */
-    flush: async () => {
-      if (changes.current) await save();
-    },
+    flush: saveRest,
     /**
      * Before 'Crear' / 'Actualizar': autosave stops, and one already sent is waited for. Answers the
      * article on the server, also one that autosave made meanwhile (so it is updated, not made twice).
