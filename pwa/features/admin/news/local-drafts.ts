@@ -52,17 +52,54 @@ export function sendPendingDrafts(except?: string): Promise<number> {
 
 async function sendNow(except: string | undefined): Promise<number> {
   let sent = 0;
-  for (const draft of await localDrafts.all().catch(() => [])) {
-    if (!draft.pending || draft.key === except) continue;
-    try {
-      if (draft.articleId) await apiJson<NewsArticle>('PATCH', `/api/news/${draft.articleId}`, draftBody(draft.values));
-      else await apiJson<NewsArticle>('POST', '/api/news', draftBody(draft.values));
-      await localDrafts.remove(draft.key);
-      sent += 1;
-    } catch (error) {
-      // Still offline: tried again later. Refused (a slug taken meanwhile): kept for the editor to recover, not retried.
-      if (!isNetworkFailure(error)) await localDrafts.put({ ...draft, pending: false });
+  // A copy replaced while it was on its way is sent again: a pass or two, as each send is a moment.
+  for (let pass = 0; pass < 3; pass++) {
+    let replaced = false;
+    for (const draft of await localDrafts.all().catch(() => [])) {
+      if (!draft.pending || draft.key === except) continue;
+      try {
+        const saved = draft.articleId
+          ? await apiJson<NewsArticle>('PATCH', `/api/news/${draft.articleId}`, draftBody(draft.values))
+          : await apiJson<NewsArticle>('POST', '/api/news', draftBody(draft.values));
+        replaced = (await forgetSent(draft, saved.id)) || replaced;
+        sent += 1;
+      } catch (error) {
+        // Still offline: tried again later. Refused (a slug taken meanwhile): kept for the editor to recover, not retried.
+        if (!isNetworkFailure(error)) replaced = (await keepUnsent(draft)) || replaced;
+      }
     }
+    if (!replaced) break;
   }
   return sent;
 }
+
+/**
+ * Forgets the copy just sent as article `articleId`, unless a newer one took its place meanwhile (the
+ * dialog closed, saving its last changes, as the connection came back). That one stays to be sent, now as
+ * a change of that article (a new article's copy must not make a second article). Answers whether one did.
+ */
+async function forgetSent(draft: LocalDraft, articleId: string): Promise<boolean> {
+  const db = await open();
+  const transaction = db.transaction('drafts', 'readwrite');
+  const now = (await transaction.store.get(draft.key)) as LocalDraft | undefined;
+  const newer = now !== undefined && !sameCopy(now, draft);
+  await transaction.store.delete(draft.key);
+  if (newer) await transaction.store.put({ ...now, key: articleId, articleId });
+  await transaction.done;
+  return newer;
+}
+
+/**
+ * A copy the server refused stays for the editor to recover, no longer sent by itself; a newer one that
+ * took its place meanwhile is still sent. Answers whether one did.
+ */
+async function keepUnsent(draft: LocalDraft): Promise<boolean> {
+  const transaction = (await open()).transaction('drafts', 'readwrite');
+  const now = (await transaction.store.get(draft.key)) as LocalDraft | undefined;
+  const newer = now !== undefined && !sameCopy(now, draft);
+  if (now && !newer) await transaction.store.put({ ...now, pending: false });
+  await transaction.done;
+  return newer;
+}
+
+const sameCopy = (a: LocalDraft, b: LocalDraft) => a.savedAt === b.savedAt && JSON.stringify(a.values) === JSON.stringify(b.values);

@@ -1,0 +1,137 @@
+// The news editor's copies kept on the device (fake-indexeddb) and sent by themselves when the connection
+// returns, against a mocked server: a copy replaced while the last one was on its way (the dialog closed,
+// saving its last words, just as the connection came back) is not forgotten with it, and a new article's
+// copy never makes a second article.
+import 'fake-indexeddb/auto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { NewsArticleFormValues } from '../../domain';
+import { localDrafts, newArticleKey, sendPendingDrafts, type LocalDraft } from '../../pwa/features/admin/news/local-drafts';
+
+const origin = 'http://app.test';
+type Received = { method: string; id: string | null; content: string; status: string };
+const server = { received: [] as Received[], answerMs: 0, refuse: false, made: 0 };
+/** Runs while the server holds the next answer (the editor's device goes on meanwhile). */
+let duringAnswer: (() => Promise<void>) | null = null;
+
+async function answer(method: string, id: string | null, request: Request) {
+  const body = (await request.json()) as { content: string; status: string };
+  server.received.push({ method, id, content: body.content, status: body.status });
+  const during = duringAnswer;
+  duringAnswer = null;
+  if (during) await during();
+  if (server.answerMs) await delay(server.answerMs);
+  if (server.refuse) return HttpResponse.json({ message: 'El slug ya está en uso' }, { status: 409 });
+  const made = id ?? `creada-${++server.made}`;
+  return HttpResponse.json({ id: made, ...body }, { status: id ? 200 : 201 });
+}
+
+const mock = setupServer(
+  http.post(`${origin}/api/news`, ({ request }) => answer('POST', null, request)),
+  http.patch(`${origin}/api/news/:id`, ({ request, params }) => answer('PATCH', String(params.id), request)),
+);
+mock.listen({ onUnhandledRequest: 'error' });
+// The app's calls use paths ('/api/...'), as in a page: resolved against the mocked origin.
+const mswFetch = globalThis.fetch;
+globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+  mswFetch(typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input, init);
+
+const values = (content: string): NewsArticleFormValues => ({
+  title: 'Reunión segura',
+  slug: 'reunion-segura',
+  excerpt: 'Qué revisar antes de una reunión.',
+  content,
+  category: 'Anti-Espionaje',
+  author: 'Equipo',
+  status: 'draft',
+});
+
+let clock = 1_000;
+const copy = (key: string, articleId: string | null, content: string, pending = true): LocalDraft => ({
+  key,
+  articleId,
+  values: values(content),
+  savedAt: (clock += 1),
+  pending,
+});
+
+test.before.each(async () => {
+  Object.assign(server, { received: [], answerMs: 0, refuse: false, made: 0 });
+  duringAnswer = null;
+  for (const draft of await localDrafts.all()) await localDrafts.remove(draft.key);
+});
+
+test.after(() => mock.close());
+
+test('a copy sent by itself is forgotten once the server has it', async () => {
+  await localDrafts.put(copy('a-1', 'a-1', '<p>Uno.</p>'));
+  assert.is(await sendPendingDrafts(), 1);
+  assert.equal(server.received, [{ method: 'PATCH', id: 'a-1', content: '<p>Uno.</p>', status: 'draft' }]);
+  assert.equal(await localDrafts.all(), []);
+});
+
+test('a newer copy kept while the last one was on its way reaches the server too, and is then forgotten', async () => {
+  await localDrafts.put(copy('a-1', 'a-1', '<p>Uno.</p>'));
+  duringAnswer = () => localDrafts.put(copy('a-1', 'a-1', '<p>Uno.</p><p>Dos.</p>'));
+  await sendPendingDrafts();
+  assert.equal(
+    server.received.map(({ method, id, content }) => ({ method, id, content })),
+    [
+      { method: 'PATCH', id: 'a-1', content: '<p>Uno.</p>' },
+      { method: 'PATCH', id: 'a-1', content: '<p>Uno.</p><p>Dos.</p>' },
+    ],
+  );
+  assert.equal(await localDrafts.all(), []);
+});
+
+test("a new article's copy replaced while it was being made becomes a change of that article, not a second one", async () => {
+  await localDrafts.put(copy(newArticleKey, null, '<p>Escrita en el avión.</p>'));
+  duringAnswer = () => localDrafts.put(copy(newArticleKey, null, '<p>Escrita en el avión.</p><p>Y al aterrizar.</p>'));
+  await sendPendingDrafts();
+  assert.equal(
+    server.received.map(({ method, id, content }) => ({ method, id, content })),
+    [
+      { method: 'POST', id: null, content: '<p>Escrita en el avión.</p>' },
+      { method: 'PATCH', id: 'creada-1', content: '<p>Escrita en el avión.</p><p>Y al aterrizar.</p>' },
+    ],
+  );
+  assert.is(server.made, 1);
+  assert.equal(await localDrafts.all(), []);
+});
+
+test('a copy the server refuses stays to be recovered, not sent again; a newer one that took its place still goes', async () => {
+  server.refuse = true;
+  await localDrafts.put(copy('a-1', 'a-1', '<p>Uno.</p>'));
+  await sendPendingDrafts();
+  assert.equal(
+    (await localDrafts.all()).map(({ key, pending, values }) => ({ key, pending, content: values.content })),
+    [{ key: 'a-1', pending: false, content: '<p>Uno.</p>' }],
+  );
+  await sendPendingDrafts();
+  assert.is(server.received.length, 1);
+
+  await localDrafts.put(copy('a-1', 'a-1', '<p>Uno.</p>'));
+  duringAnswer = async () => {
+    await localDrafts.put(copy('a-1', 'a-1', '<p>Uno, corregido.</p>'));
+    server.refuse = false;
+  };
+  server.refuse = true;
+  await sendPendingDrafts();
+  // The refused copy's answer came after the newer copy was kept: the newer one was sent and forgotten.
+  assert.equal(
+    server.received.slice(1).map(({ content }) => content),
+    ['<p>Uno.</p>', '<p>Uno, corregido.</p>'],
+  );
+  assert.equal(await localDrafts.all(), []);
+});
+
+test('a copy kept only here (fields missing, or an edit of a published article) is never sent by itself', async () => {
+  await localDrafts.put(copy('a-2', 'a-2', '<p>Sin título aún.</p>', false));
+  assert.is(await sendPendingDrafts(), 0);
+  assert.equal(server.received, []);
+  assert.is((await localDrafts.all()).length, 1);
+});
+
+test.run();
