@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { NewsArticleFormValues } from '../../domain';
-import { localDrafts, newArticleKey, sendPendingDrafts, type LocalDraft } from '../../pwa/features/admin/news/local-drafts';
+import { forgetSavedCopy, localDrafts, newArticleKey, sendPendingDrafts, type LocalDraft } from '../../pwa/features/admin/news/local-drafts';
 
 const origin = 'http://app.test';
 type Received = { method: string; id: string | null; content: string; status: string };
@@ -20,10 +20,11 @@ async function answer(method: string, id: string | null, request: Request) {
   const body = (await request.json()) as { content: string; status: string };
   server.received.push({ method, id, content: body.content, status: body.status });
   const during = duringAnswer;
+  const refuse = server.refuse;
   duringAnswer = null;
   if (during) await during();
   if (server.answerMs) await delay(server.answerMs);
-  if (server.refuse) return HttpResponse.json({ message: 'El slug ya está en uso' }, { status: 409 });
+  if (refuse) return HttpResponse.json({ message: 'El slug ya está en uso' }, { status: 409 });
   const made = id ?? `creada-${++server.made}`;
   return HttpResponse.json({ id: made, ...body }, { status: id ? 200 : 201 });
 }
@@ -49,12 +50,14 @@ const values = (content: string): NewsArticleFormValues => ({
 });
 
 let clock = 1_000;
-const copy = (key: string, articleId: string | null, content: string, pending = true): LocalDraft => ({
+/** A copy as the dialog keeps it; `writer` is the opening of the dialog that kept it. */
+const copy = (key: string, articleId: string | null, content: string, pending = true, writer = 'apertura-1'): LocalDraft => ({
   key,
   articleId,
   values: values(content),
   savedAt: (clock += 1),
   pending,
+  writer,
 });
 
 test.before.each(async () => {
@@ -125,6 +128,50 @@ test('a copy the server refuses stays to be recovered, not sent again; a newer o
     ['<p>Uno.</p>', '<p>Uno, corregido.</p>'],
   );
   assert.equal(await localDrafts.all(), []);
+});
+
+test("another new article's copy, kept under the same key while the first was being made, stays its own article", async () => {
+  await localDrafts.put(copy(newArticleKey, null, '<p>Primera nueva.</p>'));
+  duringAnswer = () => localDrafts.put(copy(newArticleKey, null, '<p>Segunda nueva, sin título aún.</p>', false, 'apertura-2'));
+  await sendPendingDrafts();
+  assert.equal(
+    server.received.map(({ method, content }) => ({ method, content })),
+    [{ method: 'POST', content: '<p>Primera nueva.</p>' }],
+  );
+  // Not moved under the first article, not forgotten: the second dialog's copy, to recover there.
+  assert.equal(
+    (await localDrafts.all()).map(({ key, articleId, writer, values }) => ({ key, articleId, writer, content: values.content })),
+    [{ key: newArticleKey, articleId: null, writer: 'apertura-2', content: '<p>Segunda nueva, sin título aún.</p>' }],
+  );
+
+  // Waiting to be sent itself, it is sent next, as an article of its own.
+  await localDrafts.remove(newArticleKey);
+  await localDrafts.put(copy(newArticleKey, null, '<p>Tercera nueva.</p>'));
+  duringAnswer = () => localDrafts.put(copy(newArticleKey, null, '<p>Cuarta nueva.</p>', true, 'apertura-2'));
+  await sendPendingDrafts();
+  assert.equal(
+    server.received.slice(1).map(({ method, id, content }) => ({ method, id, content })),
+    [
+      { method: 'POST', id: null, content: '<p>Tercera nueva.</p>' },
+      { method: 'POST', id: null, content: '<p>Cuarta nueva.</p>' },
+    ],
+  );
+  assert.equal(await localDrafts.all(), []);
+});
+
+test('a copy whose text reached the server is forgotten, unless it was kept after that save took its text', async () => {
+  const older = copy('a-3', 'a-3', '<p>Antes.</p>', false);
+  await localDrafts.put(older);
+  await forgetSavedCopy('a-3', older.savedAt);
+  assert.equal(await localDrafts.all(), []);
+
+  const since = clock;
+  await localDrafts.put(copy('a-3', 'a-3', '<p>Después.</p>', false));
+  await forgetSavedCopy('a-3', since);
+  assert.equal(
+    (await localDrafts.all()).map(({ values }) => values.content),
+    ['<p>Después.</p>'],
+  );
 });
 
 test('a copy kept only here (fields missing, or an edit of a published article) is never sent by itself', async () => {

@@ -14,6 +14,8 @@ export type LocalDraft = {
   savedAt: number;
   /** A draft waiting for a connection to be saved on the server. */
   pending: boolean;
+  /** The editing (one opening of the dialog) that kept it; copies kept before this was recorded have none. */
+  writer?: string;
 };
 
 export const newArticleKey = 'nueva';
@@ -74,19 +76,36 @@ async function sendNow(except: string | undefined): Promise<number> {
 }
 
 /**
- * Forgets the copy just sent as article `articleId`, unless a newer one took its place meanwhile (the
- * dialog closed, saving its last changes, as the connection came back). That one stays to be sent, now as
- * a change of that article (a new article's copy must not make a second article). Answers whether one did.
+ * Forgets the copy just sent as article `articleId`, unless another took its place meanwhile. A newer copy
+ * of the same editing (its dialog closed, saving its last changes, as the connection came back) stays to
+ * be sent, now as a change of that article: a new article's copy must not make a second article. A copy of
+ * another new article, kept under the same key meanwhile, stays as it is. Answers whether a copy is left
+ * to send.
  */
 async function forgetSent(draft: LocalDraft, articleId: string): Promise<boolean> {
   const db = await open();
   const transaction = db.transaction('drafts', 'readwrite');
   const now = (await transaction.store.get(draft.key)) as LocalDraft | undefined;
-  const newer = now !== undefined && !sameCopy(now, draft);
-  await transaction.store.delete(draft.key);
-  if (newer) await transaction.store.put({ ...now, key: articleId, articleId });
+  let left = false;
+  if (now === undefined || sameCopy(now, draft)) await transaction.store.delete(draft.key);
+  else if (now.writer === draft.writer && draft.key !== articleId) {
+    await transaction.store.delete(draft.key);
+    await transaction.store.put({ ...now, key: articleId, articleId });
+    left = now.pending;
+  } else left = now.pending;
   await transaction.done;
-  return newer;
+  return left;
+}
+
+/**
+ * Forgets the copy under `key` once its text reached the server, unless it was kept after `since` (the
+ * moment that save took the text): then it holds what came later, or another new article's text.
+ */
+export async function forgetSavedCopy(key: string, since: number): Promise<void> {
+  const transaction = (await open()).transaction('drafts', 'readwrite');
+  const now = (await transaction.store.get(key)) as LocalDraft | undefined;
+  if (now && now.savedAt <= since) await transaction.store.delete(key);
+  await transaction.done;
 }
 
 /**
@@ -99,7 +118,7 @@ async function keepUnsent(draft: LocalDraft): Promise<boolean> {
   const newer = now !== undefined && !sameCopy(now, draft);
   if (now && !newer) await transaction.store.put({ ...now, pending: false });
   await transaction.done;
-  return newer;
+  return newer && now.pending;
 }
 
 const sameCopy = (a: LocalDraft, b: LocalDraft) => a.savedAt === b.savedAt && JSON.stringify(a.values) === JSON.stringify(b.values);

@@ -8,7 +8,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { newsArticleInput, type NewsArticle, type NewsArticleFormValues, type NewsArticleInput, type NewsStatus } from '../../../../domain';
 import { ApiError, apiJson, isNetworkFailure } from '../../../lib/api';
-import { draftBody, localDrafts, newArticleKey, sendPendingDrafts } from './local-drafts';
+import { draftBody, forgetSavedCopy, localDrafts, newArticleKey, sendPendingDrafts } from './local-drafts';
 import { newsKeyPrefix } from './api';
 
 const quietMs = 3_000;
@@ -27,107 +27,152 @@ type Options = {
   articleId: string | null;
   /** Its status on the server; null while there is none. */
   savedStatus: NewsStatus | null;
-  /** Called when autosave made the article on the server. */
+  /** Called when autosave made the article on the server (while the dialog is still open). */
   onCreated: (article: NewsArticle) => void;
 };
+
+/**
+ * One opening of the dialog: what was typed since its last save, and what its saves made and kept. A
+ * save that ends after its opening closed tells the dialog nothing (it may show another article by then).
+ */
+type Opening = {
+  /** Marks the copies this opening keeps on the device. */
+  writer: string;
+  changes: { first: number; last: number } | null;
+  running: boolean;
+  inFlight: Promise<void> | null;
+  /** The article a save of this opening made, before the dialog's next render knows it. */
+  created: string | null;
+  /** The key of the copy this opening kept here to send later; null once the server has it. */
+  waiting: string | null;
+  closed: boolean;
+};
+
+const newOpening = (): Opening => ({
+  writer: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+  changes: null,
+  running: false,
+  inFlight: null,
+  created: null,
+  waiting: null,
+  closed: false,
+});
+
+/** What a save writes: the form's values, for the article (and its status) they belong to. */
+type SaveOf = { values: NewsArticleFormValues; articleId: string | null; status: NewsStatus | null; closing: boolean };
 
 export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }: Options) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AutosaveState>({ kind: 'idle' });
   const [now, setNow] = useState(() => Date.now());
-  const changes = useRef<{ first: number; last: number } | null>(null);
-  const running = useRef(false);
+  const opening = useRef<Opening>({ ...newOpening(), closed: true });
   // While 'Crear' / 'Actualizar' saves, autosave waits: its PATCH (always a draft) landing after the
   // article was published would make it a draft again.
   const held = useRef(false);
-  const inFlight = useRef<Promise<void> | null>(null);
-  // The article an autosave has just made, before the dialog's next render knows it.
-  const created = useRef<string | null>(null);
   const latest = useRef({ articleId, savedStatus, onCreated });
   latest.current = { articleId, savedStatus, onCreated };
-  const dialogOpen = useRef(isOpen);
-  dialogOpen.current = isOpen;
-  // The key of the copy this dialog kept here to send later (no connection); null once the server has it.
-  const waiting = useRef<string | null>(null);
   const key = articleId ?? newArticleKey;
 
   // Every change a person makes counts, from the dialog's opening on (its reset is not a change).
   // Closing the dialog ('Cancelar', Escape, or leaving the panel) saves what was typed since the last
-  // autosave, as autosave would have a moment later: an earlier autosave has already kept part of the
-  // same text, and the rest must not be dropped while that part is kept (or sent when the connection
-  // returns). After 'Crear' / 'Actualizar' nothing is left to save.
+  // autosave, as autosave would have a moment later: an earlier autosave may have kept part of the same
+  // text, and the rest must not be dropped while that part is kept (or sent when the connection returns).
+  // The values are taken as the dialog closes: opened again, it shows another article or a blank one.
+  // After 'Crear' / 'Actualizar' nothing is left to save.
   useEffect(() => {
     if (!isOpen) return;
-    changes.current = null;
-    created.current = null;
-    waiting.current = null;
+    const current = newOpening();
+    opening.current = current;
     setState({ kind: 'idle' });
     const subscription = form.watch((_values, { type }) => {
       if (type !== 'change') return;
       const at = Date.now();
-      changes.current = { first: changes.current?.first ?? at, last: at };
+      current.changes = { first: current.changes?.first ?? at, last: at };
     });
     return () => {
       subscription.unsubscribe();
-      void saveRest();
+      current.closed = true;
+      if (!current.changes || held.current) return;
+      const closing = { values: form.getValues(), articleId: latest.current.articleId, status: latest.current.savedStatus };
+      // An autosave under way may be making the article: this save then changes it, not a second one.
+      void (current.inFlight ?? Promise.resolve())
+        .then(() => save(current, { ...closing, articleId: closing.articleId ?? current.created, closing: true }))
+        .catch(() => {});
     };
-    // saveRest reads what it needs from refs.
+    // save reads what it needs from refs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpen, form]);
 
-  function save(): Promise<void> {
-    if (held.current || running.current || !changes.current) return Promise.resolve();
-    inFlight.current = saveNow().finally(() => (inFlight.current = null));
-    return inFlight.current;
+  /** What the open dialog shows now. */
+  const shown = (o: Opening): SaveOf => ({
+    values: form.getValues(),
+    articleId: latest.current.articleId ?? o.created,
+    status: latest.current.savedStatus,
+    closing: false,
+  });
+
+  function save(o: Opening, what?: SaveOf): Promise<void> {
+    if (held.current || o.running || !o.changes) return Promise.resolve();
+    o.inFlight = saveNow(o, what ?? shown(o)).finally(() => (o.inFlight = null));
+    return o.inFlight;
   }
 
   /** Saves what is still unsaved once a save under way has ended (that save took only what came before it). */
-  async function saveRest(): Promise<void> {
-    await inFlight.current;
-    await save();
+  async function saveRest(o: Opening): Promise<void> {
+    await o.inFlight;
+    await save(o);
   }
 
-  async function saveNow(): Promise<void> {
-    const pending = changes.current;
+  async function saveNow(o: Opening, { values, articleId: id, status, closing }: SaveOf): Promise<void> {
+    const pending = o.changes;
     if (!pending) return;
-    running.current = true;
-    changes.current = null;
-    const values = form.getValues();
-    const { articleId: id, savedStatus: status } = latest.current;
+    o.running = true;
+    o.changes = null;
+    const startedAt = Date.now();
+    const tell = (next: AutosaveState) => {
+      if (!o.closed) setState(next);
+    };
     const here = (kind: 'local' | 'offline' | 'live' | 'incomplete', sendLater: boolean) =>
-      localDrafts.put({ key: id ?? newArticleKey, articleId: id, values, savedAt: Date.now(), pending: sendLater }).then(() => {
-        waiting.current = sendLater ? (id ?? newArticleKey) : null;
-        setState({ kind, at: Date.now() });
+      localDrafts.put({ key: id ?? newArticleKey, articleId: id, values, savedAt: Date.now(), pending: sendLater, writer: o.writer }).then(() => {
+        o.waiting = sendLater ? (id ?? newArticleKey) : null;
+        tell({ kind, at: Date.now() });
       });
     try {
       if (id && status && status !== 'draft') return await here('live', false);
       if (!newsArticleInput.safeParse(values).success) return await here('incomplete', false);
       if (typeof navigator !== 'undefined' && !navigator.onLine) return await here('offline', true);
-      setState({ kind: 'saving' });
+      if (closing && o.waiting) {
+        // A copy of this opening waits to be sent: the last words go with it, through the one queue that
+        // sends copies (sent straight from here, the two could race, and a new article be made twice).
+        await here('offline', true);
+        if ((await sendPendingDrafts()) > 0) void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
+        return;
+      }
+      tell({ kind: 'saving' });
       try {
         const saved = id
           ? await apiJson<NewsArticle>('PATCH', `/api/news/${id}`, draftBody(values))
           : await apiJson<NewsArticle>('POST', '/api/news', draftBody(values));
         if (!id) {
-          created.current = saved.id;
-          latest.current.onCreated(saved);
-          await localDrafts.remove(newArticleKey);
+          o.created = saved.id;
+          if (!o.closed) latest.current.onCreated(saved);
+          await forgetSavedCopy(newArticleKey, startedAt);
         }
-        await localDrafts.remove(saved.id);
-        waiting.current = null;
-        setState({ kind: 'server', at: Date.now() });
+        await forgetSavedCopy(saved.id, startedAt);
+        o.waiting = null;
+        tell({ kind: 'server', at: Date.now() });
         void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
       } catch (error) {
         if (isNetworkFailure(error)) return await here('offline', true);
         await here('local', false);
-        setState({ kind: 'failed', reason: error instanceof ApiError ? (error.serverMessage ?? null) : null });
+        tell({ kind: 'failed', reason: error instanceof ApiError ? (error.serverMessage ?? null) : null });
       }
     } catch {
       // IndexedDB refused (private browsing): the form still holds the text; try again at the next change.
-      changes.current = pending;
-      setState({ kind: 'failed', reason: null });
+      o.changes = pending;
+      tell({ kind: 'failed', reason: null });
     } finally {
-      running.current = false;
+      o.running = false;
     }
   }
 
@@ -137,8 +182,9 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     const timer = setInterval(() => {
       const at = Date.now();
       setNow(at);
-      const pending = changes.current;
-      if (pending && (at - pending.last >= quietMs || at - pending.first >= atMostMs)) void save();
+      const o = opening.current;
+      const pending = o.changes;
+      if (pending && (at - pending.last >= quietMs || at - pending.first >= atMostMs)) void save(o);
     }, 1_000);
     return () => clearInterval(timer);
     // save reads what it needs from refs; the timer only follows the dialog's opening.
@@ -150,16 +196,17 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
   // makes and goes on updating it, where a copy sent behind its back would be made again at its next save.
   useEffect(() => {
     const send = async () => {
-      const own = dialogOpen.current ? waiting.current : null;
+      const o = opening.current;
+      const own = o.closed ? null : o.waiting;
       if (own) {
-        changes.current ??= { first: 0, last: 0 };
-        await save();
-        await inFlight.current;
+        o.changes ??= { first: 0, last: 0 };
+        await save(o);
+        await o.inFlight;
       }
       const sent = await sendPendingDrafts(own ?? undefined);
       if (sent > 0) void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
     };
-    const onOnline = () => void send();
+    const onOnline = () => void send().catch(() => {});
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
     // save reads what it needs from refs.
@@ -171,15 +218,16 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     now,
     key,
     /** Saves now what is unsaved (before a preview); answers once done. */
-    flush: saveRest,
+    flush: () => saveRest(opening.current),
     /**
      * Before 'Crear' / 'Actualizar': autosave stops, and one already sent is waited for. Answers the
      * article on the server, also one that autosave made meanwhile (so it is updated, not made twice).
      */
     async hold(): Promise<string | null> {
       held.current = true;
-      await inFlight.current;
-      return latest.current.articleId ?? created.current;
+      const o = opening.current;
+      await o.inFlight;
+      return latest.current.articleId ?? o.created;
     },
     /** 'Crear' / 'Actualizar' failed: autosave goes on. */
     release() {
@@ -188,8 +236,9 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     /** After 'Crear' / 'Actualizar': nothing is left to autosave, and no copy is kept here. */
     async settled(savedKey: string) {
       held.current = false;
-      changes.current = null;
-      waiting.current = null;
+      const o = opening.current;
+      o.changes = null;
+      o.waiting = null;
       await Promise.all([localDrafts.remove(savedKey), localDrafts.remove(newArticleKey)]).catch(() => {});
       setState({ kind: 'idle' });
     },
