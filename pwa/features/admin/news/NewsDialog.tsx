@@ -149,6 +149,8 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
     if (!slugTypedByHand.current) form.setValue('slug', slugify(title), { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
   };
 
+  // Whether the dialog that asked to save is still open once saved (closed meanwhile, it is not closed again).
+  let stillOpen = true;
   const onSubmit = form.handleSubmit(
     saveThenClose(
       async (input: NewsArticleInput) => {
@@ -161,9 +163,11 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
           autosave.release();
           throw error;
         });
-        await autosave.settled(result.id);
+        stillOpen = await autosave.settled(result.id);
       },
-      () => onOpenChange(false),
+      () => {
+        if (stillOpen) onOpenChange(false);
+      },
       form.setError,
     ),
   );

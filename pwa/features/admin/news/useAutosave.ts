@@ -68,7 +68,14 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
   const opening = useRef<Opening>({ ...newOpening(), closed: true });
   // While 'Crear' / 'Actualizar' saves, autosave waits: its PATCH (always a draft) landing after the
   // article was published would make it a draft again.
-  const held = useRef(false);
+  const held = useRef<{ opening: Opening; at: number } | null>(null);
+  // Every save under way, of any opening (one that closed may still be sending its last words).
+  const saving = useRef(new Set<Promise<void>>());
+  const track = (save: Promise<void>) => {
+    saving.current.add(save);
+    void save.finally(() => saving.current.delete(save)).catch(() => {});
+    return save;
+  };
   const latest = useRef({ articleId, savedStatus, onCreated });
   latest.current = { articleId, savedStatus, onCreated };
   const key = articleId ?? newArticleKey;
@@ -92,12 +99,13 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     return () => {
       subscription.unsubscribe();
       current.closed = true;
-      if (!current.changes || held.current) return;
+      // Closed while 'Crear' / 'Actualizar' saves this opening: that save holds the text.
+      if (!current.changes || held.current?.opening === current) return;
       const closing = { values: form.getValues(), articleId: latest.current.articleId, status: latest.current.savedStatus };
       // An autosave under way may be making the article: this save then changes it, not a second one.
-      void (current.inFlight ?? Promise.resolve())
-        .then(() => save(current, { ...closing, articleId: closing.articleId ?? current.created, closing: true }))
-        .catch(() => {});
+      track(
+        (current.inFlight ?? Promise.resolve()).then(() => save(current, { ...closing, articleId: closing.articleId ?? current.created, closing: true })),
+      ).catch(() => {});
     };
     // save reads what it needs from refs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -112,8 +120,8 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
   });
 
   function save(o: Opening, what?: SaveOf): Promise<void> {
-    if (held.current || o.running || !o.changes) return Promise.resolve();
-    o.inFlight = saveNow(o, what ?? shown(o)).finally(() => (o.inFlight = null));
+    if ((held.current && !o.closed) || o.running || !o.changes) return Promise.resolve();
+    o.inFlight = track(saveNow(o, what ?? shown(o)).finally(() => (o.inFlight = null)));
     return o.inFlight;
   }
 
@@ -139,6 +147,9 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
       });
     try {
       if (id && status && status !== 'draft') return await here('live', false);
+      // A closed dialog's last words while another opening's 'Crear' / 'Actualizar' saves: a draft sent now
+      // could land after it and make a published article a draft again. Kept here, offered at the next opening.
+      if (held.current) return await here('local', false);
       if (!newsArticleInput.safeParse(values).success) return await here('incomplete', false);
       if (typeof navigator !== 'undefined' && !navigator.onLine) return await here('offline', true);
       if (closing && o.waiting) {
@@ -224,23 +235,30 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
      * article on the server, also one that autosave made meanwhile (so it is updated, not made twice).
      */
     async hold(): Promise<string | null> {
-      held.current = true;
       const o = opening.current;
-      await o.inFlight;
+      held.current = { opening: o, at: Date.now() };
+      // Every save already sent (a closed dialog's last words too): a draft must not land after it.
+      await Promise.all([...saving.current].map((save) => save.catch(() => {})));
       return latest.current.articleId ?? o.created;
     },
     /** 'Crear' / 'Actualizar' failed: autosave goes on. */
     release() {
-      held.current = false;
+      held.current = null;
     },
-    /** After 'Crear' / 'Actualizar': nothing is left to autosave, and no copy is kept here. */
-    async settled(savedKey: string) {
-      held.current = false;
-      const o = opening.current;
+    /**
+     * After 'Crear' / 'Actualizar': nothing is left to autosave of the opening it saved, and no copy of it
+     * is kept here. Answers whether that opening is still the open dialog (closed meanwhile, and perhaps
+     * opened again on another article, that one is left as it is).
+     */
+    async settled(savedKey: string): Promise<boolean> {
+      const { opening: o, at } = held.current ?? { opening: opening.current, at: Date.now() };
+      held.current = null;
       o.changes = null;
       o.waiting = null;
-      await Promise.all([localDrafts.remove(savedKey), localDrafts.remove(newArticleKey)]).catch(() => {});
+      await Promise.all([forgetSavedCopy(savedKey, at), forgetSavedCopy(newArticleKey, at)]).catch(() => {});
+      if (o.closed) return false;
       setState({ kind: 'idle' });
+      return true;
     },
   };
 }
