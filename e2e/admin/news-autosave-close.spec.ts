@@ -3,7 +3,7 @@
 // is not taken for that article by the save ending behind it.
 import type { APIRequestContext, Route } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
-import { field, openTab, startNewArticle } from './helpers';
+import { choose, expectToast, field, openTab, startNewArticle } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -62,4 +62,28 @@ test('a dialog closed while its new article is being made: the rest of the text 
   await expect(field(again, 'Título')).toHaveValue(other);
   expect((await articlesTitled(api, title)).map(({ content }) => content)).toEqual(['<p>Primera parte.</p><p>Escrita mientras se guardaba.</p>']);
   expect(await articlesTitled(api, other)).toEqual([]);
+
+  // Taken up and finished, the copy is saved with the article and no longer offered.
+  await choose(page, again, 'Categoría', 'Anti-Espionaje');
+  await field(again, 'Autor').fill('Redacción');
+  await field(again, 'Extracto').fill('Otra nota.');
+  await field(again, 'Contenido').click();
+  await page.keyboard.type('Texto de la otra nota.');
+  await again.getByRole('button', { name: 'Crear' }).click();
+  await expectToast(page, 'Noticia creada exitosamente');
+  await expect(again).toBeHidden();
+  expect((await articlesTitled(api, other)).map(({ content }) => content)).toEqual(['<p>Texto de la otra nota.</p>']);
+  // The dialog closes once the copies are forgotten: none is left on the device.
+  const keptCopies = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const opened = indexedDB.open('news-editor');
+        opened.onerror = () => reject(new Error('IndexedDB'));
+        opened.onsuccess = () => {
+          const keys = opened.result.transaction('drafts').objectStore('drafts').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result.map(String));
+        };
+      }),
+  );
+  expect(keptCopies).toEqual([]);
 });

@@ -172,6 +172,13 @@ test('a copy whose text reached the server is forgotten, unless it was kept afte
     (await localDrafts.all()).map(({ values }) => values.content),
     ['<p>Después.</p>'],
   );
+
+  // Another new article's copy under the same key is not this opening's to forget.
+  await localDrafts.put(copy(newArticleKey, null, '<p>De otra apertura.</p>', false, 'apertura-2'));
+  await forgetSavedCopy(newArticleKey, clock, (writer) => writer === 'apertura-1');
+  assert.equal((await localDrafts.get(newArticleKey))?.values.content, '<p>De otra apertura.</p>');
+  await forgetSavedCopy(newArticleKey, clock, (writer) => writer === 'apertura-2');
+  assert.is(await localDrafts.get(newArticleKey), undefined);
 });
 
 test('a copy kept only here (fields missing, or an edit of a published article) is never sent by itself', async () => {

@@ -215,7 +215,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       mode={mode}
-      isSaving={save.isPending}
+      isSaving={save.isPending || form.formState.isSubmitting}
       onSubmit={onSubmit}
       title={article ? t.dialogEdit : t.dialogCreate}
     >
@@ -227,6 +227,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
             onPress={() => {
               for (const [key, value] of Object.entries(recovery.values))
                 form.setValue(key as keyof NewsArticleFormValues, value as never, { shouldDirty: true });
+              autosave.adopt(recovery.writer);
               setRecovery(null);
             }}
           >

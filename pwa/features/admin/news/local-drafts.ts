@@ -99,12 +99,13 @@ async function forgetSent(draft: LocalDraft, articleId: string): Promise<boolean
 
 /**
  * Forgets the copy under `key` once its text reached the server, unless it was kept after `since` (the
- * moment that save took the text): then it holds what came later, or another new article's text.
+ * moment that save took the text: it then holds what came later, or another new article's text) or its
+ * writer is not one `mine` accepts (another new article's copy).
  */
-export async function forgetSavedCopy(key: string, since: number): Promise<void> {
+export async function forgetSavedCopy(key: string, since: number, mine: (writer: string | undefined) => boolean = () => true): Promise<void> {
   const transaction = (await open()).transaction('drafts', 'readwrite');
   const now = (await transaction.store.get(key)) as LocalDraft | undefined;
-  if (now && now.savedAt <= since) await transaction.store.delete(key);
+  if (now && now.savedAt <= since && mine(now.writer)) await transaction.store.delete(key);
   await transaction.done;
 }
 

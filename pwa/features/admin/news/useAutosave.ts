@@ -45,7 +45,11 @@ type Opening = {
   created: string | null;
   /** The key of the copy this opening kept here to send later; null once the server has it. */
   waiting: string | null;
+  /** The writers of copies this opening took up ('Recuperar cambios'): forgotten once its text is saved. */
+  adopted: Set<string | undefined>;
   closed: boolean;
+  /** What the dialog showed as it closed while 'Crear' / 'Actualizar' saved it (saved if that fails). */
+  closedWith: SaveOf | null;
 };
 
 const newOpening = (): Opening => ({
@@ -55,7 +59,9 @@ const newOpening = (): Opening => ({
   inFlight: null,
   created: null,
   waiting: null,
+  adopted: new Set(),
   closed: false,
+  closedWith: null,
 });
 
 /** What a save writes: the form's values, for the article (and its status) they belong to. */
@@ -75,6 +81,13 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     saving.current.add(save);
     void save.finally(() => saving.current.delete(save)).catch(() => {});
     return save;
+  };
+  // The copies' send the connection's return asked for while 'Crear' / 'Actualizar' saved: done after it.
+  const sendOwed = useRef<(() => Promise<void>) | null>(null);
+  const afterHold = () => {
+    const owed = sendOwed.current;
+    sendOwed.current = null;
+    if (owed) track(owed()).catch(() => {});
   };
   const latest = useRef({ articleId, savedStatus, onCreated });
   latest.current = { articleId, savedStatus, onCreated };
@@ -99,17 +112,23 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     return () => {
       subscription.unsubscribe();
       current.closed = true;
-      // Closed while 'Crear' / 'Actualizar' saves this opening: that save holds the text.
-      if (!current.changes || held.current?.opening === current) return;
-      const closing = { values: form.getValues(), articleId: latest.current.articleId, status: latest.current.savedStatus };
+      if (!current.changes) return;
+      const closing = { values: form.getValues(), articleId: latest.current.articleId, status: latest.current.savedStatus, closing: true };
+      // Closed while 'Crear' / 'Actualizar' saves this opening: that save holds the text, and if it fails,
+      // `release` saves it as the dialog showed it.
+      if (held.current?.opening === current) {
+        current.closedWith = closing;
+        return;
+      }
       // An autosave under way may be making the article: this save then changes it, not a second one.
-      track(
-        (current.inFlight ?? Promise.resolve()).then(() => save(current, { ...closing, articleId: closing.articleId ?? current.created, closing: true })),
-      ).catch(() => {});
+      track((current.inFlight ?? Promise.resolve()).then(() => save(current, { ...closing, articleId: closing.articleId ?? current.created }))).catch(() => {});
     };
     // save reads what it needs from refs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpen, form]);
+
+  /** Whether a copy is this opening's own, or one it took up: a new article's copy of another opening is not. */
+  const ownedBy = (o: Opening) => (writer: string | undefined) => writer === o.writer || o.adopted.has(writer);
 
   /** What the open dialog shows now. */
   const shown = (o: Opening): SaveOf => ({
@@ -167,7 +186,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
         if (!id) {
           o.created = saved.id;
           if (!o.closed) latest.current.onCreated(saved);
-          await forgetSavedCopy(newArticleKey, startedAt);
+          await forgetSavedCopy(newArticleKey, startedAt, ownedBy(o));
         }
         await forgetSavedCopy(saved.id, startedAt);
         o.waiting = null;
@@ -217,7 +236,11 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
       const sent = await sendPendingDrafts(own ?? undefined);
       if (sent > 0) void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
     };
-    const onOnline = () => void send().catch(() => {});
+    const onOnline = () => {
+      // While 'Crear' / 'Actualizar' saves, a copy of that article sent as a draft could land after it.
+      if (held.current) sendOwed.current = () => send();
+      else track(send()).catch(() => {});
+    };
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
     // save reads what it needs from refs.
@@ -241,9 +264,16 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
       await Promise.all([...saving.current].map((save) => save.catch(() => {})));
       return latest.current.articleId ?? o.created;
     },
-    /** 'Crear' / 'Actualizar' failed: autosave goes on. */
+    /** 'Crear' / 'Actualizar' failed: autosave goes on (a dialog closed meanwhile saves what it showed). */
     release() {
+      const o = held.current?.opening;
       held.current = null;
+      if (o?.closed && o.closedWith) track(save(o, { ...o.closedWith, articleId: o.closedWith.articleId ?? o.created })).catch(() => {});
+      afterHold();
+    },
+    /** 'Recuperar cambios': the copy taken up is this opening's to forget once its text is saved. */
+    adopt(writer: string | undefined) {
+      opening.current.adopted.add(writer);
     },
     /**
      * After 'Crear' / 'Actualizar': nothing is left to autosave of the opening it saved, and no copy of it
@@ -255,7 +285,8 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
       held.current = null;
       o.changes = null;
       o.waiting = null;
-      await Promise.all([forgetSavedCopy(savedKey, at), forgetSavedCopy(newArticleKey, at)]).catch(() => {});
+      await Promise.all([forgetSavedCopy(savedKey, at), forgetSavedCopy(newArticleKey, at, ownedBy(o))]).catch(() => {});
+      afterHold();
       if (o.closed) return false;
       setState({ kind: 'idle' });
       return true;
