@@ -158,12 +158,12 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
           form.setError('publishedAt', { message: statusTexts.scheduleInPast });
           throw new Error(statusTexts.scheduleInPast);
         }
-        const id = await autosave.hold();
-        const result = await save.mutateAsync({ id, input, mode }).catch((error: unknown) => {
-          autosave.release();
+        const hold = await autosave.hold();
+        const result = await save.mutateAsync({ id: hold.articleId, input, mode }).catch((error: unknown) => {
+          hold.release();
           throw error;
         });
-        stillOpen = await autosave.settled(result.id);
+        stillOpen = await hold.settled(result.id);
       },
       () => {
         if (stillOpen) onOpenChange(false);
@@ -215,7 +215,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       mode={mode}
-      isSaving={save.isPending || form.formState.isSubmitting}
+      isSaving={save.isPending || autosave.holding}
       onSubmit={onSubmit}
       title={article ? t.dialogEdit : t.dialogCreate}
     >
@@ -227,7 +227,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
             onPress={() => {
               for (const [key, value] of Object.entries(recovery.values))
                 form.setValue(key as keyof NewsArticleFormValues, value as never, { shouldDirty: true });
-              autosave.adopt(recovery.writer);
+              autosave.adopt(recovery);
               setRecovery(null);
             }}
           >

@@ -8,7 +8,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { newsArticleInput, type NewsArticle, type NewsArticleFormValues, type NewsArticleInput, type NewsStatus } from '../../../../domain';
 import { ApiError, apiJson, isNetworkFailure } from '../../../lib/api';
-import { draftBody, forgetSavedCopy, localDrafts, newArticleKey, sendPendingDrafts } from './local-drafts';
+import { draftBody, forgetSavedCopy, localDrafts, newArticleKey, sendPendingDrafts, type LocalDraft } from './local-drafts';
 import { newsKeyPrefix } from './api';
 
 const quietMs = 3_000;
@@ -64,6 +64,9 @@ const newOpening = (): Opening => ({
   closedWith: null,
 });
 
+/** 'Crear' / 'Actualizar' holding autosave: the article to save, and the hold's two ends. */
+export type Hold = { articleId: string | null; release(): void; settled(savedKey: string): Promise<boolean> };
+
 /** What a save writes: the form's values, for the article (and its status) they belong to. */
 type SaveOf = { values: NewsArticleFormValues; articleId: string | null; status: NewsStatus | null; closing: boolean };
 
@@ -75,6 +78,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
   // While 'Crear' / 'Actualizar' saves, autosave waits: its PATCH (always a draft) landing after the
   // article was published would make it a draft again.
   const held = useRef<{ opening: Opening; at: number } | null>(null);
+  const [holding, setHolding] = useState(false);
   // Every save under way, of any opening (one that closed may still be sending its last words).
   const saving = useRef(new Set<Promise<void>>());
   const track = (save: Promise<void>) => {
@@ -257,39 +261,60 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
      * Before 'Crear' / 'Actualizar': autosave stops, and one already sent is waited for. Answers the
      * article on the server, also one that autosave made meanwhile (so it is updated, not made twice).
      */
-    async hold(): Promise<string | null> {
+    /** Whether 'Crear' / 'Actualizar' holds autosave now (its buttons wait meanwhile). */
+    holding,
+    /**
+     * Before 'Crear' / 'Actualizar': autosave stops, and every save already sent is waited for (a closed
+     * dialog's last words too: a draft must not land after it). Answers the article on the server (one
+     * autosave made meanwhile too, so it is updated, not made twice), taken as the dialog stood when asked,
+     * and the hold's end: `release` if the save failed, `settled` once it is done. Refused while another
+     * hold is under way.
+     */
+    async hold(): Promise<Hold> {
+      if (held.current) throw new Error('Ya se está guardando esta noticia.');
       const o = opening.current;
-      held.current = { opening: o, at: Date.now() };
-      // Every save already sent (a closed dialog's last words too): a draft must not land after it.
+      const shownId = latest.current.articleId;
+      const token = { opening: o, at: Date.now() };
+      held.current = token;
+      setHolding(true);
       await Promise.all([...saving.current].map((save) => save.catch(() => {})));
-      return latest.current.articleId ?? o.created;
-    },
-    /** 'Crear' / 'Actualizar' failed: autosave goes on (a dialog closed meanwhile saves what it showed). */
-    release() {
-      const o = held.current?.opening;
-      held.current = null;
-      if (o?.closed && o.closedWith) track(save(o, { ...o.closedWith, articleId: o.closedWith.articleId ?? o.created })).catch(() => {});
-      afterHold();
-    },
-    /** 'Recuperar cambios': the copy taken up is this opening's to forget once its text is saved. */
-    adopt(writer: string | undefined) {
-      opening.current.adopted.add(writer);
+      const end = () => {
+        if (held.current !== token) return;
+        held.current = null;
+        setHolding(false);
+      };
+      return {
+        articleId: shownId ?? o.created,
+        /** The save failed: autosave goes on (a dialog closed meanwhile saves what it showed). */
+        release() {
+          end();
+          if (o.closed && o.closedWith) track(save(o, { ...o.closedWith, articleId: o.closedWith.articleId ?? o.created })).catch(() => {});
+          afterHold();
+        },
+        /**
+         * Saved: nothing is left to autosave of this opening, and no copy of it is kept here. Answers
+         * whether it is still the open dialog (closed meanwhile, a dialog opened since is left as it is).
+         */
+        async settled(savedKey: string): Promise<boolean> {
+          end();
+          o.changes = null;
+          o.waiting = null;
+          await Promise.all([forgetSavedCopy(savedKey, token.at), forgetSavedCopy(newArticleKey, token.at, ownedBy(o))]).catch(() => {});
+          afterHold();
+          if (o.closed) return false;
+          setState({ kind: 'idle' });
+          return true;
+        },
+      };
     },
     /**
-     * After 'Crear' / 'Actualizar': nothing is left to autosave of the opening it saved, and no copy of it
-     * is kept here. Answers whether that opening is still the open dialog (closed meanwhile, and perhaps
-     * opened again on another article, that one is left as it is).
+     * 'Recuperar cambios': the copy taken up is this opening's, forgotten once its text is saved; one that
+     * waited to be sent is now sent by this dialog's autosave (sent apart, it would make a second article).
      */
-    async settled(savedKey: string): Promise<boolean> {
-      const { opening: o, at } = held.current ?? { opening: opening.current, at: Date.now() };
-      held.current = null;
-      o.changes = null;
-      o.waiting = null;
-      await Promise.all([forgetSavedCopy(savedKey, at), forgetSavedCopy(newArticleKey, at, ownedBy(o))]).catch(() => {});
-      afterHold();
-      if (o.closed) return false;
-      setState({ kind: 'idle' });
-      return true;
+    adopt(copy: LocalDraft) {
+      const o = opening.current;
+      o.adopted.add(copy.writer);
+      if (copy.pending) o.waiting = copy.key;
     },
   };
 }
