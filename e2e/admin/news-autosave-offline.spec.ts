@@ -152,3 +152,20 @@ test('after a reload without a connection, the article opened again offers the c
     .poll(async () => (await articlesTitled(api, title)).map(({ id, status, content }) => ({ id, status, content })))
     .toEqual([{ id: first.id, status: 'draft', content: '<p>Texto guardado en el servidor.</p><p>Cambio hecho sin conexión.</p>' }]);
 });
+
+test("'Crear' without a connection fails at once and says so; the text is then kept on the device", async ({ adminPage: page, api }) => {
+  const title = unique('Crear sin conexión');
+  await openTab(page, 'news', 'Noticias');
+  // The editor's chunk is loaded while online; then the connection goes.
+  await page.getByRole('button', { name: 'Nueva Noticia' }).click();
+  await expect(field(page.getByRole('dialog', { name: 'Nueva Noticia' }), 'Contenido')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Nueva Noticia' }).getByRole('button', { name: 'Cancelar' }).click();
+  await page.context().setOffline(true);
+  const dialog = await writeNewArticle(page, title, 'Escrita sin señal.');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expectToast(page, 'Error al actualizar noticia', 'Sin conexión con el servidor');
+  // The dialog stays, ready to try again, and autosave goes on: the text is kept here.
+  await expect(dialog.getByRole('button', { name: 'Crear' })).toBeEnabled();
+  await expect(dialog.getByText(savedHereOffline)).toBeVisible();
+  expect(await articlesTitled(api, title)).toEqual([]);
+});

@@ -24,6 +24,8 @@ type Options<TInput, TResult> = {
   onSuccess?: (result: TResult, input: TInput) => void;
   /** Refresh the lists after a failure too (a failed import is still a run the card shows). */
   refreshOnError?: boolean;
+  /** 'always': sent (and failing) without a connection, instead of waiting paused for one. */
+  networkMode?: 'always';
 };
 
 export function useToastMutation<TInput, TResult = unknown>(options: Options<TInput, TResult>) {
@@ -31,6 +33,7 @@ export function useToastMutation<TInput, TResult = unknown>(options: Options<TIn
   const refresh = () => Promise.all([...options.invalidates, historyKeyPrefix].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return useMutation({
     mutationFn: options.mutationFn,
+    networkMode: options.networkMode,
     onSuccess: async (result, input) => {
       const message = typeof options.success === 'string' ? { title: options.success } : options.success(result, input);
       toast(message);

@@ -215,7 +215,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       mode={mode}
-      isSaving={save.isPending || autosave.holding}
+      isSaving={save.isPending || autosave.holding || form.formState.isSubmitting}
       onSubmit={onSubmit}
       title={article ? t.dialogEdit : t.dialogCreate}
     >

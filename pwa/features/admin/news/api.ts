@@ -48,6 +48,8 @@ export function useSaveNews() {
     invalidates: [newsKeyPrefix],
     success: (_article, { mode }) => ({ title: mode === 'create' ? t.created : t.updated }),
     error: t.updateError,
+    // Without a connection it fails at once: autosave, held meanwhile, then keeps the text on the device.
+    networkMode: 'always',
   });
 }
 

@@ -296,10 +296,10 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
          * whether it is still the open dialog (closed meanwhile, a dialog opened since is left as it is).
          */
         async settled(savedKey: string): Promise<boolean> {
-          end();
           o.changes = null;
           o.waiting = null;
           await Promise.all([forgetSavedCopy(savedKey, token.at), forgetSavedCopy(newArticleKey, token.at, ownedBy(o))]).catch(() => {});
+          end();
           afterHold();
           if (o.closed) return false;
           setState({ kind: 'idle' });
