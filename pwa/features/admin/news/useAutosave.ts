@@ -190,8 +190,9 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
         if (!id) {
           o.created = saved.id;
           if (!o.closed) latest.current.onCreated(saved);
-          await forgetSavedCopy(newArticleKey, startedAt, ownedBy(o));
         }
+        // This opening's copies, and a new article's copy it took up (also once it has an article).
+        await forgetSavedCopy(newArticleKey, startedAt, ownedBy(o));
         await forgetSavedCopy(saved.id, startedAt);
         o.waiting = null;
         tell({ kind: 'server', at: Date.now() });
