@@ -31,6 +31,16 @@ async function writeNewArticle(page: Page, title: string, text: string): Promise
   return dialog;
 }
 
+/** Opens the news tab and loads the editor's chunk while online; then the connection goes. */
+async function openNewsTabThenGoOffline(page: Page) {
+  await openTab(page, 'news', 'Noticias');
+  const dialog = page.getByRole('dialog', { name: 'Nueva Noticia' });
+  await page.getByRole('button', { name: 'Nueva Noticia' }).click();
+  await expect(field(dialog, 'Contenido')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await page.context().setOffline(true);
+}
+
 /** A new paragraph at the end of the content. */
 async function addParagraph(page: Page, dialog: Locator, text: string) {
   const editor = field(dialog, 'Contenido');
@@ -88,12 +98,7 @@ test('an article written entirely without a connection is created once when the 
   api,
 }) => {
   const title = unique('Escrita sin conexión');
-  await openTab(page, 'news', 'Noticias');
-  // The editor's chunk is loaded while online; then the connection goes.
-  await page.getByRole('button', { name: 'Nueva Noticia' }).click();
-  await expect(field(page.getByRole('dialog', { name: 'Nueva Noticia' }), 'Contenido')).toBeVisible();
-  await page.getByRole('dialog', { name: 'Nueva Noticia' }).getByRole('button', { name: 'Cancelar' }).click();
-  await page.context().setOffline(true);
+  await openNewsTabThenGoOffline(page);
   const dialog = await writeNewArticle(page, title, 'Escrita en el avión.');
   await expect(dialog.getByText(savedHereOffline)).toBeVisible();
   expect(await articlesTitled(api, title)).toEqual([]);
@@ -155,12 +160,7 @@ test('after a reload without a connection, the article opened again offers the c
 
 test("'Crear' without a connection fails at once and says so; the text is then kept on the device", async ({ adminPage: page, api }) => {
   const title = unique('Crear sin conexión');
-  await openTab(page, 'news', 'Noticias');
-  // The editor's chunk is loaded while online; then the connection goes.
-  await page.getByRole('button', { name: 'Nueva Noticia' }).click();
-  await expect(field(page.getByRole('dialog', { name: 'Nueva Noticia' }), 'Contenido')).toBeVisible();
-  await page.getByRole('dialog', { name: 'Nueva Noticia' }).getByRole('button', { name: 'Cancelar' }).click();
-  await page.context().setOffline(true);
+  await openNewsTabThenGoOffline(page);
   const dialog = await writeNewArticle(page, title, 'Escrita sin señal.');
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expectToast(page, 'Error al actualizar noticia', 'Sin conexión con el servidor');
