@@ -149,8 +149,6 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
     if (!slugTypedByHand.current) form.setValue('slug', slugify(title), { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
   };
 
-  // Whether the dialog that asked to save is still open once saved (closed meanwhile, it is not closed again).
-  let stillOpen = true;
   const onSubmit = form.handleSubmit(
     saveThenClose(
       async (input: NewsArticleInput) => {
@@ -163,11 +161,10 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
           hold.release();
           throw error;
         });
-        stillOpen = await hold.settled(result.id);
+        // Closed meanwhile (and perhaps opened again on another article), the dialog is left as it is.
+        if (await hold.settled(result.id)) onOpenChange(false);
       },
-      () => {
-        if (stillOpen) onOpenChange(false);
-      },
+      () => {},
       form.setError,
     ),
   );

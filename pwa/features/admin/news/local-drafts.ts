@@ -2,7 +2,7 @@
 // connection, fields still missing) and edits of a published article before 'Actualizar'. One copy per
 // article ('nueva' for an article not yet on the server); a copy marked `pending` is a draft to send as
 // soon as there is a connection (sendPendingDrafts), then forgotten.
-import { openDB, type IDBPDatabase } from 'idb';
+import { openDB, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import type { NewsArticle, NewsArticleFormValues } from '../../../../domain';
 import { apiJson, isNetworkFailure } from '../../../lib/api';
 
@@ -75,6 +75,15 @@ async function sendNow(except: string | undefined): Promise<number> {
   return sent;
 }
 
+/** Reads the copy under `key` and acts on it in one transaction: nothing else writes it in between. */
+async function withCopy<T>(key: string, act: (now: LocalDraft | undefined, store: DraftStore) => Promise<T>): Promise<T> {
+  const transaction = (await open()).transaction('drafts', 'readwrite');
+  const answer = await act((await transaction.store.get(key)) as LocalDraft | undefined, transaction.store);
+  await transaction.done;
+  return answer;
+}
+type DraftStore = IDBPObjectStore<unknown, ['drafts'], 'drafts', 'readwrite'>;
+
 /**
  * Forgets the copy just sent as article `articleId`, unless another took its place meanwhile. A newer copy
  * of the same editing (its dialog closed, saving its last changes, as the connection came back) stays to
@@ -82,44 +91,39 @@ async function sendNow(except: string | undefined): Promise<number> {
  * another new article, kept under the same key meanwhile, stays as it is. Answers whether a copy is left
  * to send.
  */
-async function forgetSent(draft: LocalDraft, articleId: string): Promise<boolean> {
-  const db = await open();
-  const transaction = db.transaction('drafts', 'readwrite');
-  const now = (await transaction.store.get(draft.key)) as LocalDraft | undefined;
-  let left = false;
-  if (now === undefined || sameCopy(now, draft)) await transaction.store.delete(draft.key);
-  else if (now.writer === draft.writer && draft.key !== articleId) {
-    await transaction.store.delete(draft.key);
-    await transaction.store.put({ ...now, key: articleId, articleId });
-    left = now.pending;
-  } else left = now.pending;
-  await transaction.done;
-  return left;
-}
+const forgetSent = (draft: LocalDraft, articleId: string) =>
+  withCopy(draft.key, async (now, store) => {
+    if (now === undefined || sameCopy(now, draft)) {
+      await store.delete(draft.key);
+      return false;
+    }
+    if (now.writer === draft.writer && draft.key !== articleId) {
+      await store.delete(draft.key);
+      await store.put({ ...now, key: articleId, articleId });
+    }
+    return now.pending;
+  });
 
 /**
  * Forgets the copy under `key` once its text reached the server, unless it was kept after `since` (the
  * moment that save took the text: it then holds what came later, or another new article's text) or its
  * writer is not one `mine` accepts (another new article's copy).
  */
-export async function forgetSavedCopy(key: string, since: number, mine: (writer: string | undefined) => boolean = () => true): Promise<void> {
-  const transaction = (await open()).transaction('drafts', 'readwrite');
-  const now = (await transaction.store.get(key)) as LocalDraft | undefined;
-  if (now && now.savedAt <= since && mine(now.writer)) await transaction.store.delete(key);
-  await transaction.done;
-}
+export const forgetSavedCopy = (key: string, since: number, mine: (writer: string | undefined) => boolean = () => true) =>
+  withCopy(key, async (now, store) => {
+    if (now && now.savedAt <= since && mine(now.writer)) await store.delete(key);
+  });
 
 /**
  * A copy the server refused stays for the editor to recover, no longer sent by itself; a newer one that
  * took its place meanwhile is still sent. Answers whether one did.
  */
-async function keepUnsent(draft: LocalDraft): Promise<boolean> {
-  const transaction = (await open()).transaction('drafts', 'readwrite');
-  const now = (await transaction.store.get(draft.key)) as LocalDraft | undefined;
-  const newer = now !== undefined && !sameCopy(now, draft);
-  if (now && !newer) await transaction.store.put({ ...now, pending: false });
-  await transaction.done;
-  return newer && now.pending;
-}
+const keepUnsent = (draft: LocalDraft) =>
+  withCopy(draft.key, async (now, store) => {
+    if (!now) return false;
+    if (!sameCopy(now, draft)) return now.pending;
+    await store.put({ ...now, pending: false });
+    return false;
+  });
 
 const sameCopy = (a: LocalDraft, b: LocalDraft) => a.savedAt === b.savedAt && JSON.stringify(a.values) === JSON.stringify(b.values);
