@@ -98,6 +98,8 @@ function autosaveLine(state: AutosaveState, now: number): string {
       return autosaveTexts.savedHereIncomplete(now - state.at);
     case 'failed':
       return state.reason ? `${autosaveTexts.failed}: ${state.reason}` : autosaveTexts.failed;
+    case 'typedWhileSaving':
+      return autosaveTexts.typedWhileSaving;
   }
 }
 
@@ -112,7 +114,9 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
   const [saved, setSaved] = useState<{ id: string | null; status: NewsStatus | null; slug: string | null }>({ id: null, status: null, slug: null });
   const [tab, setTab] = useState<'es' | 'en'>('es');
   const [recovery, setRecovery] = useState<LocalDraft | null>(null);
-  const mode: 'create' | 'edit' = article ? 'edit' : 'create';
+  // 'Crear' saved the article and the dialog stayed open on text typed meanwhile: it now edits that article.
+  const [createdHere, setCreatedHere] = useState(false);
+  const mode: 'create' | 'edit' = article || createdHere ? 'edit' : 'create';
 
   // Every opening starts from the article (or a blank one), and offers a copy kept on this device.
   useEffect(() => {
@@ -122,6 +126,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
     setSaved({ id: article?.id ?? null, status: article?.status ?? null, slug: article?.slug ?? null });
     setTab('es');
     setRecovery(null);
+    setCreatedHere(false);
     let current = true;
     localDrafts
       .get(article?.id ?? newArticleKey)
@@ -162,7 +167,13 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
           throw error;
         });
         // Closed meanwhile (and perhaps opened again on another article), the dialog is left as it is.
-        if (await hold.settled(result.id)) onOpenChange(false);
+        // Text typed while it saved keeps it open, on the article as saved, for autosave and the next press.
+        const after = await hold.settled(result);
+        if (after === 'done') onOpenChange(false);
+        if (after === 'typed') {
+          setSaved({ id: result.id, status: result.status, slug: result.slug });
+          setCreatedHere(true);
+        }
       },
       () => {},
       form.setError,
@@ -214,7 +225,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
       mode={mode}
       isSaving={save.isPending || autosave.holding || form.formState.isSubmitting}
       onSubmit={onSubmit}
-      title={article ? t.dialogEdit : t.dialogCreate}
+      title={mode === 'edit' ? t.dialogEdit : t.dialogCreate}
     >
       {recovery && (
         <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">

@@ -92,6 +92,7 @@ export const autosaveTexts = {
   savedHereIncomplete: (ms: number) => `Guardado en este equipo hace ${ago(ms)}; complete los campos obligatorios para guardarlo en el servidor`,
   failed: 'No se pudo guardar el borrador',
   sentLater: 'Borrador sin conexión enviado',
+  typedWhileSaving: 'Noticia guardada. Lo que escribió mientras se guardaba sigue aquí y aún no está guardado',
 } as const;
 
 export const previewLinkTexts = {

@@ -18,7 +18,9 @@ export type AutosaveState =
   | { kind: 'idle' }
   | { kind: 'saving' }
   | { kind: 'server' | 'local' | 'offline' | 'live' | 'incomplete'; at: number }
-  | { kind: 'failed'; reason: string | null };
+  | { kind: 'failed'; reason: string | null }
+  /** 'Crear' / 'Actualizar' saved what the form held when pressed; what was typed while it saved is not saved yet. */
+  | { kind: 'typedWhileSaving' };
 
 type Options = {
   isOpen: boolean;
@@ -65,7 +67,17 @@ const newOpening = (): Opening => ({
 });
 
 /** 'Crear' / 'Actualizar' holding autosave: the article to save, and the hold's two ends. */
-export type Hold = { articleId: string | null; release(): void; settled(savedKey: string): Promise<boolean> };
+export type Hold = { articleId: string | null; release(): void; settled(saved: SavedArticle): Promise<AfterSave> };
+
+/** The article as 'Crear' / 'Actualizar' left it on the server. */
+export type SavedArticle = Pick<NewsArticle, 'id' | 'status'>;
+
+/**
+ * After 'Crear' / 'Actualizar' saved: `done`, nothing of the open dialog is left to save (it may close);
+ * `typed`, the open dialog holds text typed while it saved, which autosave now saves as it saves any
+ * change (the dialog stays open on it); `closed`, the dialog was closed meanwhile.
+ */
+export type AfterSave = 'done' | 'typed' | 'closed';
 
 /** What a save writes: the form's values, for the article (and its status) they belong to. */
 type SaveOf = { values: NewsArticleFormValues; articleId: string | null; status: NewsStatus | null; closing: boolean };
@@ -275,6 +287,8 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
       if (held.current) throw new Error('Ya se está guardando esta noticia.');
       const o = opening.current;
       const shownId = latest.current.articleId;
+      // What 'Crear' / 'Actualizar' saves: the fields stay editable while it does.
+      const submitted = JSON.stringify(form.getValues());
       const token = { opening: o, at: Date.now() };
       held.current = token;
       setHolding(true);
@@ -293,18 +307,35 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
           afterHold();
         },
         /**
-         * Saved: nothing is left to autosave of this opening, and no copy of it is kept here. Answers
-         * whether it is still the open dialog (closed meanwhile, a dialog opened since is left as it is).
+         * Saved: the copies kept here before it are forgotten. What was typed while it saved (in the open
+         * dialog, or in what a dialog closed meanwhile showed) is then saved as autosave saves any change,
+         * for the article as it now stands: kept here for a published one, until 'Actualizar'. A dialog
+         * opened since is left as it is.
          */
-        async settled(savedKey: string): Promise<boolean> {
-          o.changes = null;
+        async settled(saved: SavedArticle): Promise<AfterSave> {
+          const now = o.closed ? o.closedWith?.values : form.getValues();
+          const typed = now !== undefined && JSON.stringify(now) !== submitted;
+          o.changes = typed ? { first: Date.now(), last: Date.now() } : null;
           o.waiting = null;
-          await Promise.all([forgetSavedCopy(savedKey, token.at), forgetSavedCopy(newArticleKey, token.at, ownedBy(o))]).catch(() => {});
+          o.created ??= saved.id;
+          await Promise.all([forgetSavedCopy(saved.id, token.at), forgetSavedCopy(newArticleKey, token.at, ownedBy(o))]).catch(() => {});
           end();
+          if (o.closed) {
+            if (typed && o.closedWith) track(save(o, { ...o.closedWith, articleId: saved.id, status: saved.status })).catch(() => {});
+            afterHold();
+            return 'closed';
+          }
+          if (!typed) {
+            afterHold();
+            setState({ kind: 'idle' });
+            return 'done';
+          }
+          // Until the dialog's next render says so itself: a save before it must not take the article for
+          // a draft it no longer is (autosave sends drafts), nor make a second one.
+          latest.current = { ...latest.current, articleId: saved.id, savedStatus: saved.status };
           afterHold();
-          if (o.closed) return false;
-          setState({ kind: 'idle' });
-          return true;
+          setState({ kind: 'typedWhileSaving' });
+          return 'typed';
         },
       };
     },
