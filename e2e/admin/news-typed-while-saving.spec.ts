@@ -19,26 +19,30 @@ async function articlesTitled(api: APIRequestContext, title: string): Promise<St
 /** 'Crear' pressed with the server's answer held; `more` typed at the content's end meanwhile; then answered. */
 async function typeWhileCreating(page: Page, title: string, status: 'Publicada' | 'Borrador', more: string) {
   await openTab(page, 'news', 'Noticias');
+  // Every save of the dialog; the first is held (it must be the one 'Crear' sends, not an autosave).
+  const saves: string[] = [];
+  const held: Route[] = [];
+  await page.route('**/api/news**', async (route) => {
+    const method = route.request().method();
+    if (method === 'GET') return route.fallback();
+    saves.push(method);
+    if (held.length > 0) return route.fallback();
+    held.push(route);
+  });
   const dialog = await startNewArticle(page, title, 'Antes de una reunión de directorio.');
   await choose(page, dialog, 'Estado', status);
   await field(dialog, 'Contenido').click();
   await page.keyboard.type('Primera parte.');
-
-  const held: Route[] = [];
-  await page.route('**/api/news', async (route) => {
-    if (route.request().method() !== 'POST' || held.length > 0) return route.fallback();
-    held.push(route);
-  });
+  expect(saves).toEqual([]);
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expect(dialog.getByRole('button', { name: 'Guardando...' })).toBeVisible();
-  await expect.poll(() => held.length).toBe(1);
+  await expect.poll(() => saves).toEqual(['POST']);
   const sent = held[0]!.request().postDataJSON() as { content: string; status: string };
   await field(dialog, 'Contenido').click();
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Enter');
   await page.keyboard.type(more);
   await held[0]!.fallback();
-  await page.unroute('**/api/news');
   await expectToast(page, 'Noticia creada exitosamente');
   return { dialog: page.getByRole('dialog', { name: 'Editar Noticia' }), sent };
 }

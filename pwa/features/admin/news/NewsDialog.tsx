@@ -120,13 +120,15 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
 
   // Every opening starts from the article (or a blank one), and offers a copy kept on this device.
   useEffect(() => {
-    if (!isOpen) return;
+    if (!isOpen) {
+      setCreatedHere(false);
+      return;
+    }
     form.reset(article ? valuesOf(article) : emptyArticle);
     slugTypedByHand.current = Boolean(article);
     setSaved({ id: article?.id ?? null, status: article?.status ?? null, slug: article?.slug ?? null });
     setTab('es');
     setRecovery(null);
-    setCreatedHere(false);
     let current = true;
     localDrafts
       .get(article?.id ?? newArticleKey)
@@ -173,6 +175,9 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
         if (after === 'typed') {
           setSaved({ id: result.id, status: result.status, slug: result.slug });
           setCreatedHere(true);
+          // Saved, its address is the article's: a title corrected now (or while it saved) leaves it as it is.
+          if (!slugTypedByHand.current) form.setValue('slug', result.slug);
+          slugTypedByHand.current = true;
         }
       },
       () => {},

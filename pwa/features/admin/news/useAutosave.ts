@@ -52,6 +52,12 @@ type Opening = {
   closed: boolean;
   /** What the dialog showed as it closed while 'Crear' / 'Actualizar' saved it (saved if that fails). */
   closedWith: SaveOf | null;
+  /**
+   * The article as 'Crear' / 'Actualizar' left it, the dialog still open on text typed meanwhile: what
+   * its saves go by until the dialog's props say the same (a draft just published must not be saved
+   * as a draft again by a save that runs before the dialog has drawn it).
+   */
+  saved: SavedArticle | null;
 };
 
 const newOpening = (): Opening => ({
@@ -64,6 +70,7 @@ const newOpening = (): Opening => ({
   adopted: new Set(),
   closed: false,
   closedWith: null,
+  saved: null,
 });
 
 /** 'Crear' / 'Actualizar' holding autosave: the article to save, and the hold's two ends. */
@@ -107,6 +114,13 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
   };
   const latest = useRef({ articleId, savedStatus, onCreated });
   latest.current = { articleId, savedStatus, onCreated };
+  const drawn = opening.current.saved;
+  if (drawn && drawn.id === articleId && drawn.status === savedStatus) opening.current.saved = null;
+  /** The article the opening's saves go to, and its status on the server. */
+  const target = (o: Opening) => ({
+    articleId: o.saved?.id ?? latest.current.articleId ?? o.created,
+    status: o.saved ? o.saved.status : latest.current.savedStatus,
+  });
   const key = articleId ?? newArticleKey;
 
   // Every change a person makes counts, from the dialog's opening on (its reset is not a change).
@@ -114,7 +128,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
   // autosave, as autosave would have a moment later: an earlier autosave may have kept part of the same
   // text, and the rest must not be dropped while that part is kept (or sent when the connection returns).
   // The values are taken as the dialog closes: opened again, it shows another article or a blank one.
-  // After 'Crear' / 'Actualizar' nothing is left to save.
+  // After 'Crear' / 'Actualizar' only what was typed while it saved is left to save.
   useEffect(() => {
     if (!isOpen) return;
     const current = newOpening();
@@ -129,7 +143,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
       subscription.unsubscribe();
       current.closed = true;
       if (!current.changes) return;
-      const closing = { values: form.getValues(), articleId: latest.current.articleId, status: latest.current.savedStatus, closing: true };
+      const closing = { values: form.getValues(), ...target(current), closing: true };
       // Closed while 'Crear' / 'Actualizar' saves this opening: that save holds the text, and if it fails,
       // `release` saves it as the dialog showed it.
       if (held.current?.opening === current) {
@@ -147,12 +161,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
   const ownedBy = (o: Opening) => (writer: string | undefined) => writer === o.writer || o.adopted.has(writer);
 
   /** What the open dialog shows now. */
-  const shown = (o: Opening): SaveOf => ({
-    values: form.getValues(),
-    articleId: latest.current.articleId ?? o.created,
-    status: latest.current.savedStatus,
-    closing: false,
-  });
+  const shown = (o: Opening): SaveOf => ({ values: form.getValues(), ...target(o), closing: false });
 
   function save(o: Opening, what?: SaveOf): Promise<void> {
     if ((held.current && !o.closed) || o.running || !o.changes) return Promise.resolve();
@@ -330,9 +339,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
             setState({ kind: 'idle' });
             return 'done';
           }
-          // Until the dialog's next render says so itself: a save before it must not take the article for
-          // a draft it no longer is (autosave sends drafts), nor make a second one.
-          latest.current = { ...latest.current, articleId: saved.id, savedStatus: saved.status };
+          o.saved = { id: saved.id, status: saved.status };
           afterHold();
           setState({ kind: 'typedWhileSaving' });
           return 'typed';
