@@ -1,5 +1,5 @@
 // What the admin tests do again and again: open a tab, expect a toast, fill a dialog's fields.
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 
 export async function openTab(page: Page, tab: string, name: string) {
@@ -32,6 +32,16 @@ export async function startNewArticle(page: Page, title: string, excerpt: string
   await field(dialog, 'Autor').fill('Redacción');
   await field(dialog, 'Extracto').fill(excerpt);
   return dialog;
+}
+
+/** An article as the staff's list answers it (the fields the news tests compare). */
+export type StoredArticle = { id: string; title: string; status: string; content: string };
+
+/** Every article with this title, whatever its status, as the server has it now. */
+export async function articlesTitled(api: APIRequestContext, title: string): Promise<StoredArticle[]> {
+  const response = await api.get(`/api/news?status=all&search=${encodeURIComponent(title)}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as StoredArticle[]).filter((article) => article.title === title);
 }
 
 export const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });

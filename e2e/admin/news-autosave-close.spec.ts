@@ -1,19 +1,11 @@
 // Closing the news dialog while autosave is making a new article on the server: what was typed after that
 // save began still reaches the same article (not a second one), and a dialog opened again at once, blank,
 // is not taken for that article by the save ending behind it.
-import type { APIRequestContext, Route } from '@playwright/test';
+import type { Route } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
-import { choose, expectToast, field, openTab, startNewArticle } from './helpers';
+import { articlesTitled, choose, expectToast, field, openTab, startNewArticle } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
-
-type Stored = { id: string; title: string; status: string; content: string };
-
-async function articlesTitled(api: APIRequestContext, title: string): Promise<Stored[]> {
-  const response = await api.get(`/api/news?status=all&search=${encodeURIComponent(title)}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as Stored[]).filter((article) => article.title === title);
-}
 
 test('a dialog closed while its new article is being made: the rest of the text goes to that article, and the blank dialog opened next stays its own', async ({
   adminPage: page,

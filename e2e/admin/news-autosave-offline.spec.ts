@@ -2,10 +2,10 @@
 // server keeps the last text it got, and the copy reaches the server by itself, as a draft and once, when
 // the connection returns (with what was typed just before the dialog closed); after a reload without a
 // connection, the article opened again offers the copy.
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
 import { waitForChunksCached, waitForOfflineReady, waitForSavedLists } from '../offline/helpers';
-import { card, expectToast, field, openTab, searchFor, startNewArticle } from './helpers';
+import { articlesTitled, card, expectToast, field, openTab, searchFor, startNewArticle } from './helpers';
 
 // Each test waits out autosave's quiet time more than once and types a good deal: about 15 s on a quiet
 // machine, up to 40 s with the suite's other worker and the server on two busy cores.
@@ -13,15 +13,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const savedOnServer = /^Guardado hace \d+ (s|min)$/;
 const savedHereOffline = /^Sin conexión: guardado en este equipo hace \d+ (s|min); se enviará al volver la conexión$/;
-
-type Stored = { id: string; title: string; status: string; content: string };
-
-/** Every article with this title, whatever its status. */
-async function articlesTitled(api: APIRequestContext, title: string): Promise<Stored[]> {
-  const response = await api.get(`/api/news?status=all&search=${encodeURIComponent(title)}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as Stored[]).filter((article) => article.title === title);
-}
 
 /** Opens 'Nueva Noticia' and fills every required field; the content is one paragraph. */
 async function writeNewArticle(page: Page, title: string, text: string): Promise<Locator> {

@@ -2,19 +2,11 @@
 // neither sent with that save nor dropped. The dialog stays open on the article as saved, says so, and
 // saves those words the way autosave saves any change (a published article's on this device until
 // 'Actualizar', a draft's to the server).
-import type { APIRequestContext, Page, Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
-import { choose, expectToast, field, openTab, startNewArticle } from './helpers';
+import { articlesTitled, choose, expectToast, field, openTab, startNewArticle } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
-
-type Stored = { id: string; title: string; status: string; content: string };
-
-async function articlesTitled(api: APIRequestContext, title: string): Promise<Stored[]> {
-  const response = await api.get(`/api/news?status=all&search=${encodeURIComponent(title)}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as Stored[]).filter((article) => article.title === title);
-}
 
 /** 'Crear' pressed with the server's answer held; `more` typed at the content's end meanwhile; then answered. */
 async function typeWhileCreating(page: Page, title: string, status: 'Publicada' | 'Borrador', more: string) {
