@@ -104,6 +104,12 @@ export function newsRoutes(services: AppServices) {
     ctx.body = await news.byId(id);
   });
 
+  // The article as it stands now, whatever its status: the editor opens it from here, not only from a
+  // list read earlier, which nothing refreshes while another person edits the article.
+  router.get('/:id/current', requireStaff, async (ctx) => {
+    ctx.body = await articleOf(ctx);
+  });
+
   router.get('/:id/revisions', requireStaff, async (ctx) => {
     const list = await revisions.list(idParam(ctx, notFound));
     if (!list) throw notFound();

@@ -63,6 +63,25 @@ test('a draft is staff-only until it is published; publishing is its own event',
   assert.equal(await publicPlaces(app, draft.slug, draft.title), nowhere);
 });
 
+test("the editor reads an article as it stands now by its id, a draft too, staff only; another's change since is there", async () => {
+  const draft = await create(admin, { status: 'draft', title: 'Borrador leído de nuevo' });
+  // Changed after a list was read, and its slug too: the id still finds it.
+  assert.is((await admin.patch(`/api/news/${draft.id}`, { title: 'Borrador cambiado por otra persona', slug: 'borrador-cambiado' })).status, 200);
+  const current = await admin.get(`/api/news/${draft.id}/current`);
+  assert.is(current.status, 200, current.text);
+  assert.equal(
+    { id: current.body.id, title: current.body.title, slug: current.body.slug, status: current.body.status, content: current.body.content },
+    { id: draft.id, title: 'Borrador cambiado por otra persona', slug: 'borrador-cambiado', status: 'draft', content: draft.content },
+  );
+  const signedOut = await visitor.get(`/api/news/${draft.id}/current`);
+  assert.is(signedOut.status, 401);
+  assert.not.ok(signedOut.text.includes('Borrador cambiado'));
+  const unknown = await admin.get('/api/news/00000000-0000-4000-8000-000000000000/current');
+  assert.is(unknown.status, 404);
+  assert.is(unknown.body.message, 'Noticia no encontrada');
+  assert.is((await admin.get('/api/news/no-es-un-id/current')).status, 404);
+});
+
 test('the review queue keeps its meaning: an article waiting for review is a draft, status=pending lists it, "Publicar" publishes it', async () => {
   const pending = await create(admin, { reviewRequired: true, status: 'published' });
   assert.is(pending.status, 'draft', 'waiting for review is never public, whatever status was sent');

@@ -3,9 +3,10 @@
 // published), autosave, 'Vista previa', preview links and versions (docs/news-editing.md), and its image
 // uploaded or chosen from Medios (docs/media.md). While the slug has not been typed by hand it follows
 // the title (slugify); an existing article keeps its slug.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { Eye } from 'lucide-react';
@@ -21,6 +22,7 @@ import {
   type NewsArticleInput,
   type NewsStatus,
 } from '../../../../domain';
+import { apiJson } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs';
@@ -29,7 +31,7 @@ import { FormDialog } from '../common/FormDialog';
 import { FormSelect, FormTextArea, FormTextField, optionsOf, saveThenClose } from '../common/form-fields';
 import { useSession } from '../session/api';
 import { newsTexts } from '../texts';
-import { useSaveNews } from './api';
+import { newsKeyPrefix, useSaveNews } from './api';
 import { localDrafts, newArticleKey, type LocalDraft } from './local-drafts';
 import { PreviewLinkPanel } from './PreviewLinkPanel';
 import { ImageField } from './ImageField';
@@ -105,8 +107,12 @@ function autosaveLine(state: AutosaveState, now: number): string {
 
 type Props = { isOpen: boolean; onOpenChange: (open: boolean) => void; article: NewsArticle | null };
 
+/** The form's values as a comparable text. */
+const sameValues = (a: NewsArticleFormValues, b: NewsArticleFormValues) => JSON.stringify(a) === JSON.stringify(b);
+
 export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
   const save = useSaveNews();
+  const queryClient = useQueryClient();
   const { isAdmin } = useSession();
   const form = useForm<NewsArticleFormValues, unknown, NewsArticleInput>({ resolver: zodResolver(newsArticleForm), defaultValues: emptyArticle });
   const slugTypedByHand = useRef(false);
@@ -116,6 +122,19 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
   const [recovery, setRecovery] = useState<LocalDraft | null>(null);
   // 'Crear' saved the article and the dialog stayed open on text typed meanwhile: it now edits that article.
   const [createdHere, setCreatedHere] = useState(false);
+  // The article as the server has it now, when it differs from the list's copy the dialog opened with
+  // and something was typed before it came (untouched, the dialog simply shows it).
+  const [newer, setNewer] = useState<NewsArticle | null>(null);
+  /** Shows the article as the server has it (the list refreshes too). */
+  const takeCurrent = useCallback(
+    (current: NewsArticle) => {
+      form.reset(valuesOf(current));
+      setSaved({ id: current.id, status: current.status, slug: current.slug });
+      setNewer(null);
+      void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
+    },
+    [form, queryClient],
+  );
   const mode: 'create' | 'edit' = article || createdHere ? 'edit' : 'create';
 
   // Every opening starts from the article (or a blank one), and offers a copy kept on this device.
@@ -124,12 +143,25 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
       setCreatedHere(false);
       return;
     }
-    form.reset(article ? valuesOf(article) : emptyArticle);
+    const opened = article ? valuesOf(article) : emptyArticle;
+    form.reset(opened);
     slugTypedByHand.current = Boolean(article);
     setSaved({ id: article?.id ?? null, status: article?.status ?? null, slug: article?.slug ?? null });
     setTab('es');
     setRecovery(null);
+    setNewer(null);
     let current = true;
+    // The list is read once and refreshed only by this tab's own changes: another person (or tab) may
+    // have saved the article since, and saving the list's copy would undo their changes. Without a
+    // connection the list's copy is what there is.
+    if (article)
+      apiJson<NewsArticle>('GET', `/api/news/${article.id}/current`)
+        .then((now) => {
+          if (!current || sameValues(valuesOf(now), opened)) return;
+          if (sameValues(form.getValues(), opened)) takeCurrent(now);
+          else setNewer(now);
+        })
+        .catch(() => {});
     localDrafts
       .get(article?.id ?? newArticleKey)
       .then((draft) => {
@@ -139,7 +171,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
     return () => {
       current = false;
     };
-  }, [isOpen, article, form]);
+  }, [isOpen, article, form, takeCurrent]);
 
   const autosave = useAutosave({
     isOpen,
@@ -232,6 +264,14 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
       onSubmit={onSubmit}
       title={mode === 'edit' ? t.dialogEdit : t.dialogCreate}
     >
+      {newer && (
+        <div role="alert" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <span className="flex-1">{dialogTexts.changedElsewhere}</span>
+          <Button size="sm" onPress={() => takeCurrent(newer)}>
+            {dialogTexts.loadCurrent}
+          </Button>
+        </div>
+      )}
       {recovery && (
         <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
           <span className="flex-1">{dialogTexts.recoverLocal(formatDateTime(new Date(recovery.savedAt)))}</span>

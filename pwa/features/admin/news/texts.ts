@@ -80,6 +80,9 @@ export const dialogTexts = {
   recoverLocal: (when: string) => `Hay cambios guardados en este equipo (${when}) que no están en el servidor.`,
   recover: 'Recuperar cambios',
   discardLocal: 'Descartar',
+  changedElsewhere:
+    'Esta noticia cambió en el servidor después de cargarse la lista (otra persona u otra ventana). Lo que guarde aquí reemplazará esos cambios.',
+  loadCurrent: 'Cargar la versión actual',
 } as const;
 
 export const autosaveTexts = {
