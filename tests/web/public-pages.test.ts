@@ -439,6 +439,20 @@ if (!built) {
       release();
     }
   });
+
+  test("a service's icon named after an object's own property ('constructor', '__proto__') shows the shield; the services pages still render", async () => {
+    const admin = await new Client(site.base).login();
+    for (const icon of ['constructor', '__proto__', 'valueOf']) {
+      const created = await admin.post('/api/services', { title: `Servicio con icono ${icon}`, description: 'Descripción.', category: 'Pruebas', icon });
+      assert.is(created.status, 201, created.text);
+    }
+    const visitor = new Client(site.base);
+    for (const page of ['/servicios', '/en/services']) {
+      const answer = await visitor.get(page);
+      assert.is(answer.status, 200, page);
+      assert.ok(answer.text.includes('Servicio con icono constructor'), page);
+    }
+  });
 }
 
 test.run();

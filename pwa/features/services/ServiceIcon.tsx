@@ -5,6 +5,7 @@ import { Building2, Camera, Car, Eye, House, Lock, Mic, Radar, Search, Shield, S
 const icons: Record<string, LucideIcon> = { Shield, Lock, Eye, Search, Wifi, Camera, Mic, Car, Home: House, House, Building2, Radar, ShieldCheck };
 
 export function ServiceIcon({ name, className }: { name: string; className?: string }) {
-  const Icon = icons[name] ?? Shield;
+  // Own names only: 'constructor' or '__proto__' typed as a name must not reach Object.prototype.
+  const Icon = Object.hasOwn(icons, name) ? icons[name] : Shield;
   return <Icon className={className} aria-hidden="true" />;
 }
