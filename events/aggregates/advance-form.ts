@@ -78,11 +78,15 @@ export const advanceForm: Decider<State, AdvanceFormCommand, AdvanceFormEvent> =
  * Formulario' writes completedOnSiteAt). A save cannot come after its own send, so a save time past the
  * device's time of sending counts as that time (the clock was set back in between). When the device's
  * clock moved between the two sends, both are compared in the server's time instead. Equal or unknown
- * save times: the later arrival wins, since a device only ever sends its latest save.
+ * save times: the later arrival wins, since a device only ever sends its latest save. Equal comes first:
+ * a draft opened again and edited keeps the time 'Guardar' wrote, and if the clock was put right in
+ * between, the two sends' clocks would set that one save time apart.
  */
 function savedLater(incoming: Version, current: Version): boolean {
+  const savedAt = (v: Version) => (v.form.completedOnSiteAt ? Date.parse(v.form.completedOnSiteAt) : null);
+  if (savedAt(incoming) === savedAt(current)) return true;
   const saved = (v: Version) => {
-    const at = v.form.completedOnSiteAt ? Date.parse(v.form.completedOnSiteAt) : null;
+    const at = savedAt(v);
     return at === null || v.deviceTime === null ? at : Math.min(at, Date.parse(v.deviceTime));
   };
   const skew = (v: Version) => (v.deviceTime ? deviceClockSkewMs(v) : null);

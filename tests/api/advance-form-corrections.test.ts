@@ -199,6 +199,28 @@ test('a clock put right between the original and its correction: the correction 
   assert.ok(Math.abs(answer.body.deviceClockSkewMs) < minute);
 });
 
+test('a correction that kept the save time (edited after resuming, sent by the queue) wins, also when the clock was put right in between', async () => {
+  const now = Date.now();
+  // First sent with the clock 15 minutes slow, or having lost its time; the answer lost, the draft was
+  // opened again and edited, and the queue sent it with the same save time once the clock was right.
+  for (const [label, clockAtFirstSend, savedAt] of [
+    ['15 minutes slow', iso(now - 15 * minute), iso(now - 20 * minute)],
+    ['lost its time', iso(Date.UTC(1970, 0, 1, 0, 5)), iso(Date.UTC(1970, 0, 1, 0, 1))],
+  ] as const) {
+    const key = randomUUID();
+    const original = validForm({ hostName: `Reanudado (${label})`, address: 'Escazú', completedOnSiteAt: savedAt });
+    assert.is((await send(colaborador, '/api/advance-forms', key, original, clockAtFirstSend)).status, 201);
+    const edited = { ...original, address: 'Escazú, San Rafael' };
+    const answer = await send(colaborador, '/api/advance-forms', key, edited, iso(Date.now()));
+    assert.is(answer.status, 201, answer.text);
+    assert.is(answer.body.address, 'Escazú, San Rafael', label);
+    assert.equal(await eventTypes(answer.body.id), ['AdvanceFormSubmitted', 'AdvanceFormCorrected'], label);
+    // The same body again is a repeat: nothing more is recorded.
+    assert.is((await send(colaborador, '/api/advance-forms', key, edited, iso(Date.now()))).body.address, 'Escazú, San Rafael');
+    assert.equal(await eventTypes(answer.body.id), ['AdvanceFormSubmitted', 'AdvanceFormCorrected'], label);
+  }
+});
+
 test('a completed-on-site time that is not a date-time is still a 400; any real instant, however far off, is accepted', async () => {
   const bad = await colaborador.post('/api/advance-forms', validForm({ completedOnSiteAt: 'mañana' }));
   assert.is(bad.status, 400);
