@@ -53,13 +53,19 @@ function filterOf(query: ContactListQuery) {
       clauses.push(`strpos(regexp_replace(coalesce(c.phone, ''), '\\D', '', 'g'), ${param(digits)}) > 0`);
     where.push(`(${clauses.join(' OR ')})`);
   }
-  return { filter: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+  return { where, params, param };
 }
+
+const whereOf = (where: string[]) => (where.length ? `WHERE ${where.join(' AND ')}` : '');
+
+/** The export's page size: rows held in memory at once, whatever the inbox holds. */
+const exportPageSize = 500;
 
 export function inboxQueries(sql: Sql) {
   return {
     async list(query: ContactListQuery, limit: number, offset: number): Promise<Page<ContactMessage>> {
-      const { filter, params } = filterOf(query);
+      const { where, params } = filterOf(query);
+      const filter = whereOf(where);
       const [rows, [count]] = await Promise.all([
         sql.query<ContactWithTimingsRow>(
           `SELECT c.*, t.read_after, t.resolved_after FROM contact_messages c ${timings} ${filter} ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`,
@@ -69,14 +75,29 @@ export function inboxQueries(sql: Sql) {
       ]);
       return { items: rows.map(toContact), total: Number(count.total) };
     },
-    /** Every message the filters keep, newest first (the CSV export), at most `max`. */
-    async all(query: ContactListQuery, max = 10_000): Promise<ContactMessage[]> {
-      const { filter, params } = filterOf(query);
-      const rows = await sql.query<ContactWithTimingsRow>(
-        `SELECT c.*, t.read_after, t.resolved_after FROM contact_messages c ${timings} ${filter} ORDER BY c.created_at DESC, c.id DESC LIMIT ${max}`,
-        params,
-      );
-      return rows.map(toContact);
+    /**
+     * Every message the filters keep, newest first (the CSV export), `pageSize` at a time. Each page
+     * starts after the last row of the one before, by (created_at, id), the export's order: none is
+     * skipped or repeated however many there are, and memory holds one page. The timestamp travels as
+     * text both ways, cast in SQL: as a date (ours, or postgres.js's for a timestamptz parameter) it
+     * would lose its microseconds, and rows with it.
+     */
+    async *pages(query: ContactListQuery, pageSize = exportPageSize): AsyncGenerator<ContactMessage[]> {
+      const size = Math.max(1, Math.floor(pageSize));
+      let after: { at: string; id: string } | null = null;
+      for (;;) {
+        const { where, params, param } = filterOf(query);
+        if (after) where.push(`(c.created_at, c.id) < (${param(after.at)}::text::timestamptz, ${param(after.id)}::uuid)`);
+        const rows: (ContactWithTimingsRow & { after_at: string })[] = await sql.query(
+          `SELECT c.*, to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS after_at, t.read_after, t.resolved_after FROM contact_messages c ${timings} ${whereOf(where)}
+           ORDER BY c.created_at DESC, c.id DESC LIMIT ${param(size)}`,
+          params,
+        );
+        if (rows.length > 0) yield rows.map(toContact);
+        if (rows.length < size) return;
+        const last = rows[rows.length - 1];
+        after = { at: last.after_at, id: last.id };
+      }
     },
     async byId(id: string): Promise<ContactMessage | null> {
       const [row] = await sql.query<ContactWithTimingsRow>(`SELECT c.*, t.read_after, t.resolved_after FROM contact_messages c ${timings} WHERE c.id = $1`, [

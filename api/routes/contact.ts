@@ -1,6 +1,7 @@
 // /api/contact: visitors' messages (repeatable with an Idempotency-Key) and staff's inbox: the
 // filtered list, its CSV export, response times, status changes, internal notes and erasure.
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { apiRouter } from './router';
 import {
   NotFound,
@@ -12,10 +13,11 @@ import {
   contactStatusLabel,
   formatDateTime,
   inboxExportHeader,
+  type ContactMessage,
 } from '../../domain';
 import { contactMessage } from '../../events';
 import { idParam, paging, parseBody, parseQuery, runCommand, type AppServices } from '../context';
-import { toCsv } from '../csv';
+import { csvChunks } from '../csv';
 import { idempotencyKey, requestHashOf } from '../idempotency';
 import { honeypot } from '../middleware/honeypot';
 import { publicWriteLimit } from '../middleware/rate-limit';
@@ -24,6 +26,38 @@ import { withNotices } from '../notifications';
 
 const notFound = () => new NotFound('Mensaje no encontrado');
 const hours = (ms: number | null) => (ms === null ? '' : (ms / 3_600_000).toFixed(1));
+
+/**
+ * What a visitor's submission answers, the first time and on every repeat of its Idempotency-Key: the
+ * whole message as it was received (unread, no notes, no response times yet), with its id, language and
+ * time of reception. What staff made of it since (its status, internal notes, response times) and the
+ * staff e-mail notice are never in it, whoever sends the key.
+ */
+const receiptOf = ({ id, name, email, phone, message, language, createdAt }: ContactMessage): ContactMessage => ({
+  id,
+  name,
+  email,
+  phone,
+  message,
+  status: 'unread',
+  language,
+  createdAt,
+  notes: [],
+  readAfterMs: null,
+  resolvedAfterMs: null,
+});
+
+const exportRow = (m: ContactMessage) => [
+  formatDateTime(m.createdAt),
+  contactStatusLabel[m.status],
+  m.name,
+  m.email,
+  m.phone,
+  m.message,
+  m.notes.map((note) => `${note.author ?? ''}: ${note.text}`).join(' | '),
+  hours(m.readAfterMs),
+  hours(m.resolvedAfterMs),
+];
 
 export function contactRoutes(services: AppServices) {
   const router = apiRouter('/api/contact');
@@ -52,8 +86,10 @@ export function contactRoutes(services: AppServices) {
     };
     // The same submission sent twice at once: the second re-reads the stream and finds the message made.
     await runCommand(services, ctx, contactMessage, id, command, { newStream: !key, retryOnConflict: Boolean(key) });
+    const received = await read.byId(id);
+    if (!received) throw notFound();
     ctx.status = 201;
-    ctx.body = await answer(id);
+    ctx.body = receiptOf(received);
   });
 
   router.get('/messages', requireStaff, async (ctx) => {
@@ -68,21 +104,18 @@ export function contactRoutes(services: AppServices) {
   });
 
   router.get('/messages/export', requireStaff, async (ctx) => {
-    const messages = await read.all(parseQuery(ctx, contactListQuery));
-    const rows = messages.map((m) => [
-      formatDateTime(m.createdAt),
-      contactStatusLabel[m.status],
-      m.name,
-      m.email,
-      m.phone,
-      m.message,
-      m.notes.map((note) => `${note.author ?? ''}: ${note.text}`).join(' | '),
-      hours(m.readAfterMs),
-      hours(m.resolvedAfterMs),
-    ]);
+    // Every message the filter keeps, written as it is read, a page at a time. The first page is read
+    // before answering, so a failing query is still an error answer rather than a cut file.
+    const pages = read.pages(parseQuery(ctx, contactListQuery));
+    const first = await pages.next();
+    async function* rows() {
+      if (first.done) return;
+      yield first.value.map(exportRow);
+      for await (const page of pages) yield page.map(exportRow);
+    }
     ctx.type = 'text/csv; charset=utf-8';
     ctx.attachment(`mensajes-${calendarDayOf(new Date())}.csv`);
-    ctx.body = toCsv(inboxExportHeader, rows);
+    ctx.body = Readable.from(csvChunks(inboxExportHeader, rows()));
   });
 
   router.patch('/:id/status', requireStaff, async (ctx) => {

@@ -48,8 +48,27 @@ test('a visitor sends a message without a session and gets 201 with the record, 
     notes: [],
     readAfterMs: null,
     resolvedAfterMs: null,
-    notice: null,
   });
+  const listed = (await admin.get('/api/contact/messages?limit=100')).body.find((m: { id: string }) => m.id === id);
+  assert.is(listed.status, 'unread');
+});
+
+test('a repeat with the same Idempotency-Key answers what the first answer said, never what staff made of it since', async () => {
+  const body = { name: 'Ana', email: 'ana@example.com', phone: null, message: 'Hola' };
+  const first = await app.client().post('/api/contact', body);
+  assert.is(first.status, 201, first.text);
+  const { id } = first.body;
+  assert.is((await admin.post(`/api/contact/${id}/notes`, { text: 'nota interna' })).status, 201);
+  assert.is((await admin.patch(`/api/contact/${id}/status`, { status: 'read' })).status, 200);
+  const repeat = await app.client().post('/api/contact', body, { 'Idempotency-Key': id });
+  assert.is(repeat.status, 201, repeat.text);
+  assert.equal(repeat.body, first.body);
+  assert.equal(
+    { status: repeat.body.status, notes: repeat.body.notes, readAfterMs: repeat.body.readAfterMs },
+    { status: 'unread', notes: [], readAfterMs: null },
+  );
+  assert.not.ok('notice' in repeat.body);
+  assert.not.match(repeat.text, 'nota interna');
 });
 
 test('a message from the English pages records its language; an unknown one is a 400', async () => {

@@ -2,6 +2,7 @@
 // history, erased with the message), the CSV export and response times computed from the log.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { formatDateTime, inboxExportHeader } from '../../domain';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
 
 let app: TestApp;
@@ -20,6 +21,7 @@ const send = async (name: string, message: string, phone: string | null = null) 
       message,
     })
   ).body;
+const inboxHeaderLine = inboxExportHeader.map((title) => `"${title}"`).join(',');
 const names = (answer: { body: { name: string }[] }) => answer.body.map((m) => m.name).sort();
 
 test.before(async () => {
@@ -127,6 +129,40 @@ test('response times come from the events: medians over 4 weeks, and messages un
   assert.is(list.body[0].readAfterMs, 2 * 3_600_000);
   assert.is(list.body[0].resolvedAfterMs, 6 * 3_600_000);
   assert.is((await app.client().get('/api/contact/messages/stats')).status, 401);
+});
+
+test('the CSV export holds every message the filter keeps, past any page size, newest first, with one header', async () => {
+  const db = app.services.db;
+  const count = 10_007;
+  // Seeded as rows: message i is older than message i - 1, or as old with a smaller id. Seven share
+  // each time, 250 µs apart, so pages end inside a group and within one millisecond.
+  await db.query(
+    `INSERT INTO contact_messages (id, name, email, phone, message, status, created_at)
+     SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(100000 - i), 12, '0'))::uuid, 'Lote ' || i, 'lote@example.com', NULL, 'Mensaje ' || i,
+       'unread', '2024-03-05T12:00:00Z'::timestamptz - (i / 7) * interval '250 microseconds'
+     FROM generate_series(0, $1::int - 1) AS i`,
+    [count],
+  );
+  await send('Fuera del Filtro', 'No es del lote');
+  try {
+    const csv = await admin.get('/api/contact/messages/export?search=lote%40example');
+    assert.is(csv.status, 200);
+    const lines = csv.text.split('\r\n');
+    assert.is(lines.pop(), '', 'the file ends with a line break');
+    assert.is(lines[0], `\uFEFF${inboxHeaderLine}`);
+    assert.is(lines.filter((line) => line.endsWith(inboxHeaderLine)).length, 1, 'one header');
+    assert.is(lines.length - 1, count);
+    const names = lines.slice(1).map((line) => line.split('","')[2]);
+    assert.equal(
+      names,
+      Array.from({ length: count }, (_, i) => `Lote ${i}`),
+    );
+    assert.is(lines[1], `"${formatDateTime('2024-03-05T12:00:00Z')}","Sin leer","Lote 0","lote@example.com","","Mensaje 0","","",""`);
+    const none = await admin.get('/api/contact/messages/export?search=nadie-coincide');
+    assert.is(none.text, `\uFEFF${inboxHeaderLine}\r\n`);
+  } finally {
+    await db.query(`DELETE FROM contact_messages WHERE email = 'lote@example.com'`);
+  }
 });
 
 test.run();
