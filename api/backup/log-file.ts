@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import { mediaFilePattern } from '../../domain';
+import { instantOfIsoDateTime } from '../../domain/iso-date-time';
 import { aggregateOf, mediaBlobKeys, type Db, type MediaUploadedData, type Sql } from '../../events';
 
 export type EventLine = {
@@ -179,7 +180,8 @@ export async function* linesOf(chunks: AsyncIterable<Buffer | string>): AsyncGen
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isTime = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+/** A real ISO date-time: an impossible one (30 February, 24:00) is refused here, naming its line, not rolled over. */
+const isTime = (value: unknown) => typeof value === 'string' && instantOfIsoDateTime(value) !== null;
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 /**
@@ -311,6 +313,13 @@ export async function checkLog(lines: AsyncIterable<string>, progress: Progress 
 }
 
 /**
+ * A time parameter, sent as the file's text and read by the database itself. Typed as timestamptz,
+ * postgres.js would turn it into a JavaScript Date first, which keeps only milliseconds: a copy loaded
+ * that way would no longer export as the same file.
+ */
+const time = (n: number) => `$${n}::text::timestamptz`;
+
+/**
  * Writes a log's lines in `tx` (the caller's transaction; the tables must be empty), checking them
  * again as they go, so what is written is exactly what was checked. Positions are kept.
  */
@@ -321,7 +330,7 @@ export async function insertLog(tx: Sql, lines: AsyncIterable<string>, progress:
   const flush = async () => {
     if (batch.length === 0) return;
     const values = batch.map(
-      (_, i) => `($${i * 7 + 1}, $${i * 7 + 2}, $${i * 7 + 3}, $${i * 7 + 4}, $${i * 7 + 5}::timestamptz, $${i * 7 + 6}::jsonb, $${i * 7 + 7}::jsonb)`,
+      (_, i) => `($${i * 7 + 1}, $${i * 7 + 2}, $${i * 7 + 3}, $${i * 7 + 4}, ${time(i * 7 + 5)}, $${i * 7 + 6}::jsonb, $${i * 7 + 7}::jsonb)`,
     );
     const params = batch.flatMap((e) => [e.position, e.streamId, e.streamVersion, e.type, e.recordedAt, JSON.stringify(e.data), JSON.stringify(e.metadata)]);
     await tx.query(`INSERT INTO events (position, stream_id, stream_version, type, recorded_at, data, metadata) VALUES ${values.join(', ')}`, params);
@@ -338,7 +347,7 @@ export async function insertLog(tx: Sql, lines: AsyncIterable<string>, progress:
     } else if (line?.kind === 'upload') {
       await tx.query(
         `INSERT INTO uploads (id, created_at, expires_at, claimed_at, stored_at, content_type, size_bytes)
-         VALUES ($1, $2::timestamptz, $3::timestamptz, $4::timestamptz, $5::timestamptz, $6, $7)`,
+         VALUES ($1, ${time(2)}, ${time(3)}, ${time(4)}, ${time(5)}, $6, $7)`,
         [line.id, line.createdAt, line.expiresAt, line.claimedAt, line.storedAt, line.contentType, line.sizeBytes],
       );
     }

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isValidCalendarDay, calendarDayOf } from '../dates';
 import { eventNatures, firstAidKitLevels, guardsArmedOptions } from '../enums';
+import { instantOfIsoDateTime } from '../iso-date-time';
 import { siteLanguageField } from '../languages';
 import { commonMessages, optionalText, requiredText, wholeNumber, yesNo, type CommonMessages } from './common';
 
@@ -58,7 +59,10 @@ const photo = (message: string) =>
       .nullable(),
   );
 
-/** eventDate: a calendar day. Accepts 'YYYY-MM-DD', an ISO timestamp or a Date. */
+/**
+ * eventDate: a calendar day. Accepts 'YYYY-MM-DD', an ISO date-time (its day in Costa Rica) or a Date.
+ * Either text must name a real day and time: 30 February or 24:00 is refused, never rolled over.
+ */
 const eventDate = (message: string) =>
   z.preprocess(
     (value) => {
@@ -66,29 +70,31 @@ const eventDate = (message: string) =>
       if (typeof value !== 'string' || value.trim() === '') return undefined;
       const text = value.trim();
       if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
-      const parsed = new Date(text);
-      return Number.isNaN(parsed.getTime()) ? 'invalid' : calendarDayOf(parsed);
+      const instant = instantOfIsoDateTime(text);
+      return instant === null ? 'invalid' : calendarDayOf(new Date(instant));
     },
     z.string({ error: message }).refine(isValidCalendarDay, { error: message }),
   );
 
 /**
  * completedOnSiteAt: when the form was completed on site, by the device's clock (a form saved with no
- * signal may reach the server hours later). A well-formed ISO date-time; optional. Its value is never
- * judged against the server's clock: a tablet whose clock is wrong still hands in its work, and the
- * difference is shown beside it (deviceClockSkewMs). A clock that lost its time reads 1970, the floor.
+ * signal may reach the server hours later). An ISO date-time naming a real day and time (30 February or
+ * 24:00 is refused, never rolled over); optional. Its value is never judged against the server's clock:
+ * a tablet whose clock is wrong still hands in its work, and the difference is shown beside it
+ * (deviceClockSkewMs). A clock that lost its time reads 1970, the floor.
  */
+const completedOnSiteMessage = 'La fecha de llenado en sitio no es válida';
 const completedOnSiteAt = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
   z
-    .string({ error: 'La fecha de llenado en sitio no es válida' })
-    .max(40, { error: 'La fecha de llenado en sitio no es válida' })
-    .refine(
-      (text) =>
-        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)) && Date.parse(text) >= 0,
-      { error: 'La fecha de llenado en sitio no es válida' },
-    )
-    .transform((text) => new Date(text).toISOString())
+    .string({ error: completedOnSiteMessage })
+    .max(40, { error: completedOnSiteMessage })
+    .transform((text, ctx) => {
+      const instant = instantOfIsoDateTime(text);
+      if (instant !== null && instant >= 0) return new Date(instant).toISOString();
+      ctx.issues.push({ code: 'custom', message: completedOnSiteMessage, input: text });
+      return z.NEVER;
+    })
     .nullable(),
 );
 

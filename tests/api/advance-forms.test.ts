@@ -72,6 +72,66 @@ test('a completed-on-site time that is not a date-time is refused in Spanish; on
   }
 });
 
+test('a completed-on-site time or event date naming no real day or time is refused in Spanish and stores nothing', async () => {
+  const stored = async () =>
+    (
+      await app.services.db.query<{ events: number; rows: number }>(
+        `SELECT (SELECT count(*)::int FROM events WHERE type = 'AdvanceFormSubmitted') AS events, (SELECT count(*)::int FROM advance_forms) AS rows`,
+      )
+    )[0];
+  const before = await stored();
+  const impossible = [
+    '2026-02-30T00:00:00Z',
+    '2026-02-30T10:00:00-06:00',
+    '2027-02-29T12:00:00Z',
+    '2026-04-31T12:00Z',
+    '2026-11-20T24:00Z',
+    '2026-11-20T24:00:00Z',
+    '2026-11-20T23:60:00Z',
+    '2026-11-20T23:59:60Z',
+    '2026-11-20T12:00:00+24:00',
+  ];
+  for (const bad of impossible) {
+    for (const [client, path] of [
+      [visitor, '/api/advance-forms/public'],
+      [admin, '/api/advance-forms'],
+    ] as const) {
+      const onSite = await client.post(path, validForm({ completedOnSiteAt: bad }));
+      assert.is(onSite.status, 400, `${path} completedOnSiteAt ${bad}`);
+      assert.equal(onSite.body.errors, { completedOnSiteAt: 'La fecha de llenado en sitio no es válida' }, bad);
+      const day = await client.post(path, validForm({ eventDate: bad }));
+      assert.is(day.status, 400, `${path} eventDate ${bad}`);
+      assert.equal(day.body.errors, { eventDate: 'La fecha del evento es requerida' }, bad);
+    }
+  }
+  assert.equal(await stored(), before, 'nothing was stored');
+});
+
+test('real edge dates and times are kept: 29 February of a leap year, 23:59:59, an offset of -06:00', async () => {
+  const cases = [
+    ['2028-02-29T12:00:00Z', '2028-02-29T12:00:00.000Z'],
+    ['2026-12-31T23:59:59Z', '2026-12-31T23:59:59.000Z'],
+    ['2026-12-31T23:59:59.999-06:00', '2027-01-01T05:59:59.999Z'],
+    ['2026-11-20T00:00-06:00', '2026-11-20T06:00:00.000Z'],
+  ];
+  for (const [sent, kept] of cases) {
+    const answer = await visitor.post('/api/advance-forms/public', validForm({ completedOnSiteAt: sent }));
+    assert.is(answer.status, 201, `${sent}: ${answer.text}`);
+    assert.is(answer.body.completedOnSiteAt, kept, sent);
+    assert.is((await admin.get(`/api/advance-forms/${answer.body.id}`)).body.completedOnSiteAt, kept, sent);
+  }
+  // An event date given as a date-time is its day in Costa Rica (UTC-6).
+  for (const [sent, day] of [
+    ['2028-02-29', '2028-02-29'],
+    ['2028-02-29T23:59:59-06:00', '2028-02-29'],
+    ['2028-03-01T05:59:59Z', '2028-02-29'],
+  ]) {
+    const answer = await admin.post('/api/advance-forms', validForm({ eventDate: sent }));
+    assert.is(answer.status, 201, `${sent}: ${answer.text}`);
+    assert.is(answer.body.eventDate, day, sent);
+  }
+});
+
 test('the public form refuses a filled honeypot with the answer of every public write, even when the rest is invalid', async () => {
   const answer = await visitor.post('/api/advance-forms/public', validForm({ website: 'spam' }));
   assert.is(answer.status, 400);
