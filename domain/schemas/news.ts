@@ -5,6 +5,8 @@ import { slugPattern } from '../slug';
 import { optionalText, patchOf, requiredText } from './common';
 import { pagingFields } from './paging';
 import { isArticleImage, imageUrlMessage } from '../images';
+import { isValidCalendarDay } from '../dates';
+import { instantOfIsoDateTime } from '../iso-date-time';
 import type { Picture } from '../media';
 
 const imageField = z.preprocess(
@@ -17,6 +19,23 @@ const imageField = z.preprocess(
     .nullish()
     .transform((v) => v ?? null),
 );
+
+/**
+ * The publication date as sent: a number of milliseconds, or a text. A day ('2026-03-05') or an ISO
+ * date-time with its zone must name a real day and time (30 February or 24:00 is invalid, never rolled
+ * over to the next day); any other text is read as JavaScript reads a date.
+ */
+function publicationDateOf(value: unknown): unknown {
+  if (typeof value === 'number') return new Date(value);
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isValidCalendarDay(text) ? new Date(text) : new Date(Number.NaN);
+  if (/^\d{4}-\d{2}-\d{2}T.*(?:Z|[+-]\d{2}:\d{2})$/.test(text)) {
+    const instant = instantOfIsoDateTime(text);
+    return new Date(instant ?? Number.NaN);
+  }
+  return new Date(text);
+}
 
 export const newsArticleInput = z.object({
   title: requiredText('El título es requerido', 300),
@@ -34,7 +53,7 @@ export const newsArticleInput = z.object({
   category: z.enum(newsCategories, { error: 'Seleccione una categoría válida' }),
   author: requiredText('El autor es requerido', 200),
   publishedAt: z
-    .preprocess((v) => (typeof v === 'string' || typeof v === 'number' ? new Date(v) : v), z.date({ error: 'Fecha de publicación inválida' }))
+    .preprocess(publicationDateOf, z.date({ error: 'Fecha de publicación inválida' }))
     .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2999, { error: 'Fecha de publicación inválida' })
     .optional(),
   reviewRequired: z.boolean().optional(),

@@ -82,6 +82,18 @@ test("the editor reads an article as it stands now by its id, a draft too, staff
   assert.is((await admin.get('/api/news/no-es-un-id/current')).status, 404);
 });
 
+test('a publication date that names no real day or time is a 400, never rolled over to another day', async () => {
+  for (const publishedAt of ['2026-02-30T10:00:00Z', '2026-04-31', '2026-03-05T24:00:00Z', '2026-03-05T10:60:00-06:00']) {
+    const answer = await admin.post('/api/news', article({ title: `Fecha imposible ${publishedAt}`, publishedAt }));
+    assert.is(answer.status, 400, publishedAt);
+    assert.equal(answer.body.errors, { publishedAt: 'Fecha de publicación inválida' }, publishedAt);
+  }
+  assert.not.ok((await admin.get('/api/news?status=all&search=imposible')).body.length);
+  const leap = await admin.post('/api/news', article({ title: 'Fecha bisiesta', publishedAt: '2028-02-29T23:59:59-06:00' }));
+  assert.is(leap.status, 201, leap.text);
+  assert.is(leap.body.publishedAt, '2028-03-01T05:59:59.000Z');
+});
+
 test('the review queue keeps its meaning: an article waiting for review is a draft, status=pending lists it, "Publicar" publishes it', async () => {
   const pending = await create(admin, { reviewRequired: true, status: 'published' });
   assert.is(pending.status, 'draft', 'waiting for review is never public, whatever status was sent');
