@@ -37,6 +37,14 @@ function takeChallenge(ctx: Context, ceremony: Ceremony): string {
   return kept.challenge;
 }
 
+/**
+ * The longest credential id (base64url, so one byte a character) a passkey may have: a sign-in looks up
+ * no longer one, so registration refuses it too, and the id, the passkeys table's key, stays well within
+ * what a unique index holds (about 2,700 bytes). WebAuthn's own limit, 1,023 bytes, is 1,364 characters.
+ */
+const maxCredentialIdLength = 1399;
+const credentialIdTooLong = 'La llave de acceso no es compatible: su identificador es demasiado largo. Use otra llave.';
+
 const uuidBytes = (uuid: string) => Uint8Array.from(Buffer.from(uuid.replace(/-/g, ''), 'hex'));
 
 export async function registrationOptions(ctx: Context, config: Config, account: { id: string; username: string }, existing: StoredPasskey[]) {
@@ -76,6 +84,7 @@ export async function verifyRegistration(ctx: Context, config: Config, response:
   }
   if (!result.verified) throw new BadRequest('No se pudo verificar la llave de acceso');
   const { credential } = result.registrationInfo;
+  if (credential.id.length > maxCredentialIdLength) throw new BadRequest(credentialIdTooLong);
   return {
     credentialId: credential.id,
     publicKey: Buffer.from(credential.publicKey).toString('base64url'),
@@ -98,10 +107,10 @@ export async function authenticationOptions(ctx: Context, config: Config) {
   return options;
 }
 
-/** The credential id the browser answered with (to find its stored key), if the answer has one. */
+/** The credential id the browser answered with (to find its stored key), if the answer has one a sign-in looks up. */
 export const credentialIdOf = (response: unknown): string | null => {
   const id = (response as { id?: unknown } | null)?.id;
-  return typeof id === 'string' && id.length > 0 && id.length < 1400 ? id : null;
+  return typeof id === 'string' && id.length > 0 && id.length <= maxCredentialIdLength ? id : null;
 };
 
 /** Verifies a sign-in answer against the stored key; answers the authenticator's new counter, or null. */

@@ -1,6 +1,6 @@
 // The signed-in user's own security ('Seguridad de la cuenta'): overview, password, notice address,
-// and the authenticator app (set-up with a QR code, confirmation with a first code, turning it off).
-import type { Context } from 'koa';
+// and the authenticator app (set-up with a QR code, confirmation with a first code, turning it off). The
+// password, the app's set-up and turning it off each ask for the current password first.
 import { apiRouter } from './router';
 import {
   BadRequest,
@@ -9,21 +9,20 @@ import {
   NotFound,
   noticeEmailInput,
   passwordChangeInput,
+  currentPasswordInput,
   totpConfirmInput,
-  totpDisableInput,
   weeklySummaryInput,
 } from '../../domain';
 import { user } from '../../events';
 import { parseBody, runCommand, type AppServices } from '../context';
 import { ownAccount } from '../auth/access';
-import { hashPassword, verifyPassword } from '../passwords';
+import { hashPassword } from '../passwords';
 import { assertStrongPassword } from '../auth/password-policy';
 import { endSessions } from '../auth/sessions';
-import { guessingLockout } from '../auth/lockouts';
+import { currentPasswordCheck } from '../auth/current-password';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, useTotpCode } from '../auth/totp';
 
 const texts = {
-  wrongPassword: 'La contraseña actual no es correcta',
   samePassword: 'La nueva contraseña debe ser distinta de la actual',
   totpActive: 'La aplicación de autenticación ya está activa. Desactívela antes de configurarla de nuevo.',
   noPendingSecret: 'Primero pida un código QR nuevo',
@@ -35,29 +34,13 @@ const texts = {
 export function accountRoutes(services: AppServices) {
   const router = apiRouter();
   const users = services.read.users;
-  const currentPasswordLockout = guessingLockout(services, 'current-password');
+  const confirmPassword = currentPasswordCheck(services);
 
   const overview = async (userId: string) => {
     const security = await users.security(userId);
     if (!security) throw new NotFound('Usuario no encontrado');
     return security;
   };
-
-  /**
-   * The current password, checked before a change that could lock the owner out or let a thief in.
-   * Its failures lock the account's checks like sign-in failures: a stolen session cannot guess at full speed.
-   */
-  async function confirmPassword(ctx: Context, userId: string, password: string, field: string) {
-    const account = await users.credentialsById(userId);
-    const confirmed = await currentPasswordLockout(
-      ctx,
-      userId,
-      async () => (account && (await verifyPassword(password, account.passwordHash)) ? account : null),
-      () => account,
-    );
-    if (!confirmed) throw new BadRequest(texts.wrongPassword, { [field]: texts.wrongPassword });
-    return confirmed;
-  }
 
   router.get('/api/account', ...ownAccount, async (ctx) => {
     ctx.body = await overview(ctx.state.user.id);
@@ -91,6 +74,8 @@ export function accountRoutes(services: AppServices) {
   });
 
   router.post('/api/auth/totp', ...ownAccount, async (ctx) => {
+    const { password } = await parseBody(ctx, currentPasswordInput);
+    await confirmPassword(ctx, ctx.state.user.id, password, 'password');
     const security = await overview(ctx.state.user.id);
     if (security.totpEnabled) throw new Conflict(texts.totpActive);
     const { secret, uri, qr } = await newTotpSecret(services.config.siteName, ctx.state.user.username);
@@ -115,7 +100,7 @@ export function accountRoutes(services: AppServices) {
   });
 
   router.post('/api/auth/totp/disable', ...ownAccount, async (ctx) => {
-    const { password } = await parseBody(ctx, totpDisableInput);
+    const { password } = await parseBody(ctx, currentPasswordInput);
     await confirmPassword(ctx, ctx.state.user.id, password, 'password');
     await runCommand(services, ctx, user, ctx.state.user.id, { type: 'DisableTotp' });
     ctx.body = await overview(ctx.state.user.id);

@@ -1,7 +1,8 @@
-// Passkeys: a signed-in user registers or removes them; anyone signs in with one (no username typed).
+// Passkeys: a signed-in user registers (after typing the current password again) or removes them; anyone
+// signs in with one (no username typed).
 import { apiRouter } from './router';
 import { z } from 'zod';
-import { Conflict, NotFound, TooManyRequests, Unauthorized, passkeyNameInput } from '../../domain';
+import { Conflict, NotFound, TooManyRequests, Unauthorized, currentPasswordInput, passkeyNameInput } from '../../domain';
 import { user } from '../../events';
 import { parseBody, runCommand, type AppServices } from '../context';
 import { openDuringSetup, ownAccount } from '../auth/access';
@@ -17,6 +18,7 @@ import {
   verifyRegistration,
 } from '../auth/passkeys';
 import { recordFailure, startSession } from '../auth/sessions';
+import { currentPasswordCheck } from '../auth/current-password';
 
 const ceremonyAnswer = z.object({ response: z.record(z.string(), z.unknown(), { error: 'Falta la respuesta de la llave de acceso' }) });
 const unknownPasskey = 'Llave de acceso no reconocida';
@@ -24,8 +26,13 @@ const unknownPasskey = 'Llave de acceso no reconocida';
 export function passkeyRoutes(services: AppServices) {
   const router = apiRouter();
   const users = services.read.users;
+  const confirmPassword = currentPasswordCheck(services);
 
+  // The registration's challenge is given only after the password: without it there is nothing for a
+  // new passkey to answer, so a session alone cannot add one.
   router.post('/api/auth/passkeys/options', ...ownAccount, async (ctx) => {
+    const { password } = await parseBody(ctx, currentPasswordInput);
+    await confirmPassword(ctx, ctx.state.user.id, password, 'password');
     ctx.body = await registrationOptions(ctx, services.config, ctx.state.user, await users.passkeyCredentialsOf(ctx.state.user.id));
   });
 

@@ -61,7 +61,8 @@ export const totpConfirmInput = z.object({
     .regex(/^\d{6}$/, { error: 'El código tiene 6 dígitos' }),
 });
 
-export const totpDisableInput = z.object({
+/** The current password, asked before setting up or turning off a second factor, or adding a passkey. */
+export const currentPasswordInput = z.object({
   password: z.string({ error: 'La contraseña es requerida' }).min(1, { error: 'La contraseña es requerida' }).max(200),
 });
 

@@ -6,7 +6,7 @@ import { expect, unique } from '../fixtures';
 import { createUser } from './seed';
 import { field } from './helpers';
 
-const staffPassword = 'frase-de-prueba-del-personal';
+export const staffPassword = 'frase-de-prueba-del-personal';
 
 export async function newStaffUser(api: APIRequestContext, prefix: string) {
   const username = unique(prefix).replace(/\s/g, '.');
@@ -25,9 +25,21 @@ export async function fillLogin(page: Page, username: string, password = staffPa
 export const totpCode = (secret: string, steps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + steps * 30_000 });
 
+/**
+ * Confirms an action of 'Seguridad de la cuenta' that asks for the current password first (an
+ * authenticator app set up, a passkey added): opens it, types the password, sends it.
+ */
+export async function confirmWithPassword(page: Page, action: string, password = staffPassword) {
+  await page.getByRole('button', { name: action }).click();
+  const step = page.getByRole('form', { name: action });
+  await expect(step.getByLabel('Contraseña')).toBeFocused();
+  await step.getByLabel('Contraseña').fill(password);
+  await step.getByRole('button', { name: action }).click();
+}
+
 /** Sets up the authenticator app from 'Seguridad de la cuenta' (the page is signed in); answers the secret. */
-export async function setUpAuthenticatorApp(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Configurar aplicación de autenticación' }).click();
+export async function setUpAuthenticatorApp(page: Page, password = staffPassword): Promise<string> {
+  await confirmWithPassword(page, 'Configurar aplicación de autenticación', password);
   const qr = page.getByRole('img', { name: 'Código QR para agregar esta cuenta a su aplicación de autenticación' });
   await expect(qr).toBeVisible();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);

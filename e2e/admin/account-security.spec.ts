@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures';
 import { e2ePort } from '../../playwright.config';
 import { expectToast, field } from './helpers';
-import { fillLogin, newStaffUser, setUpAuthenticatorApp, totpCode } from './account-helpers';
+import { confirmWithPassword, fillLogin, newStaffUser, setUpAuthenticatorApp, totpCode } from './account-helpers';
 
 test('an authenticator app is set up from the QR screen, then the sign-in asks for its code', async ({ browser, baseURL, api }) => {
   const username = await newStaffUser(api, 'totp');
@@ -53,7 +53,12 @@ test('a passkey registered in the virtual authenticator signs in without passwor
   await expect(page).toHaveURL(/\/admin\/dashboard/);
   await page.goto('/admin/seguridad');
   await expect(page.getByText('No tiene llaves de acceso registradas.')).toBeVisible();
-  await page.getByRole('button', { name: 'Agregar llave de acceso' }).click();
+  // A session alone does not add a way in: the password is asked first, and a wrong one adds nothing.
+  await confirmWithPassword(page, 'Agregar llave de acceso', 'no-es-la-contraseña');
+  await expect(page.getByRole('form', { name: 'Agregar llave de acceso' }).getByText('La contraseña actual no es correcta')).toBeVisible();
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(0);
+  await page.getByRole('form', { name: 'Agregar llave de acceso' }).getByRole('button', { name: 'Cancelar' }).click();
+  await confirmWithPassword(page, 'Agregar llave de acceso');
   await expectToast(page, 'Llave de acceso agregada');
   await expect(page.getByRole('list', { name: 'Llaves de acceso' }).getByRole('listitem')).toHaveCount(1);
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
@@ -119,7 +124,7 @@ test('on a phone, the security screen and its QR step have no serious accessibil
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`);
   expect(await serious()).toEqual([]);
-  await page.getByRole('button', { name: 'Configurar aplicación de autenticación' }).click();
+  await confirmWithPassword(page, 'Configurar aplicación de autenticación');
   await expect(page.getByRole('img', { name: /Código QR/ })).toBeVisible();
   expect(await serious()).toEqual([]);
   // Nothing wider than the phone.

@@ -24,7 +24,7 @@ test('with the setting on, a user without a second factor is sent to set one up 
   await expect(adminPage).toHaveURL(/\/admin\/dashboard/);
   // The admin secures their own account first, or the setting would hold them too.
   await adminPage.goto('/admin/seguridad');
-  await setUpAuthenticatorApp(adminPage);
+  await setUpAuthenticatorApp(adminPage, e2eAdmin.password);
   await openTab(adminPage, 'users', 'Usuarios');
   const setting = adminPage.getByRole('switch', { name: 'Exigir segundo factor a todo el personal' });
   await expect(setting).not.toBeChecked();

@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Secret, TOTP } from 'otpauth';
-import { Client, startTestApp, type TestApp } from '../helpers/app';
+import { adminCredentials, Client, startTestApp, type TestApp } from '../helpers/app';
 import { validForm } from '../helpers/forms';
 
 let app: TestApp;
@@ -82,6 +82,32 @@ test('after a reset by an admin the user must choose a new password before anyth
   assert.equal(Object.keys((await bruno.get('/api/auth/me')).body).sort(), ['id', 'role', 'username']);
 });
 
+test('a session alone adds no way in: setting up an authenticator app or adding a passkey asks for the current password first', async () => {
+  const admin = await app.admin();
+  await admin.post('/api/users', { username: 'sesion-copiada', password });
+  // The cookie of a session left open elsewhere, without the password.
+  const thief = await new Client(app.base).login('sesion-copiada', password);
+  for (const path of ['/api/auth/totp', '/api/auth/passkeys/options']) {
+    const missing = await thief.post(path, {});
+    assert.is(missing.status, 400, path);
+    assert.equal(missing.body.errors, { password: 'La contraseña es requerida' }, path);
+    const wrong = await thief.post(path, { password: 'no-es-la-contraseña' });
+    assert.is(wrong.status, 400, path);
+    assert.is(wrong.body.message, 'La contraseña actual no es correcta', path);
+    assert.equal(wrong.body.errors, { password: 'La contraseña actual no es correcta' }, path);
+  }
+  // Nothing was started: no secret waits for a first code, and a registration has no challenge to answer.
+  const confirm = await thief.post('/api/auth/totp/confirm', { code: '123456' });
+  assert.is(confirm.status, 409);
+  assert.is(confirm.body.message, 'Primero pida un código QR nuevo');
+  assert.is((await thief.get('/api/account')).body.totpEnabled, false);
+  // With the password, the set-up starts.
+  const setup = await thief.post('/api/auth/totp', { password });
+  assert.is(setup.status, 200, setup.text);
+  assert.match(setup.body.uri, /^otpauth:\/\/totp\//);
+  assert.is((await thief.post('/api/auth/passkeys/options', { password })).status, 200);
+});
+
 test('the notice address is set by the user and by an admin; an invalid one is a 400', async () => {
   const admin = await app.admin();
   const { body: created } = await admin.post('/api/users', { username: 'diana', password });
@@ -106,7 +132,7 @@ test('with a second factor required, a user without one may only set it up and s
   const tooSoon = await admin.put('/api/settings/security', { requireSecondFactor: true });
   assert.is(tooSoon.status, 409);
   assert.match(tooSoon.body.message, /Configure primero su propio segundo factor/);
-  const adminSetup = await admin.post('/api/auth/totp');
+  const adminSetup = await admin.post('/api/auth/totp', { password: adminCredentials.password });
   assert.is((await admin.post('/api/auth/totp/confirm', { code: codeOf(adminSetup.body.secret) })).status, 200);
   assert.equal((await admin.put('/api/settings/security', { requireSecondFactor: true })).body, { requireSecondFactor: true });
 
@@ -121,7 +147,7 @@ test('with a second factor required, a user without one may only set it up and s
   assert.is(draft.status, 201, draft.text);
   assert.is((await colaborador.post('/api/objects/upload')).status, 200);
   // Set up, everything opens.
-  const setup = await colaborador.post('/api/auth/totp');
+  const setup = await colaborador.post('/api/auth/totp', { password });
   assert.is((await colaborador.post('/api/auth/totp/confirm', { code: codeOf(setup.body.secret) })).status, 200);
   assert.is((await colaborador.get('/api/contact/messages')).status, 200);
   assert.is((await admin.put('/api/settings/security', { requireSecondFactor: false })).status, 200);

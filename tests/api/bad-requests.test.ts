@@ -107,7 +107,7 @@ test('a photo upload with any Content-Encoding is a 415, and the URL stays usabl
 });
 
 async function registerPasskey(client: Client, authenticator: SoftwareAuthenticator) {
-  const options = await client.post('/api/auth/passkeys/options');
+  const options = await client.post('/api/auth/passkeys/options', { password: client.password });
   assert.is(options.status, 200, options.text);
   return client.post('/api/auth/passkeys', { response: authenticator.register(options.body, app.config.publicUrl), name: 'Llave de prueba' });
 }
@@ -148,7 +148,7 @@ test('two accounts registering the same new passkey at once: one gets it, the ot
   const ciro = await app.client().login('ciro', 'otra-clave-segura-1');
   for (let round = 0; round < 3; round++) {
     const authenticator = softwareAuthenticator();
-    const [mine, theirs] = await Promise.all([ciro, admin].map((client) => client.post('/api/auth/passkeys/options')));
+    const [mine, theirs] = await Promise.all([ciro, admin].map((client) => client.post('/api/auth/passkeys/options', { password: client.password })));
     const answers = await Promise.all([
       ciro.post('/api/auth/passkeys', { response: authenticator.register(mine.body, app.config.publicUrl) }),
       admin.post('/api/auth/passkeys', { response: authenticator.register(theirs.body, app.config.publicUrl) }),

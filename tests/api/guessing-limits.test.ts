@@ -76,7 +76,7 @@ test.after(async () => {
 
 test('200 wrong codes for one account from 200 addresses: 5 are checked, then every one is a 429; the right code waits for the lockout to end', async () => {
   const client = await staffWithNotices('espiada');
-  const setup = await client.post('/api/auth/totp');
+  const setup = await client.post('/api/auth/totp', { password });
   assert.is((await client.post('/api/auth/totp/confirm', { code: codeAt(setup.body.secret) })).status, 200);
   const secret = setup.body.secret as string;
   const valid = new Set([-1, 0, 1, 2, 3].map((steps) => codeAt(secret, steps)));

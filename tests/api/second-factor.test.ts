@@ -26,7 +26,7 @@ async function userWithApp(username: string) {
   const admin = await app.admin();
   assert.is((await admin.post('/api/users', { username, password })).status, 201);
   const client = await new Client(app.base).login(username, password);
-  const setup = await client.post('/api/auth/totp');
+  const setup = await client.post('/api/auth/totp', { password });
   assert.is(setup.status, 200, setup.text);
   const confirmed = await client.post('/api/auth/totp/confirm', { code: codeAt(setup.body.secret) });
   assert.is(confirmed.status, 200, confirmed.text);
@@ -42,7 +42,7 @@ test('set-up answers the secret, an otpauth URI and a QR image; a wrong first co
   const admin = await app.admin();
   await admin.post('/api/users', { username: 'lucia', password });
   const client = await new Client(app.base).login('lucia', password);
-  const setup = await client.post('/api/auth/totp');
+  const setup = await client.post('/api/auth/totp', { password });
   assert.is(setup.status, 200);
   assert.match(setup.body.secret, /^[A-Z2-7]{32}$/);
   assert.ok(setup.body.uri.startsWith('otpauth://totp/'), setup.body.uri);

@@ -60,7 +60,7 @@ async function rowOf(client: Client) {
  * session, saved at its end), is refused (no real authenticator here) and answers its status.
  */
 async function heldRegistration(client: Client): Promise<{ finish(): Promise<number> }> {
-  const options = await client.post('/api/auth/passkeys/options');
+  const options = await client.post('/api/auth/passkeys/options', { password: client.password });
   assert.is(options.status, 200, options.text);
   const id = sessionIdOf(client);
   const readsBefore = reads.get(id) ?? 0;

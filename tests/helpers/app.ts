@@ -34,6 +34,8 @@ export type Answer<T = any> = { status: number; body: T; headers: Headers; text:
 
 export class Client {
   private cookies = new Map<string, string>();
+  /** The password this client signed in with: changes to how the account signs in ask for it again. */
+  password: string | null = null;
   constructor(readonly base: string) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
@@ -67,6 +69,7 @@ export class Client {
   async login(username = adminCredentials.username, password = adminCredentials.password): Promise<this> {
     const answer = await this.post('/api/auth/login', { username, password });
     if (answer.status !== 200) throw new Error(`login ${username} failed: ${answer.status} ${answer.text}`);
+    this.password = password;
     return this;
   }
 }

@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { allProjectors, readTables, rebuildProjections } from '../../projections';
 import { snapshot } from '../helpers/snapshot';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { adminCredentials, startTestApp, type TestApp } from '../helpers/app';
 import { advanceForm } from '../helpers/forms';
 
 let app: TestApp;
@@ -74,11 +74,11 @@ test('after a mix of commands, the rebuilt read tables equal the live ones row b
   // second factor turned on and off, sign-ins (with and without a code) and sessions ended.
   const two = (await admin.post('/api/users', { username: 'dos', password: 'clave-segura-123' })).body;
   const dos = await app.client().login('dos', 'clave-segura-123');
-  const { secret } = (await dos.post('/api/auth/totp')).body;
+  const { secret } = (await dos.post('/api/auth/totp', { password: 'clave-segura-123' })).body;
   const { recoveryCodes } = (await dos.post('/api/auth/totp/confirm', { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() })).body;
   ok(await app.client().post('/api/auth/login', { username: 'dos', password: 'clave-segura-123', code: recoveryCodes[0] }), 200);
   ok(await dos.put('/api/account/notice-email', { noticeEmail: 'dos@example.com' }), 200);
-  const adminApp = (await admin.post('/api/auth/totp')).body;
+  const adminApp = (await admin.post('/api/auth/totp', { password: adminCredentials.password })).body;
   ok(await admin.post('/api/auth/totp/confirm', { code: new TOTP({ secret: Secret.fromBase32(adminApp.secret) }).generate() }), 200);
   ok(await admin.put('/api/settings/security', { requireSecondFactor: true }), 200);
   ok(await admin.put('/api/settings/security', { requireSecondFactor: false }), 200);

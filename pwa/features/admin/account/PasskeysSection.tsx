@@ -1,8 +1,10 @@
-// Passkeys of the account: the list (name, added, last used), adding one through the browser, removing one.
+// Passkeys of the account: the list (name, added, last used), adding one through the browser once the
+// password is confirmed, removing one.
 import { KeyRound, Trash2 } from 'lucide-react';
 import { formatDateTime, formatLongDate, type Passkey } from '../../../../domain';
 import { Button } from '../../../ui/Button';
 import { useAddPasskey, useRemovePasskey } from './api';
+import { PasswordStep } from './PasswordStep';
 import { Section } from './Section';
 import { accountTexts as t } from './texts';
 
@@ -42,10 +44,14 @@ export function PasskeysSection({ passkeys }: { passkeys: Passkey[] }) {
           ))}
         </ul>
       )}
-      <Button variant="outline" onPress={() => void add.mutateAsync().catch(() => {})} isPending={add.isPending}>
-        <KeyRound className="size-4" aria-hidden="true" />
-        {t.addPasskey}
-      </Button>
+      <PasswordStep
+        action={t.addPasskey}
+        hint={t.addPasskeyHint}
+        onConfirm={(password) => add.mutateAsync(password)}
+        isPending={add.isPending}
+        variant="outline"
+        icon={<KeyRound className="size-4" aria-hidden="true" />}
+      />
     </Section>
   );
 }

@@ -1,14 +1,14 @@
-// The authenticator app: set-up (QR code and the key as text, then a first code), the ten recovery
-// codes shown once, and turning it off with the password.
+// The authenticator app: set-up (the password, then the QR code and the key as text, then a first code),
+// the ten recovery codes shown once, and turning it off with the password.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { totpConfirmInput, type AccountSecurity } from '../../../../domain';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { FormTextField, saveThenClose } from '../common/form-fields';
 import { useConfirmTotp, useDisableTotp, useStartTotp, type TotpSetup } from './api';
+import { PasswordStep } from './PasswordStep';
 import { Section } from './Section';
 import { accountTexts as t } from './texts';
 
@@ -34,9 +34,7 @@ export function TotpSection({ security }: { security: AccountSecurity }) {
   else if (security.totpEnabled) content = <DisableTotp recoveryCodesLeft={security.recoveryCodesLeft} />;
   else {
     content = (
-      <Button onPress={() => start.mutateAsync().then(setSetup, () => {})} isPending={start.isPending}>
-        {t.setUpTotp}
-      </Button>
+      <PasswordStep action={t.setUpTotp} hint={t.setUpHint} onConfirm={(password) => start.mutateAsync(password).then(setSetup)} isPending={start.isPending} />
     );
   }
   return (
@@ -108,40 +106,18 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-const passwordOnly = z.object({ password: z.string().min(1, { error: 'La contraseña es requerida' }) });
-
 function DisableTotp({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
   const disable = useDisableTotp();
-  const [open, setOpen] = useState(false);
-  const form = useForm({ resolver: zodResolver(passwordOnly), defaultValues: { password: '' } });
-  const onSubmit = form.handleSubmit(
-    saveThenClose(
-      ({ password }) => disable.mutateAsync(password),
-      () => setOpen(false),
-      form.setError,
-    ),
-  );
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-700">{t.recoveryLeft(recoveryCodesLeft)}</p>
-      {open ? (
-        <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-3" aria-label={t.disableTitle}>
-          <p className="text-sm text-slate-700">{t.disableHint}</p>
-          <FormTextField control={form.control} name="password" label={t.password} type="password" autoComplete="current-password" isRequired />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="destructive" isPending={disable.isPending}>
-              {t.disableTotp}
-            </Button>
-            <Button variant="outline" onPress={() => setOpen(false)}>
-              {t.cancel}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <Button variant="outline" className="self-start" onPress={() => setOpen(true)}>
-          {t.disableTotp}
-        </Button>
-      )}
+      <PasswordStep
+        action={t.disableTotp}
+        hint={t.disableHint}
+        onConfirm={(password) => disable.mutateAsync(password)}
+        isPending={disable.isPending}
+        variant="destructive"
+      />
     </div>
   );
 }

@@ -45,9 +45,12 @@ export function useSaveWeeklySummary() {
 
 export type TotpSetup = { secret: string; uri: string; qr: string };
 
-/** A new secret and its QR code; nothing changes on the account until a first code confirms it. */
+/** A new secret and its QR code, once the password is confirmed; nothing changes on the account until a first code confirms it. */
 export function useStartTotp() {
-  return useMutation({ mutationFn: () => apiJson<TotpSetup>('POST', '/api/auth/totp'), onError: (error) => toastError(t.totpError, error) });
+  return useMutation({
+    mutationFn: (password: string) => apiJson<TotpSetup>('POST', '/api/auth/totp', { password }),
+    onError: (error) => toastError(t.totpError, error),
+  });
 }
 
 export function useConfirmTotp() {
@@ -70,10 +73,10 @@ export function useDisableTotp() {
 
 export function useAddPasskey() {
   return useToastMutation({
-    mutationFn: async () => {
+    mutationFn: async (password: string) => {
       const { startRegistration, browserSupportsWebAuthn } = await import('@simplewebauthn/browser');
       if (!browserSupportsWebAuthn()) throw new Error(t.passkeyUnsupported);
-      const optionsJSON = await apiJson<Parameters<typeof startRegistration>[0]['optionsJSON']>('POST', '/api/auth/passkeys/options');
+      const optionsJSON = await apiJson<Parameters<typeof startRegistration>[0]['optionsJSON']>('POST', '/api/auth/passkeys/options', { password });
       const response = await startRegistration({ optionsJSON });
       return apiJson<Passkey>('POST', '/api/auth/passkeys', { response });
     },

@@ -25,6 +25,8 @@ export function FormTextField<T extends FieldValues>({
   inputMode?: 'numeric' | 'text' | 'url';
   /** Called after the field's own change (the news title suggests the slug). */
   onValueChange?: (value: string) => void;
+  /** Focused when it appears (a step that replaced the button that opened it). */
+  autoFocus?: boolean;
 }) {
   return (
     <Controller
