@@ -9,7 +9,7 @@ import type { AppServices } from '../context';
 import { verifyPassword } from '../passwords';
 import { guessingLockout } from './lockouts';
 
-export const wrongCurrentPassword = 'La contraseña actual no es correcta';
+const wrongCurrentPassword = 'La contraseña actual no es correcta';
 
 /** Answers the account once `password` is its current password; otherwise a 400 on `field`. */
 export function currentPasswordCheck(services: AppServices) {

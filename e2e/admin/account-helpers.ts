@@ -6,7 +6,7 @@ import { expect, unique } from '../fixtures';
 import { createUser } from './seed';
 import { field } from './helpers';
 
-export const staffPassword = 'frase-de-prueba-del-personal';
+const staffPassword = 'frase-de-prueba-del-personal';
 
 export async function newStaffUser(api: APIRequestContext, prefix: string) {
   const username = unique(prefix).replace(/\s/g, '.');
