@@ -2,12 +2,13 @@
 // run's record. Never two runs of one source at once, across every instance (advisory lock).
 import { errorFields } from '../log';
 import { Conflict, DomainError, NotFound, type FeedRunSummary, type FeedSource } from '../../domain';
-import { feedSource, handle, type EventMetadata } from '../../events';
+import { feedSource, handle, type EventMetadata, type Sql } from '../../events';
+import { readModels } from '../../projections';
 import type { AppServices } from '../context';
 import { FeedError, loadFeed, matchesKeywords, type FeedItem } from '../feeds';
 import { createArticles } from './articles';
 import { copyItemImages } from './images';
-import { readHttpCache, saveHttpCache } from './http-cache';
+import { readHttpCache, sameReading, saveHttpCache } from './http-cache';
 
 export class FeedImportFailed extends DomainError {
   constructor(message: string) {
@@ -55,8 +56,9 @@ async function withSourceLock<T>(services: AppServices, sourceId: string, run: (
 async function runImport(services: AppServices, source: FeedSource, options: ImportOptions): Promise<ImportResult> {
   const now = options.now ?? (() => new Date());
   const cache = await readHttpCache(services.db, source.id);
-  // The validators belong to the URL they were given for; a changed source URL starts afresh.
-  // After a discovery the cache remembers the feed the page pointed to, and reads it directly.
+  // The validators belong to the URL they were given for; a changed source URL starts afresh (an edit
+  // of the URL also drops them: http-cache.ts). After a discovery the cache remembers the feed the page
+  // pointed to, and reads it directly.
   const cached = cache && cache.source_url === source.url ? cache : null;
 
   let loaded;
@@ -92,7 +94,7 @@ async function runImport(services: AppServices, source: FeedSource, options: Imp
   }
   const images = await copyItemImages(services, fresh, options.metadata, { timeoutMs: options.timeoutMs });
   const { created, failed } = await createArticles(services, source, fresh, options.metadata, images);
-  await saveHttpCache(services.db, source.id, { source_url: source.url, feed_url: loaded.feedUrl, etag: loaded.etag, last_modified: loaded.lastModified });
+  const validators = { source_url: source.url, feed_url: loaded.feedUrl, etag: loaded.etag, last_modified: loaded.lastModified };
   const run: FeedRunSummary = {
     at: now().toISOString(),
     fetched: loaded.feed.items.length + loaded.feed.skipped,
@@ -103,13 +105,21 @@ async function runImport(services: AppServices, source: FeedSource, options: Imp
     failed,
     error: null,
   };
-  await record(services, source, run, options.metadata);
+  // The validators are written with the run's event, and only if the source still keeps what this run
+  // kept: staff may have changed its URL or filters while the feed was being read (http-cache.ts).
+  await record(services, source, run, options.metadata, async (tx) => {
+    const current = await readModels(tx).feedSources.byId(source.id);
+    if (current && sameReading(current, source)) await saveHttpCache(tx, source.id, validators);
+  });
   return { count: created, run };
 }
 
 const emptyRun = (now: () => Date): FeedRunSummary => ({ at: now().toISOString(), fetched: 0, created: 0, skipped: 0, filtered: 0, failed: 0, error: null });
 
-/** The run's event; a staff edit of the source at the same instant only costs a second try. */
-async function record(services: AppServices, source: FeedSource, run: FeedRunSummary, metadata: EventMetadata) {
-  await handle(services.store, feedSource, source.id, { type: 'RecordImport', run }, metadata, { retryOnConflict: true });
+/**
+ * The run's event; a staff edit of the source at the same instant only costs a second try, whose
+ * `alongside` then sees the source as edited.
+ */
+async function record(services: AppServices, source: FeedSource, run: FeedRunSummary, metadata: EventMetadata, alongside?: (tx: Sql) => Promise<void>) {
+  await handle(services.store, feedSource, source.id, { type: 'RecordImport', run }, metadata, { retryOnConflict: true, alongside });
 }

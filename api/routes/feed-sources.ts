@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { apiRouter } from './router';
 import { BadRequest, NotFound, feedSourceInput, feedSourcePatch } from '../../domain';
-import { feedSource } from '../../events';
+import { feedSource, type Sql } from '../../events';
 import { idParam, parseBody, runCommand, type AppServices } from '../context';
-import { forgetHttpCache } from '../feed-import/http-cache';
+import { changesReading, forgetHttpCache } from '../feed-import/http-cache';
 import { requireAdmin, requireStaff } from '../auth/access';
 import { feedMessages, leadsToPrivateNetwork } from '../feeds';
 
@@ -38,7 +38,10 @@ export function feedSourceRoutes(services: AppServices) {
     const id = idParam(ctx, notFound);
     const patch = await parseBody(ctx, feedSourcePatch);
     await refusePrivate(patch.url);
-    await runCommand(services, ctx, feedSource, id, { type: 'Update', patch });
+    // A new URL or new filters may keep items the feed's last read left out: the next run reads the
+    // whole feed again (api/feed-import/http-cache.ts). An update that changes nothing writes nothing.
+    const alongside = changesReading(patch) ? (tx: Sql) => forgetHttpCache(tx, id) : undefined;
+    await runCommand(services, ctx, feedSource, id, { type: 'Update', patch }, { alongside });
     ctx.body = await read.byId(id);
   });
 

@@ -4,11 +4,23 @@ import { newsCategories } from '../news-categories';
 import { httpUrl, patchOf, requiredText } from './common';
 import { splitFeatures } from './service';
 
+/**
+ * A source's URL is unique, and a unique index holds at most about 2,700 bytes per entry (PostgreSQL's
+ * btree): the 2,000 characters `httpUrl` allows may be up to four bytes each. Held to 2,000 bytes, so a
+ * URL that does not fit is a field error like any other, never a database failure; an ASCII URL's limit
+ * stays its 2,000 characters.
+ */
+const maxUrlBytes = 2000;
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+const sourceUrl = httpUrl('Ingrese una URL válida (http o https)').refine((url) => utf8Bytes(url) <= maxUrlBytes, {
+  error: `La URL es demasiado larga: admite hasta ${maxUrlBytes} bytes y cada carácter no ASCII (acentos, otros alfabetos) ocupa de 2 a 4`,
+});
+
 const keywords = z.preprocess(splitFeatures, z.array(z.string().max(100)).max(50)).default([]);
 
 export const feedSourceInput = z.object({
   name: requiredText('El nombre es requerido', 200),
-  url: httpUrl('Ingrese una URL válida (http o https)'),
+  url: sourceUrl,
   format: z.enum(feedFormats, { error: 'Formato inválido' }).default('rss'),
   enabled: z.boolean().default(true),
   defaultCategory: z.enum(newsCategories, { error: 'Seleccione una categoría válida' }),

@@ -182,6 +182,36 @@ test('two scheduler runs at once in one app import every due source once', async
   for (const source of sources) await admin.patch(`/api/rss/sources/${source.id}`, { enabled: false });
 });
 
+test('a filter change while a run reads the feed: that run keeps no validators, the next reads the whole feed', async () => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const fetching = new Promise<void>((resolve) => (reached = resolve));
+  const answer = serveBody(rssFeed(generatedEntries(4, 500)), { etag: '"quieto"' });
+  let first = true;
+  const source = await sourceServing(
+    async (req, res) => {
+      if (first) {
+        first = false;
+        reached();
+        await held;
+      }
+      await answer(req, res);
+    },
+    { enabled: false, includeKeywords: ['número 500', 'número 501'] },
+  );
+  const running = importFeedSource(app.services, source.id, { metadata: feedImportMetadata });
+  await fetching;
+  // The run has read the old filters and waits for the feed; staff clear the filters meanwhile.
+  assert.is((await admin.patch(`/api/rss/sources/${source.id}`, { includeKeywords: [] })).status, 200);
+  release();
+  assert.is((await running).count, 2);
+  const next = await importFeedSource(app.services, source.id, { metadata: feedImportMetadata });
+  assert.is(next.count, 2);
+  assert.is(next.run.fetched, 4);
+  assert.is((await articlesOf(app, source.id)).length, 4);
+});
+
 test('the unique (source, guid) index is the last guard: a duplicate costs one failed item, not its batch', async () => {
   const source = await sourceServing(serveBody(rssFeed(generatedEntries(150, 300))), { enabled: false });
   const loaded = await loadFeed(source.url, { allowPrivateHosts: true });

@@ -202,6 +202,43 @@ test('exclude keywords drop matching items, even when an include keyword matches
   assert.equal((await importFiltered('solo-excluir', [], ['telefono'])).kept, ['f1', 'f3', 'f4']);
 });
 
+test('a change of the keyword filters makes the next import read the whole feed again', async () => {
+  feeds.setRoute('/filtros/cambio.xml', serveBody(filterFeed, { etag: '"filtros"' }));
+  const source = await createSource(admin, { url: feeds.url('/filtros/cambio.xml'), includeKeywords: ['espionaje'] });
+  const first = await fetchSource(source.id);
+  assert.is(first.body.run.created, 2);
+  assert.is(first.body.run.filtered, 2);
+
+  // An edit of what the import does not read keeps the validators: the unchanged feed is a 304.
+  assert.is((await admin.patch(`/api/rss/sources/${source.id}`, { name: 'Renombrada', enabled: false })).status, 200);
+  let before = requestsTo('/filtros/cambio.xml').length;
+  assert.is((await fetchSource(source.id)).body.count, 0);
+  assert.is(requestsTo('/filtros/cambio.xml').slice(before)[0].headers['if-none-match'], '"filtros"');
+
+  // New filters: the same unchanged feed is read whole, and the items the old ones refused come in.
+  const patched = await admin.patch(`/api/rss/sources/${source.id}`, { includeKeywords: [] });
+  assert.is(patched.status, 200, patched.text);
+  before = requestsTo('/filtros/cambio.xml').length;
+  const second = await fetchSource(source.id);
+  assert.is(second.status, 200, second.text);
+  assert.is(second.body.count, 2);
+  assert.is(second.body.run.skipped, 2, 'the two imported before are known');
+  assert.is(requestsTo('/filtros/cambio.xml').slice(before)[0].headers['if-none-match'], undefined, 'no validator sent');
+  assert.equal((await articlesOf(app, source.id)).map((a) => a.guidHash).sort(), ['f1', 'f2', 'f3', 'f4'].map(sha256).sort());
+
+  // The run under the new filters keeps validators again; so does a change of the exclude keywords drop them.
+  before = requestsTo('/filtros/cambio.xml').length;
+  assert.is((await fetchSource(source.id)).body.run.fetched, 0, 'a 304');
+  assert.is((await admin.patch(`/api/rss/sources/${source.id}`, { excludeKeywords: ['publicidad'] })).status, 200);
+  assert.is((await fetchSource(source.id)).body.run.fetched, 4, 'read whole again');
+  assert.equal(
+    requestsTo('/filtros/cambio.xml')
+      .slice(before)
+      .map((r) => r.headers['if-none-match'] ?? null),
+    ['"filtros"', null],
+  );
+});
+
 test('an article deleted by staff is not imported again', async () => {
   feeds.setRoute('/borrado.xml', serveBody(rssFeed(generatedEntries(3, 100))));
   const source = await createSource(admin, { url: feeds.url('/borrado.xml') });

@@ -1,4 +1,4 @@
-// /api/rss/sources over HTTP: create with defaults, unique URL, toggle, interval bounds, delete.
+// /api/rss/sources over HTTP: create with defaults, unique URL (and its length in bytes), toggle, interval bounds, delete.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
@@ -98,6 +98,39 @@ test('an invalid source is a 400 with Spanish messages per field', async () => {
       defaultCategory: 'Seleccione una categoría válida',
     },
   });
+});
+
+test('a URL longer than the unique index holds is a 400 on url, on create and update, and nothing is stored', async () => {
+  // Characters that do not repeat: the database compresses a repetitive value before indexing it.
+  const cjk = (count: number) => Array.from({ length: count }, (_, i) => String.fromCodePoint(0x4e00 + ((i * 7919) % 20_000))).join('');
+  const tooLong = `https://93.184.216.34/${cjk(1970)}`;
+  const refusal = {
+    message: 'Revise los campos marcados',
+    errors: { url: 'La URL es demasiado larga: admite hasta 2000 bytes y cada carácter no ASCII (acentos, otros alfabetos) ocupa de 2 a 4' },
+  };
+  const sourcesBefore = (await admin.get('/api/rss/sources')).body.length;
+  const created = await admin.post('/api/rss/sources', source({ url: tooLong }));
+  assert.is(created.status, 400, created.text);
+  assert.equal(created.body, refusal);
+  assert.is((await admin.get('/api/rss/sources')).body.length, sourcesBefore);
+
+  const { body: kept } = await admin.post('/api/rss/sources', source({ url: 'https://example.com/larga.xml' }));
+  const updated = await admin.patch(`/api/rss/sources/${kept.id}`, { url: tooLong });
+  assert.is(updated.status, 400, updated.text);
+  assert.equal(updated.body, refusal);
+  assert.equal(
+    (await admin.get('/api/rss/sources')).body.find((s: any) => s.id === kept.id),
+    kept,
+  );
+
+  // The limit counts bytes: 2000 of them are stored, whatever characters make them up; one more is refused.
+  const atLimit = `https://93.184.216.34/${cjk(659)}`;
+  assert.is(Buffer.byteLength(atLimit), 1999);
+  const fits = await admin.post('/api/rss/sources', source({ url: `${atLimit}a` }));
+  assert.is(fits.status, 201, fits.text);
+  const over = await admin.post('/api/rss/sources', source({ url: `${atLimit}ñ` }));
+  assert.is(over.status, 400);
+  assert.equal(over.body, refusal);
 });
 
 test('a deleted source is gone and its URL may be used again', async () => {
