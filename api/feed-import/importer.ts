@@ -105,9 +105,12 @@ async function runImport(services: AppServices, source: FeedSource, options: Imp
     failed,
     error: null,
   };
-  // The validators are written with the run's event, and only if the source still keeps what this run
-  // kept: staff may have changed its URL or filters while the feed was being read (http-cache.ts).
+  // The validators are written with the run's event, and only if every item of the feed was dealt with
+  // (one that failed to save must be read again, and a 304 would never give it back) and the source
+  // still keeps what this run kept: staff may have changed its URL or filters while the feed was being
+  // read (http-cache.ts).
   await record(services, source, run, options.metadata, async (tx) => {
+    if (failed > 0) return;
     const current = await readModels(tx).feedSources.byId(source.id);
     if (current && sameReading(current, source)) await saveHttpCache(tx, source.id, validators);
   });

@@ -212,6 +212,30 @@ test('a filter change while a run reads the feed: that run keeps no validators, 
   assert.is((await articlesOf(app, source.id)).length, 4);
 });
 
+test('a run in which an item failed to save keeps no validators: the next run reads the whole feed and takes it', async () => {
+  const source = await sourceServing(serveBody(rssFeed(generatedEntries(4, 700)), { etag: '"sin-cambios"' }), { enabled: false });
+  // The database refuses one item's write, as a failure it may not repeat would (a lost connection).
+  const store = app.services.store;
+  const { startStreams, append } = store;
+  store.startStreams = () => Promise.reject(new Error('lote rechazado'));
+  store.append = (streamId, events, options) =>
+    events.some((event) => event.data.title === 'Alerta de seguridad número 702')
+      ? Promise.reject(new Error('escritura rechazada'))
+      : append.call(store, streamId, events, options);
+  try {
+    const first = await importFeedSource(app.services, source.id, { metadata: feedImportMetadata });
+    assert.equal({ count: first.count, failed: first.run.failed }, { count: 3, failed: 1 });
+  } finally {
+    Object.assign(store, { startStreams, append });
+  }
+  const next = await importFeedSource(app.services, source.id, { metadata: feedImportMetadata });
+  assert.equal({ count: next.count, fetched: next.run.fetched }, { count: 1, fetched: 4 });
+  assert.is((await articlesOf(app, source.id)).length, 4);
+  // Once every item is in, the validators are kept: an unchanged feed is not read again.
+  const after = await importFeedSource(app.services, source.id, { metadata: feedImportMetadata });
+  assert.equal({ count: after.count, fetched: after.run.fetched }, { count: 0, fetched: 0 });
+});
+
 test('the unique (source, guid) index is the last guard: a duplicate costs one failed item, not its batch', async () => {
   const source = await sourceServing(serveBody(rssFeed(generatedEntries(150, 300))), { enabled: false });
   const loaded = await loadFeed(source.url, { allowPrivateHosts: true });
