@@ -8,8 +8,8 @@ import { articlesTitled, expectToast, field, openTab, searchCard } from './helpe
 
 test.describe.configure({ timeout: 120_000 });
 
-/** A published article made through the API; answers its id. */
-async function publishedArticle(api: APIRequestContext, title: string): Promise<string> {
+/** An article made through the API, published unless said otherwise; answers its id. */
+async function publishedArticle(api: APIRequestContext, title: string, status: 'published' | 'draft' = 'published'): Promise<string> {
   const slug = title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -22,16 +22,16 @@ async function publishedArticle(api: APIRequestContext, title: string): Promise<
       content: '<p>Texto original.</p>',
       category: 'Anti-Espionaje',
       author: 'Redacción',
-      status: 'published',
+      status,
     },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 
-/** Another person's change: the excerpt and the content. */
-async function changeElsewhere(api: APIRequestContext, id: string) {
-  const response = await api.patch(`/api/news/${id}`, { data: { excerpt: 'Resumen de otra persona.', content: '<p>Texto de otra persona.</p>' } });
+/** Another person's change: the excerpt and the content (and the status, when given). */
+async function changeElsewhere(api: APIRequestContext, id: string, extra: { status?: 'published' } = {}) {
+  const response = await api.patch(`/api/news/${id}`, { data: { excerpt: 'Resumen de otra persona.', content: '<p>Texto de otra persona.</p>', ...extra } });
   expect(response.status()).toBe(200);
 }
 
@@ -64,10 +64,11 @@ test("typed into before the current article came: the dialog says it changed els
   api,
 }) => {
   const title = unique('Cambiada mientras se escribía');
-  const id = await publishedArticle(api, title);
+  // A draft in the list; published by another person since.
+  const id = await publishedArticle(api, title, 'draft');
   await openTab(page, 'news', 'Noticias');
   const listed = await searchCard(page, title);
-  await changeElsewhere(api, id);
+  await changeElsewhere(api, id, { status: 'published' });
   // The current article's answer is held until something has been typed.
   const held: Route[] = [];
   await page.route(`**/api/news/${id}/current`, (route) => void held.push(route));
@@ -83,8 +84,13 @@ test("typed into before the current article came: the dialog says it changed els
   await expect(alert).toContainText(
     'Esta noticia cambió en el servidor después de cargarse la lista (otra persona u otra ventana). Lo que guarde aquí reemplazará esos cambios.',
   );
-  // What was typed stays until the person chooses.
+  // What was typed stays until the person chooses, and autosave treats the article as what it is now:
+  // published, so the typed words wait on this device instead of making it a draft again.
   await expect(field(dialog, 'Autor')).toHaveValue('Equipo Técnico');
+  await expect(dialog.getByText(/^Cambios guardados en este equipo hace .+; se publican al pulsar Actualizar$/)).toBeVisible({ timeout: 20_000 });
+  expect((await articlesTitled(api, title)).map(({ status, content }) => ({ status, content }))).toEqual([
+    { status: 'published', content: '<p>Texto de otra persona.</p>' },
+  ]);
   await alert.getByRole('button', { name: 'Cargar la versión actual' }).click();
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(field(dialog, 'Extracto')).toHaveValue('Resumen de otra persona.');

@@ -158,8 +158,11 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
       apiJson<NewsArticle>('GET', `/api/news/${article.id}/current`)
         .then((now) => {
           if (!current || sameValues(valuesOf(now), opened)) return;
-          if (sameValues(form.getValues(), opened)) takeCurrent(now);
-          else setNewer(now);
+          if (sameValues(form.getValues(), opened)) return takeCurrent(now);
+          // What was typed stays, but saves go by the article as it is now: published meanwhile, it is no
+          // longer a draft that autosave may save to the server.
+          setSaved({ id: now.id, status: now.status, slug: now.slug });
+          setNewer(now);
         })
         .catch(() => {});
     localDrafts
