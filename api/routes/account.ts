@@ -59,7 +59,9 @@ export function accountRoutes(services: AppServices) {
   });
 
   router.put('/api/account/notice-email', ...ownAccount, async (ctx) => {
-    const { noticeEmail } = await parseBody(ctx, noticeEmailInput);
+    const { noticeEmail, password } = await parseBody(ctx, noticeEmailInput);
+    // Lockout and new-device notices go there: a session alone must not send them elsewhere.
+    await confirmPassword(ctx, ctx.state.user.id, password, 'password');
     await runCommand(services, ctx, user, ctx.state.user.id, { type: 'Change', noticeEmail });
     ctx.body = await overview(ctx.state.user.id);
   });

@@ -1,7 +1,7 @@
 // /api/users: staff accounts, managed by admins only. No answer ever carries a password hash.
 import { randomUUID } from 'node:crypto';
 import { apiRouter } from './router';
-import { NotFound, userCreateInput, userPatchInput } from '../../domain';
+import { BadRequest, NotFound, userCreateInput, userPatchInput } from '../../domain';
 import { user } from '../../events';
 import { anActiveAdminRemains } from '../../projections';
 import { idParam, parseBody, runCommand, type AppServices } from '../context';
@@ -11,6 +11,10 @@ import { assertStrongPassword } from '../auth/password-policy';
 import { endSessions } from '../auth/sessions';
 
 const notFound = () => new NotFound('Usuario no encontrado');
+const ownAccountTexts = {
+  password: 'Cambie su propia contraseña en Seguridad de la cuenta: allí se pide la actual',
+  noticeEmail: 'Cambie su propio correo de avisos en Seguridad de la cuenta: allí se pide la contraseña actual',
+};
 
 export function userRoutes(services: AppServices) {
   const router = apiRouter('/api/users');
@@ -42,6 +46,15 @@ export function userRoutes(services: AppServices) {
     const input = await parseBody(ctx, userPatchInput);
     const target = await users.byId(id);
     if (!target) throw notFound();
+    // One's own password and notice address change in 'Seguridad de la cuenta', which asks for the
+    // current password: here an admin's session alone (a copied cookie) could take the account over,
+    // or send its security notices elsewhere.
+    if (id === ctx.state.user.id && (input.password !== undefined || input.noticeEmail !== undefined)) {
+      const errors: Record<string, string> = {};
+      if (input.password !== undefined) errors.password = ownAccountTexts.password;
+      if (input.noticeEmail !== undefined) errors.noticeEmail = ownAccountTexts.noticeEmail;
+      throw new BadRequest(Object.values(errors)[0], errors);
+    }
     if (input.password) await assertStrongPassword(input.password, [target.username, services.config.siteName]);
     const mayRemoveAnAdmin = input.disabled === true || (input.role !== undefined && input.role !== 'admin');
     await runCommand(
@@ -55,16 +68,12 @@ export function userRoutes(services: AppServices) {
         disabled: input.disabled,
         passwordHash: input.password ? await hashPassword(input.password) : undefined,
         // Set by someone else, the password is only for the next sign-in: the user then chooses their own.
-        mustChangePassword: Boolean(input.password) && id !== ctx.state.user.id,
+        mustChangePassword: Boolean(input.password),
         noticeEmail: input.noticeEmail,
       },
       { check: mayRemoveAnAdmin ? anActiveAdminRemains : undefined },
     );
-    if (input.disabled || input.password) {
-      // An admin changing their own password stays signed in here; every other session ends.
-      const except = id === ctx.state.user.id ? ctx.session?.signInId : undefined;
-      await endSessions(services, ctx, { userId: id, except }, input.disabled ? 'disabled' : 'password-changed');
-    }
+    if (input.disabled || input.password) await endSessions(services, ctx, { userId: id }, input.disabled ? 'disabled' : 'password-changed');
     ctx.body = await users.byId(id);
   });
 

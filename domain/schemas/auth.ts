@@ -61,12 +61,16 @@ export const totpConfirmInput = z.object({
     .regex(/^\d{6}$/, { error: 'El código tiene 6 dígitos' }),
 });
 
-/** The current password, asked before setting up or turning off a second factor, or adding a passkey. */
+/**
+ * The current password, asked before a change of how the account signs in or is warned: a second factor
+ * set up or turned off, a passkey added, the notice address changed.
+ */
 export const currentPasswordInput = z.object({
   password: z.string({ error: 'La contraseña es requerida' }).min(1, { error: 'La contraseña es requerida' }).max(200),
 });
 
-export const noticeEmailInput = z.object({ noticeEmail });
+/** One's own notice address (security notices go there), with the current password. */
+export const noticeEmailInput = z.object({ noticeEmail, ...currentPasswordInput.shape });
 export type NoticeEmailInput = z.input<typeof noticeEmailInput>;
 
 export const passkeyNameInput = z.object({

@@ -96,6 +96,11 @@ test('a session alone adds no way in: setting up an authenticator app or adding 
     assert.is(wrong.body.message, 'La contraseña actual no es correcta', path);
     assert.equal(wrong.body.errors, { password: 'La contraseña actual no es correcta' }, path);
   }
+  // Nor can it send the account's security notices elsewhere.
+  const notice = await thief.put('/api/account/notice-email', { noticeEmail: 'ladron@example.com', password: 'no-es-la-contraseña' });
+  assert.is(notice.status, 400);
+  assert.equal(notice.body.errors, { password: 'La contraseña actual no es correcta' });
+  assert.is((await thief.get('/api/account')).body.noticeEmail, null);
   // Nothing was started: no secret waits for a first code, and a registration has no challenge to answer.
   const confirm = await thief.post('/api/auth/totp/confirm', { code: '123456' });
   assert.is(confirm.status, 409);
@@ -112,13 +117,16 @@ test('the notice address is set by the user and by an admin; an invalid one is a
   const admin = await app.admin();
   const { body: created } = await admin.post('/api/users', { username: 'diana', password });
   const diana = await new Client(app.base).login('diana', password);
-  const bad = await diana.put('/api/account/notice-email', { noticeEmail: 'no-es-correo' });
+  const bad = await diana.put('/api/account/notice-email', { noticeEmail: 'no-es-correo', password: diana.password });
   assert.is(bad.status, 400);
   assert.is(bad.body.errors.noticeEmail, 'Correo electrónico inválido');
-  assert.is((await diana.put('/api/account/notice-email', { noticeEmail: 'diana@example.com' })).body.noticeEmail, 'diana@example.com');
+  assert.is(
+    (await diana.put('/api/account/notice-email', { noticeEmail: 'diana@example.com', password: diana.password })).body.noticeEmail,
+    'diana@example.com',
+  );
   assert.is((await admin.patch(`/api/users/${created.id}`, { noticeEmail: 'avisos@example.com' })).body.noticeEmail, 'avisos@example.com');
   assert.is((await diana.get('/api/account')).body.noticeEmail, 'avisos@example.com');
-  assert.is((await diana.put('/api/account/notice-email', { noticeEmail: '' })).body.noticeEmail, null);
+  assert.is((await diana.put('/api/account/notice-email', { noticeEmail: '', password: diana.password })).body.noticeEmail, null);
   const history = (await admin.get(`/api/history?streamId=${created.id}&type=UserNoticeEmailChanged`)).body.items;
   assert.equal(history[0].changes.noticeEmail, { from: 'avisos@example.com', to: null });
 });

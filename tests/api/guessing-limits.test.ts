@@ -40,7 +40,7 @@ async function userIdOf(username: string): Promise<string> {
 async function staffWithNotices(username: string) {
   assert.is((await admin.post('/api/users', { username, password })).status, 201);
   const client = await new Client(app.base).login(username, password);
-  assert.is((await client.put('/api/account/notice-email', { noticeEmail: `${username}@example.com` })).status, 200);
+  assert.is((await client.put('/api/account/notice-email', { noticeEmail: `${username}@example.com`, password: client.password })).status, 200);
   return client;
 }
 

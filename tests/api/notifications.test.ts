@@ -190,7 +190,7 @@ if (usingPostgres) {
 
 test("a sign-in from a device never seen before is mailed to the staff member's own notice address, not to NOTIFY_EMAIL", async () => {
   const staff = await app.userWithRole('colaborador', 'viajera');
-  assert.is((await staff.put('/api/account/notice-email', { noticeEmail: 'viajera@example.com' })).status, 200);
+  assert.is((await staff.put('/api/account/notice-email', { noticeEmail: 'viajera@example.com', password: staff.password })).status, 200);
   // Another browser: no device cookie, so the server has never seen it.
   await app.client().login('viajera', 'otra-clave-segura-1');
   await waitFor(() => smtp.received.some((mail) => (mail.to as any)?.text === 'viajera@example.com'), 30_000, 'the new-device mail');

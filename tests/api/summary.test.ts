@@ -122,7 +122,7 @@ test('the weekly e-mail: admins only, at their notice address; sent once on Mond
   assert.is((await admin.put('/api/account/weekly-summary', { weeklySummary: 'sí' })).status, 400);
   // Until someone asks for it, the scheduler records nothing.
   assert.is(smtp.received.filter((mail) => mail.subject?.includes('resumen')).length, 0);
-  assert.is((await admin.put('/api/account/notice-email', { noticeEmail: 'jefa@example.com' })).status, 200);
+  assert.is((await admin.put('/api/account/notice-email', { noticeEmail: 'jefa@example.com', password: admin.password })).status, 200);
   const opted = await admin.put('/api/account/weekly-summary', { weeklySummary: true });
   assert.is(opted.status, 200);
   assert.is(opted.body.weeklySummary, true);

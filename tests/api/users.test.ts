@@ -1,7 +1,7 @@
 // /api/users over HTTP: admins manage staff accounts; no answer ever carries a password hash.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Client, startTestApp, type Answer, type TestApp } from '../helpers/app';
+import { adminCredentials, Client, startTestApp, type Answer, type TestApp } from '../helpers/app';
 
 let app: TestApp;
 let admin: Client;
@@ -138,6 +138,21 @@ test('the last active admin can be neither disabled nor demoted (409); with two,
     ['admin', false],
     ['pedro', true],
   ]);
+});
+
+test("an admin's own password and notice address are not changed through /api/users: a session alone must not take the account over", async () => {
+  const { body: users } = await admin.get('/api/users');
+  const me = users.find((u: any) => u.username === 'admin');
+  const password = await admin.patch(`/api/users/${me.id}`, { password: 'una-clave-nueva-y-larga-1' });
+  assert.is(password.status, 400);
+  assert.equal(password.body.errors, { password: 'Cambie su propia contraseña en Seguridad de la cuenta: allí se pide la actual' });
+  const notice = await admin.patch(`/api/users/${me.id}`, { noticeEmail: 'otra@example.com' });
+  assert.is(notice.status, 400);
+  assert.equal(notice.body.errors, { noticeEmail: 'Cambie su propio correo de avisos en Seguridad de la cuenta: allí se pide la contraseña actual' });
+  // Nothing changed: the password still signs in, and this session still works.
+  assert.is((await app.client().post('/api/auth/login', adminCredentials)).status, 200);
+  assert.is((await admin.get('/api/users')).status, 200);
+  assert.is((await admin.get('/api/account')).body.noticeEmail, me.noticeEmail ?? null);
 });
 
 test('no answer ever carries a password or its hash', () => {

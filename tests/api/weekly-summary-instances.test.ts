@@ -35,9 +35,9 @@ if (usingPostgres) {
 
   test('with two instances looking, the weekly summary is recorded once and mailed once', async () => {
     const admin = await a.admin();
-    await admin.put('/api/account/notice-email', { noticeEmail: 'jefa@example.com' });
+    await admin.put('/api/account/notice-email', { noticeEmail: 'jefa@example.com', password: admin.password });
     const second = await b.userWithRole('admin', 'segunda');
-    await second.put('/api/account/notice-email', { noticeEmail: 'segunda@example.com' });
+    await second.put('/api/account/notice-email', { noticeEmail: 'segunda@example.com', password: second.password });
     assert.is((await second.put('/api/account/weekly-summary', { weeklySummary: true })).status, 200);
     assert.is((await admin.put('/api/account/weekly-summary', { weeklySummary: true })).status, 200);
     await waitFor(() => summaries().length >= 1, 30_000, 'the weekly summary');

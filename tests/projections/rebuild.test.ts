@@ -77,7 +77,7 @@ test('after a mix of commands, the rebuilt read tables equal the live ones row b
   const { secret } = (await dos.post('/api/auth/totp', { password: 'clave-segura-123' })).body;
   const { recoveryCodes } = (await dos.post('/api/auth/totp/confirm', { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() })).body;
   ok(await app.client().post('/api/auth/login', { username: 'dos', password: 'clave-segura-123', code: recoveryCodes[0] }), 200);
-  ok(await dos.put('/api/account/notice-email', { noticeEmail: 'dos@example.com' }), 200);
+  ok(await dos.put('/api/account/notice-email', { noticeEmail: 'dos@example.com', password: dos.password }), 200);
   const adminApp = (await admin.post('/api/auth/totp', { password: adminCredentials.password })).body;
   ok(await admin.post('/api/auth/totp/confirm', { code: new TOTP({ secret: Secret.fromBase32(adminApp.secret) }).generate() }), 200);
   ok(await admin.put('/api/settings/security', { requireSecondFactor: true }), 200);

@@ -59,6 +59,7 @@ export const accountTexts = {
   noticeTitle: 'Correo de avisos',
   noticeIntro: 'Le avisaremos a este correo cuando se inicie sesión en su cuenta desde un dispositivo nuevo.',
   noticeEmail: 'Correo electrónico',
+  noticePasswordHint: 'Para cambiar adónde van los avisos de seguridad se pide su contraseña.',
   save: 'Guardar',
   noticeSaved: 'Correo de avisos guardado',
   noticeError: 'Error al guardar el correo de avisos',

@@ -64,10 +64,13 @@ function UserCard({ user }: { user: User }) {
             <UserCog className="size-4" aria-hidden="true" />
             {t.changeRole}
           </Button>
-          <Button variant="outline" size="sm" onPress={() => setOpen('password')}>
-            <KeyRound className="size-4" aria-hidden="true" />
-            {t.resetPassword}
-          </Button>
+          {/* One's own password and notice address change in 'Seguridad de la cuenta', with the current password. */}
+          {!isMe && (
+            <Button variant="outline" size="sm" onPress={() => setOpen('password')}>
+              <KeyRound className="size-4" aria-hidden="true" />
+              {t.resetPassword}
+            </Button>
+          )}
           {user.disabled ? (
             <Button variant="outline" size="sm" onPress={() => update.mutate({ id: user.id, patch: { disabled: false } })} isPending={update.isPending}>
               <UserCheck className="size-4" aria-hidden="true" />
@@ -92,10 +95,12 @@ function UserCard({ user }: { user: User }) {
             onConfirm={() => endSessions.mutateAsync(user.id)}
             isPending={endSessions.isPending}
           />
-          <Button variant="outline" size="sm" onPress={() => setOpen('notice')}>
-            <Mail className="size-4" aria-hidden="true" />
-            {t.noticeEmail}
-          </Button>
+          {!isMe && (
+            <Button variant="outline" size="sm" onPress={() => setOpen('notice')}>
+              <Mail className="size-4" aria-hidden="true" />
+              {t.noticeEmail}
+            </Button>
+          )}
           <HistoryAction recordId={user.id} recordName={user.username} />
         </>
       }
