@@ -20,7 +20,7 @@ const password = z
   .max(200, { error: 'Máximo 200 caracteres' });
 
 /** Where a staff member wants security notices (a sign-in from a new device); empty: none. */
-export const noticeEmail = z
+const noticeEmail = z
   .string()
   .trim()
   .max(200, { error: 'Máximo 200 caracteres' })
