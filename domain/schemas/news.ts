@@ -22,17 +22,20 @@ const imageField = z.preprocess(
 
 /**
  * The publication date as sent: a number of milliseconds, or a text. A day ('2026-03-05') or an ISO
- * date-time with its zone must name a real day and time (30 February or 24:00 is invalid, never rolled
- * over to the next day); any other text is read as JavaScript reads a date.
+ * date-time must name a real day and time (30 February or 24:00 is invalid, never rolled over to the
+ * next day); a date-time without a zone is read in the server's time, as before. Any other text is read
+ * as JavaScript reads a date.
  */
 function publicationDateOf(value: unknown): unknown {
   if (typeof value === 'number') return new Date(value);
   if (typeof value !== 'string') return value;
   const text = value.trim();
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isValidCalendarDay(text) ? new Date(text) : new Date(Number.NaN);
-  if (/^\d{4}-\d{2}-\d{2}T.*(?:Z|[+-]\d{2}:\d{2})$/.test(text)) {
-    const instant = instantOfIsoDateTime(text);
-    return new Date(instant ?? Number.NaN);
+  if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
+    const zoned = /(?:Z|[+-]\d{2}:\d{2})$/.test(text);
+    // Without a zone, its parts are checked as if in UTC; the instant is still the server's reading.
+    const instant = instantOfIsoDateTime(zoned ? text : `${text}Z`);
+    return instant === null ? new Date(Number.NaN) : zoned ? new Date(instant) : new Date(text);
   }
   return new Date(text);
 }
