@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { apiRouter } from './router';
 import { BadRequest, NotFound, feedSourceInput, feedSourcePatch } from '../../domain';
 import { feedSource, type Sql } from '../../events';
+import { readModels } from '../../projections';
 import { idParam, parseBody, runCommand, type AppServices } from '../context';
-import { changesReading, forgetHttpCache } from '../feed-import/http-cache';
+import { changesReading, forgetHttpCache, sameReading } from '../feed-import/http-cache';
 import { requireAdmin, requireStaff } from '../auth/access';
 import { feedMessages, leadsToPrivateNetwork } from '../feeds';
 
@@ -39,8 +40,15 @@ export function feedSourceRoutes(services: AppServices) {
     const patch = await parseBody(ctx, feedSourcePatch);
     await refusePrivate(patch.url);
     // A new URL or new filters may keep items the feed's last read left out: the next run reads the
-    // whole feed again (api/feed-import/http-cache.ts). An update that changes nothing writes nothing.
-    const alongside = changesReading(patch) ? (tx: Sql) => forgetHttpCache(tx, id) : undefined;
+    // whole feed again (api/feed-import/http-cache.ts). The dialog sends every field: the source as it
+    // was is compared with the source as written, in the same transaction.
+    const before = changesReading(patch) ? await read.byId(id) : null;
+    const alongside = before
+      ? async (tx: Sql) => {
+          const after = await readModels(tx).feedSources.byId(id);
+          if (!after || !sameReading(before, after)) await forgetHttpCache(tx, id);
+        }
+      : undefined;
     await runCommand(services, ctx, feedSource, id, { type: 'Update', patch }, { alongside });
     ctx.body = await read.byId(id);
   });

@@ -211,6 +211,14 @@ test('a change of the keyword filters makes the next import read the whole feed 
 
   // An edit of what the import does not read keeps the validators: the unchanged feed is a 304.
   assert.is((await admin.patch(`/api/rss/sources/${source.id}`, { name: 'Renombrada', enabled: false })).status, 200);
+  // The dialog sends every field: the same URL and filters sent again are no change either.
+  const same = await admin.patch(`/api/rss/sources/${source.id}`, {
+    name: 'Renombrada otra vez',
+    url: source.url,
+    includeKeywords: ['espionaje'],
+    excludeKeywords: [],
+  });
+  assert.is(same.status, 200, same.text);
   let before = requestsTo('/filtros/cambio.xml').length;
   assert.is((await fetchSource(source.id)).body.count, 0);
   assert.is(requestsTo('/filtros/cambio.xml').slice(before)[0].headers['if-none-match'], '"filtros"');
