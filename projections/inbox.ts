@@ -87,7 +87,11 @@ export function inboxQueries(sql: Sql) {
       let after: { at: string; id: string } | null = null;
       for (;;) {
         const { where, params, param } = filterOf(query);
-        if (after) where.push(`(c.created_at, c.id) < (${param(after.at)}::text::timestamptz, ${param(after.id)}::uuid)`);
+        if (after) {
+          // The first condition alone is what an index on created_at can start from; the pair keeps ties in order.
+          const at = `${param(after.at)}::text::timestamptz`;
+          where.push(`c.created_at <= ${at}`, `(c.created_at, c.id) < (${at}, ${param(after.id)}::uuid)`);
+        }
         const rows: (ContactWithTimingsRow & { after_at: string })[] = await sql.query(
           `SELECT c.*, to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS after_at, t.read_after, t.resolved_after FROM contact_messages c ${timings} ${whereOf(where)}
            ORDER BY c.created_at DESC, c.id DESC LIMIT ${param(size)}`,
