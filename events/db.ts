@@ -7,6 +7,7 @@ import type { Db, Sql } from './sql';
 import { postgresTarget } from './postgres-target';
 
 export type { Db, Sql } from './sql';
+export { utcMicroseconds } from './sql';
 
 export type DbOptions = {
   databaseUrl?: string | null;

@@ -25,3 +25,10 @@ export interface Db extends Sql {
 
 /** A lock being held: `alive()` answers false once the connection that holds it is gone (and the lock with it). */
 type HeldLock = { alive(): Promise<boolean> };
+
+/**
+ * A timestamp column as text to the microsecond, in UTC ('2026-03-05T16:04:05.123456Z'): read back as
+ * a JavaScript Date (the drivers' way), a time keeps only milliseconds, so a value that must come back
+ * exactly (a backup's times, a page's position in a list ordered by time) travels as this text.
+ */
+export const utcMicroseconds = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

@@ -2,7 +2,7 @@
 // Response times come from the log itself (when each message was received, first read, resolved), not
 // from columns kept by hand.
 import type { ContactListQuery, ContactMessage, InboxStats } from '../domain';
-import type { Sql } from '../events';
+import { utcMicroseconds, type Sql } from '../events';
 import type { ContactWithTimingsRow, CountRow, Page } from './rows';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -93,7 +93,7 @@ export function inboxQueries(sql: Sql) {
           where.push(`c.created_at <= ${at}`, `(c.created_at, c.id) < (${at}, ${param(after.id)}::uuid)`);
         }
         const rows: (ContactWithTimingsRow & { after_at: string })[] = await sql.query(
-          `SELECT c.*, to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS after_at, t.read_after, t.resolved_after FROM contact_messages c ${timings} ${whereOf(where)}
+          `SELECT c.*, ${utcMicroseconds('c.created_at')} AS after_at, t.read_after, t.resolved_after FROM contact_messages c ${timings} ${whereOf(where)}
            ORDER BY c.created_at DESC, c.id DESC LIMIT ${param(size)}`,
           params,
         );

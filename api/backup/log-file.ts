@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import { mediaFilePattern } from '../../domain';
 import { instantOfIsoDateTime } from '../../domain/iso-date-time';
-import { aggregateOf, mediaBlobKeys, type Db, type MediaUploadedData, type Sql } from '../../events';
+import { aggregateOf, mediaBlobKeys, utcMicroseconds, type Db, type MediaUploadedData, type Sql } from '../../events';
 
 export type EventLine = {
   kind: 'event';
@@ -74,8 +74,6 @@ export class LogRefused extends Error {}
 export type Progress = (message: string) => void;
 const progressEvery = 10_000;
 
-const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 /**
  * Writes the whole log to `write` (which may wait, for backpressure), closing line included. It is
  * read in one read-only snapshot, so an append or an erasure during the export is either wholly in
@@ -103,7 +101,7 @@ export async function exportLog(db: Db, write: (line: string) => Promise<void>, 
         metadata: string;
       };
       const rows = await tx.query<Row>(
-        `SELECT position, stream_id, stream_version, type, ${utc('recorded_at')} AS recorded_at, data::text AS data, metadata::text AS metadata
+        `SELECT position, stream_id, stream_version, type, ${utcMicroseconds('recorded_at')} AS recorded_at, data::text AS data, metadata::text AS metadata
          FROM events WHERE position > $1 ORDER BY position LIMIT 1000`,
         [after],
       );
@@ -136,8 +134,8 @@ export async function exportLog(db: Db, write: (line: string) => Promise<void>, 
       size_bytes: string | number | null;
     };
     const uploads = await tx.query<UploadRow>(
-      `SELECT id, ${utc('created_at')} AS created_at, ${utc('expires_at')} AS expires_at, ${utc('claimed_at')} AS claimed_at,
-              ${utc('stored_at')} AS stored_at, content_type, size_bytes FROM uploads ORDER BY created_at, id`,
+      `SELECT id, ${utcMicroseconds('created_at')} AS created_at, ${utcMicroseconds('expires_at')} AS expires_at, ${utcMicroseconds('claimed_at')} AS claimed_at,
+              ${utcMicroseconds('stored_at')} AS stored_at, content_type, size_bytes FROM uploads ORDER BY created_at, id`,
     );
     const storedUploads: LogSummary['storedUploads'] = [];
     for (const row of uploads) {
