@@ -86,6 +86,14 @@ export function calendarDayOf(value: Date | string): string {
   return `${year}-${monthNumber}-${day.padStart(2, '0')}`;
 }
 
+/** The instant a calendar day (YYYY-MM-DD) begins in Costa Rica: its midnight there, not UTC's. */
+export function startOfCalendarDay(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  // Midnight at UTC−6; before 1992 a day in daylight saving time began an hour earlier.
+  const guess = Date.UTC(y, m - 1, d, 6);
+  return new Date(guess - Number(partsInZone(new Date(guess)).hour) * 3_600_000);
+}
+
 /** The calendar day `days` days after `day` (before it when negative). */
 export function addDaysToDay(day: string, days: number): string {
   const [y, m, d] = day.slice(0, 10).split('-').map(Number);

@@ -4,14 +4,15 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { apiRouter } from './router';
 import { BadRequest, NotFound, newsArticleInput, newsArticlePatch, newsListQuery, newsPreviewParam, parseMediaUrl, type SessionUser } from '../../domain';
-import { newsArticle, type NewsArticleRecord } from '../../events';
-import { createdArticle, newsRevisions } from '../../projections';
+import { newsArticle, type NewsArticleRecord, type Sql } from '../../events';
+import { createdArticle, newsRevisions, readModels } from '../../projections';
 import { idParam, parseBody, parseQuery, runCommand, type AppServices } from '../context';
 import { sanitizeArticleHtml } from '../article-html';
 import { requireAdmin, requireStaff } from '../auth/access';
 import { previewLinks } from '../news-preview-links';
 
 const notFound = () => new NotFound('Noticia no encontrada');
+const emptiedContent = 'El contenido solo tenía elementos no permitidos (scripts, estilos o marcos de otros sitios) y quedaría vacío';
 const versionNotFound = () => new NotFound('Versión no encontrada');
 
 /** The version number of the path; anything but a whole positive number is a version nobody has. */
@@ -26,11 +27,28 @@ export function newsRoutes(services: AppServices) {
   const { news } = services.read;
   const revisions = newsRevisions(services.store);
   const links = previewLinks(services.db);
-  /** An image of the media library must still be there: a deleted one would leave a broken picture. */
-  const checkImage = async (image: string | null | undefined) => {
+  /**
+   * An image of the media library must still be there: a deleted one would leave a broken picture.
+   * Checked in the write's transaction, after the append lock that a deletion takes too (its own check
+   * of the image's uses runs there): a deletion and a save sent at the same moment cannot both pass.
+   * Only for a library image, so other writes keep sharing their transactions.
+   */
+  const imageStillThere = (image: string | null | undefined) => {
     const media = image ? parseMediaUrl(image) : null;
-    if (media && !(await services.read.media.byId(media.id)))
-      throw new BadRequest('Revise los campos marcados', { image: 'La imagen ya no está en Medios: elija otra' });
+    if (!media) return undefined;
+    return async (tx: Sql) => {
+      if (!(await readModels(tx).media.byId(media.id)))
+        throw new BadRequest('Revise los campos marcados', { image: 'La imagen ya no está en Medios: elija otra' });
+    };
+  };
+  /**
+   * Content as it is stored: cleaned of what article HTML may not hold. Text that the cleaning leaves
+   * empty (only a script, a style, a frame of another site) is refused on its field, never saved blank.
+   */
+  const cleanContent = (html: string, field: 'content' | 'englishContent') => {
+    const clean = sanitizeArticleHtml(html);
+    if (html.trim() !== '' && clean.trim() === '') throw new BadRequest('Revise los campos marcados', { [field]: emptiedContent });
+    return clean;
   };
   /** An article of the read table by the path's id, or 404. */
   const articleOf = async (ctx: Context) => {
@@ -63,13 +81,12 @@ export function newsRoutes(services: AppServices) {
 
   router.post('/', requireStaff, async (ctx) => {
     const input = await parseBody(ctx, newsArticleInput);
-    await checkImage(input.image);
     const id = randomUUID();
     const record: NewsArticleRecord = {
       title: input.title,
       slug: input.slug,
       excerpt: input.excerpt,
-      content: sanitizeArticleHtml(input.content),
+      content: cleanContent(input.content, 'content'),
       image: input.image,
       imageAlt: input.imageAlt,
       category: input.category,
@@ -84,9 +101,9 @@ export function newsRoutes(services: AppServices) {
       guidHash: null,
       englishTitle: input.englishTitle,
       englishExcerpt: input.englishExcerpt,
-      englishContent: input.englishContent && sanitizeArticleHtml(input.englishContent),
+      englishContent: input.englishContent && cleanContent(input.englishContent, 'englishContent'),
     };
-    await runCommand(services, ctx, newsArticle, id, { type: 'Create', record }, { newStream: true });
+    await runCommand(services, ctx, newsArticle, id, { type: 'Create', record }, { newStream: true, check: imageStillThere(input.image) });
     ctx.status = 201;
     ctx.body = createdArticle(id, record);
   });
@@ -94,13 +111,13 @@ export function newsRoutes(services: AppServices) {
   router.patch('/:id', requireStaff, async (ctx) => {
     const id = idParam(ctx, notFound);
     const input = await parseBody(ctx, newsArticlePatch);
-    await checkImage(input.image);
     const patch: Partial<NewsArticleRecord> = { ...input, publishedAt: input.publishedAt?.toISOString() };
-    // The importer's note was about the image: an image chosen by staff answers it.
-    if (input.image !== undefined) patch.reviewNote = null;
-    if (input.content !== undefined) patch.content = sanitizeArticleHtml(input.content);
-    if (input.englishContent) patch.englishContent = sanitizeArticleHtml(input.englishContent);
-    await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch });
+    // The importer's note was about the image: an image chosen by staff answers it (the dialog sends an
+    // empty image with every save of an article without one, which answers nothing).
+    if (input.image) patch.reviewNote = null;
+    if (input.content !== undefined) patch.content = cleanContent(input.content, 'content');
+    if (input.englishContent) patch.englishContent = cleanContent(input.englishContent, 'englishContent');
+    await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch }, { check: imageStillThere(input.image) });
     ctx.body = await news.byId(id);
   });
 

@@ -5,7 +5,7 @@ import { slugPattern } from '../slug';
 import { optionalText, patchOf, requiredText } from './common';
 import { pagingFields } from './paging';
 import { isArticleImage, imageUrlMessage } from '../images';
-import { isValidCalendarDay } from '../dates';
+import { isValidCalendarDay, startOfCalendarDay } from '../dates';
 import { instantOfIsoDateTime } from '../iso-date-time';
 import type { Picture } from '../media';
 
@@ -21,7 +21,8 @@ const imageField = z.preprocess(
 );
 
 /**
- * The publication date as sent: a number of milliseconds, or a text. A day ('2026-03-05') or an ISO
+ * The publication date as sent: a number of milliseconds, or a text. A day ('2026-03-05', its midnight in
+ * Costa Rica) or an ISO
  * date-time must name a real day and time (30 February or 24:00 is invalid, never rolled over to the
  * next day); a date-time without a zone is read in the server's time, as before. Any other text is read
  * as JavaScript reads a date.
@@ -30,7 +31,8 @@ function publicationDateOf(value: unknown): unknown {
   if (typeof value === 'number') return new Date(value);
   if (typeof value !== 'string') return value;
   const text = value.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isValidCalendarDay(text) ? new Date(text) : new Date(Number.NaN);
+  // A day alone is that day's midnight in Costa Rica, as every calendar day of the site.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isValidCalendarDay(text) ? startOfCalendarDay(text) : new Date(Number.NaN);
   if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
     const zoned = /(?:Z|[+-]\d{2}:\d{2})$/.test(text);
     // Without a zone, its parts are checked as if in UTC; the instant is still the server's reading.

@@ -353,13 +353,33 @@ test('an image the importer cannot copy leaves the article without image and a n
   );
   assert.is(notImage.image, null);
   assert.match(notImage.reviewNote ?? '', 'el archivo no es una imagen válida');
-  // The review queue shows the note; an image chosen by staff answers it.
+  // The review queue shows the note; a save with no image chosen (the dialog sends an empty one) keeps
+  // it, and an image chosen by staff answers it.
   const pending = await admin.get('/api/news?status=pending&limit=100');
   assert.is(pending.body.find((item: { id: string }) => item.id === missing.id).reviewNote, missing.reviewNote);
+  const edited = await admin.patch(`/api/news/${missing.id}`, { title: 'Imagen que no existe (revisada)', image: '', imageAlt: '' });
+  assert.is(edited.status, 200, edited.text);
+  assert.is(edited.body.reviewNote, missing.reviewNote);
   const media = await uploaded(await photo(600, 400), 'image/jpeg');
   const fixed = await admin.patch(`/api/news/${missing.id}`, { image: media.url, imageAlt: 'Un micrófono' });
   assert.is(fixed.status, 200, fixed.text);
   assert.is(fixed.body.reviewNote, null);
+});
+
+test('an image deleted at the moment an article is saved with it: never both, the article never left with a missing image', async () => {
+  for (let round = 0; round < 6; round++) {
+    const media = await uploaded(await photo(300, 200), 'image/jpeg');
+    const created = await article({ title: `Carrera ${round}`, slug: `carrera-${round}`, status: 'draft' });
+    assert.is(created.status, 201, created.text);
+    const [saved, deleted] = await Promise.all([
+      collaborator.patch(`/api/news/${created.body.id}`, { image: media.url, imageAlt: 'Foto' }),
+      admin.delete(`/api/media/${media.id}`),
+    ]);
+    assert.ok((saved.status === 200) !== (deleted.status === 204), `round ${round}: save ${saved.status}, delete ${deleted.status}`);
+    if (saved.status !== 200) assert.equal(saved.body.errors, { image: 'La imagen ya no está en Medios: elija otra' });
+    const now = (await admin.get(`/api/news/${created.body.id}/current`)).body;
+    if (now.image) assert.is((await admin.get(`/api/media/${media.id}`)).status, 200, `round ${round}: the article's image is in Medios`);
+  }
 });
 
 test('a backup holds every file of the library, and its restore serves the same bytes', async () => {

@@ -82,6 +82,35 @@ test("the editor reads an article as it stands now by its id, a draft too, staff
   assert.is((await admin.get('/api/news/no-es-un-id/current')).status, 404);
 });
 
+test('content that the cleaning would leave empty (only a script, a style, a frame of another site) is a 400, never saved blank', async () => {
+  const message = 'El contenido solo tenía elementos no permitidos (scripts, estilos o marcos de otros sitios) y quedaría vacío';
+  for (const content of ['<script>alert(1)</script>', '<iframe src="https://evil.example/x"></iframe>', '<style>p{}</style>']) {
+    const answer = await admin.post('/api/news', article({ title: `Vacía ${content.slice(1, 7)}`, content }));
+    assert.is(answer.status, 400, content);
+    assert.equal(answer.body.errors, { content: message }, content);
+  }
+  assert.not.ok((await admin.get('/api/news?status=all&search=Vacía')).body.length);
+  const kept = await create(admin, { title: 'Texto que se queda' });
+  for (const patch of [{ content: '<style>p{}</style>' }, { englishContent: '<script>x()</script>' }]) {
+    const answer = await admin.patch(`/api/news/${kept.id}`, patch);
+    assert.is(answer.status, 400, JSON.stringify(patch));
+    assert.equal(answer.body.errors, { [Object.keys(patch)[0]]: message });
+  }
+  const now = (await admin.get(`/api/news/${kept.id}/current`)).body;
+  assert.equal({ content: now.content, englishContent: now.englishContent }, { content: kept.content, englishContent: kept.englishContent });
+});
+
+test("a publication day alone is that day's midnight in Costa Rica, so the article is listed on that day", async () => {
+  const answer = await admin.post('/api/news', article({ title: 'Publicada un día', publishedAt: '2026-03-05' }));
+  assert.is(answer.status, 201, answer.text);
+  assert.is(answer.body.publishedAt, '2026-03-05T06:00:00.000Z');
+  const onThatDay = await admin.get('/api/news?status=all&dateFrom=2026-03-05&dateTo=2026-03-05&search=Publicada');
+  assert.equal(
+    onThatDay.body.map((item: NewsArticle) => item.title),
+    ['Publicada un día'],
+  );
+});
+
 test('a publication date that names no real day or time is a 400, never rolled over to another day', async () => {
   for (const publishedAt of [
     '2026-02-30T10:00:00Z',
