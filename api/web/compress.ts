@@ -9,12 +9,21 @@ export type Encoding = 'br' | 'gzip';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** The best encoding the client accepts, or null. */
+/**
+ * The best encoding the client accepts, or null: brotli, then gzip, each unless the header refuses it
+ * with `q=0` (named, or through `*;q=0` when not named). `*` with a weight above 0 accepts both.
+ */
 export function acceptedEncoding(acceptEncoding: string | undefined): Encoding | null {
-  const header = acceptEncoding ?? '';
-  if (/\bbr\b/.test(header)) return 'br';
-  if (/\bgzip\b/.test(header)) return 'gzip';
-  return null;
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const accepts = (encoding: Encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
+  return encodings.find(accepts) ?? null;
 }
 
 /** Smaller bodies gain too little to be worth compressing. */

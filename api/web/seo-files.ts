@@ -10,7 +10,15 @@ export function robotsTxt(site: SiteInfo): string {
 }
 
 const xmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (ch) => xmlEntities[ch]);
+/**
+ * What XML 1.0 cannot hold at all, not even escaped: the C0 controls but tab, line feed and carriage
+ * return (Word's line break inside a paragraph is a vertical tab), U+FFFE and U+FFFF, and a surrogate
+ * without its pair. One of them in one article's text would make the whole feed or sitemap unreadable
+ * to every reader, so it is left out.
+ */
+// eslint-disable-next-line no-control-regex
+const notInXml = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const escapeXml = (text: string) => text.replace(notInXml, '').replace(/[&<>"']/g, (ch) => xmlEntities[ch]);
 
 /** Every published article, newest first, read in pages of 100 (the API's maximum). */
 async function* publishedArticles(queries: PublicQueries, stopBefore?: Date): AsyncGenerator<NewsSummary> {

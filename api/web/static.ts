@@ -37,10 +37,13 @@ export function createStaticFiles(root: string) {
     } catch {
       return false;
     }
-    // The template (index.html) and Vite's manifest are for the server, not for visitors.
-    if (relative === '/' || relative === '/index.html' || relative.startsWith('/.vite/') || relative.includes('\0')) return false;
+    if (relative.includes('\0')) return false;
     const file = path.join(root, relative);
     if (!file.startsWith(root + path.sep)) return false;
+    // The template (index.html) and Vite's manifest are for the server, not for visitors: decided on the
+    // file the path names, however it is spelled ('//index.html', '/assets/../.vite/manifest.json').
+    const inside = path.relative(root, file).split(path.sep).join('/');
+    if (inside === 'index.html' || inside === '.vite' || inside.startsWith('.vite/')) return false;
 
     if (!files.has(file)) return false;
     const cached = await once(cache, file, async () => {

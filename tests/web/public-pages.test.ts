@@ -453,6 +453,56 @@ if (!built) {
       assert.ok(answer.text.includes('Servicio con icono constructor'), page);
     }
   });
+
+  test('feeds and sitemaps stay readable XML with a control character in an article (a pasted line break), and a long headline is cut between characters', async () => {
+    const admin = await new Client(site.base).login();
+    const title = `Cámaras ocultas\u000b en la sala ${'x'.repeat(90)}😀 fin`;
+    const created = await admin.post('/api/news', {
+      title,
+      slug: 'control-en-el-titulo',
+      excerpt: 'Resumen\u000c con salto',
+      content: '<p>Texto</p>',
+      category: 'Tecnología',
+      author: 'Ana\u0008',
+    });
+    assert.is(created.status, 201, created.text);
+    const visitor = new Client(site.base);
+    for (const path of ['/noticias/feed.xml', '/noticias/atom.xml', '/sitemap-noticias.xml', '/en/news/feed.xml']) {
+      const answer = await visitor.get(path);
+      if (answer.status === 404) continue;
+      assert.is(answer.status, 200, path);
+      assert.not.match(answer.text, /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/, `${path} holds no character XML cannot`);
+      assert.ok(answer.text.includes('Cámaras ocultas en la sala'), path);
+    }
+    const page = await visitor.get('/noticias/control-en-el-titulo');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/.exec(page.text)![1]);
+    const headline: string = jsonLd['@graph'][0].headline;
+    assert.ok(headline.length <= 111 && !/[\uD800-\uDBFF]$/.test(headline), headline);
+  });
+
+  test('the encodings a browser refuses with q=0 are not sent; the template and the manifest are never served, however spelled', async () => {
+    const visitor = new Client(site.base);
+    const encodingOf = async (accept: string) => (await visitor.get('/servicios', { 'accept-encoding': accept })).headers.get('content-encoding');
+    assert.is(await encodingOf('br, gzip'), 'br');
+    assert.is(await encodingOf('br;q=0, gzip'), 'gzip');
+    assert.is(await encodingOf('gzip, br;q=0'), 'gzip');
+    assert.is(await encodingOf('gzip;q=0, br;q=0, identity'), null);
+    assert.is(await encodingOf('*;q=0.5, br;q=0'), 'gzip');
+    const port = Number(new URL(site.base).port);
+    for (const target of [
+      '/index.html',
+      '//index.html',
+      '/./index.html',
+      '/%2Findex.html',
+      '/.vite/manifest.json',
+      '//.vite/manifest.json',
+      '/assets/%2e%2e/.vite/manifest.json',
+    ]) {
+      const answer = await rawGet(port, target);
+      assert.ok(answer.status !== 200 || !answer.body.includes('<!--app-head-->'), `${target}: the bare template`);
+      assert.not.ok(answer.status === 200 && answer.body.includes('"isEntry"'), `${target}: the manifest`);
+    }
+  });
 }
 
 test.run();

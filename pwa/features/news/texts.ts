@@ -26,7 +26,8 @@ export function articleHeadOf(site: SiteInfo, article: NewsArticle, page: Articl
       '@graph': [
         {
           '@type': 'NewsArticle',
-          headline: page.title.slice(0, 110),
+          // At most 110 characters, cut between characters (code points), never inside one.
+          headline: Array.from(page.title).slice(0, 110).join(''),
           description: page.description,
           datePublished: article.publishedAt,
           author: [{ '@type': 'Person', name: article.author }],
