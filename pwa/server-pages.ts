@@ -58,6 +58,7 @@ async function loadNewsList(ctx: PageLoadContext, params: ReturnType<typeof news
   // Already JSON, and the page's own (PageDataSource): no copy made here.
   const page = await ctx.data.listNews(newsListQuery.parse(params));
   ctx.queryClient.setQueryData(newsListKey(params), page);
+  return page;
 }
 
 export const serverPages: Record<ServerPageId, (ctx: PageLoadContext) => Promise<PageLoadResult>> = {
@@ -70,8 +71,11 @@ export const serverPages: Record<ServerPageId, (ctx: PageLoadContext) => Promise
     return { head: texts[ctx.lang].services.head(ctx.site) };
   },
   async news(ctx) {
-    await loadNewsList(ctx, newsListParams(filtersFromSearch(ctx.search)));
-    return { head: texts[ctx.lang].news.listHead(ctx.site) };
+    const page = await loadNewsList(ctx, newsListParams(filtersFromSearch(ctx.search)));
+    const head = texts[ctx.lang].news.listHead(ctx.site);
+    // A page past the last one is not a page of the list: a 404, never indexed (its 'previous' link
+    // would lead a crawler through every empty page before it).
+    return page.items.length === 0 && page.total > 0 ? { head: { ...head, noindex: true }, notFound: true } : { head };
   },
   async article(ctx) {
     // A preview shows the article as visitors will see it, whatever its status, and is never indexed

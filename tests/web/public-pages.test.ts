@@ -504,6 +504,37 @@ if (!built) {
       assert.not.ok(answer.status === 200 && answer.body.includes('"isEntry"'), `${target}: the manifest`);
     }
   });
+
+  test("a news page past the last one is a 404 that says so, its 'Anterior' leading to the last page, in both languages, never indexed", async () => {
+    const admin = await new Client(site.base).login();
+    const count = async () => Number((await new Client(site.base).get('/api/news?limit=1')).headers.get('x-total-count'));
+    // Two pages of twelve at least.
+    for (let i = await count(); i < 13; i++) {
+      const created = await admin.post('/api/news', {
+        title: `Noticia de la lista ${i}`,
+        slug: `noticia-de-la-lista-${i}`,
+        excerpt: 'Resumen',
+        content: '<p>Texto</p>',
+        category: 'Tecnología',
+        author: 'Ana',
+      });
+      assert.is(created.status, 201, created.text);
+    }
+    const last = Math.ceil((await count()) / 12);
+    const visitor = new Client(site.base);
+    for (const [path, title, list] of [
+      ['/noticias?pagina=50', 'Esta página no existe', '/noticias'],
+      ['/en/news?pagina=50', 'This page does not exist', '/en/news'],
+    ]) {
+      const answer = await visitor.get(path);
+      assert.is(answer.status, 404, path);
+      assert.ok(answer.text.includes(title), path);
+      assert.match(answer.text, /<meta name="robots" content="noindex/, path);
+      assert.ok(answer.text.includes(`rel="prev" href="${list}?pagina=${last}"`), `${path}: 'Anterior' to page ${last}`);
+      assert.not.match(answer.text, /pagina=49/, path);
+    }
+    assert.is((await visitor.get('/noticias?pagina=1')).status, 200);
+  });
 }
 
 test.run();
