@@ -1,6 +1,7 @@
 export * from './enums';
 export * from './news-categories';
 export * from './slug';
+export * from './news-source';
 export * from './dates';
 export * from './business-time';
 export * from './images';

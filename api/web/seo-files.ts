@@ -1,7 +1,7 @@
 // /robots.txt, /sitemap.xml (every public page in both languages, with its hreflang twins) and the
 // news sitemap /sitemap-noticias.xml (Google News: the articles of the last two days).
 import type { SiteInfo } from '../config';
-import { newsListQuery, type NewsSummary } from '../../domain';
+import { canonicalElsewhere, newsListQuery, type NewsSummary } from '../../domain';
 import type { PublicQueries } from './types';
 
 export function robotsTxt(site: SiteInfo): string {
@@ -51,6 +51,8 @@ export async function sitemapXml(site: SiteInfo, queries: PublicQueries, publicP
   };
   const urls = publicPaths.flatMap((path) => entries(path));
   for await (const article of publishedArticles(queries)) {
+    // An imported article's pages name its source as canonical: a sitemap lists only its own canonicals.
+    if (canonicalElsewhere(article)) continue;
     urls.push(...entries(`/noticias/${encodeURIComponent(article.slug)}`, new Date(article.publishedAt).toISOString().slice(0, 10)));
   }
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -67,6 +69,7 @@ export async function newsSitemapXml(site: SiteInfo, queries: PublicQueries, now
   const urls: string[] = [];
   for await (const article of publishedArticles(queries, new Date(now.getTime() - newsWindowMs))) {
     if (urls.length >= 1000) break;
+    if (canonicalElsewhere(article)) continue;
     const loc = escapeXml(`${site.publicUrl}/noticias/${encodeURIComponent(article.slug)}`);
     const publication = `<news:publication><news:name>${escapeXml(site.siteName)}</news:name><news:language>es</news:language></news:publication>`;
     const news = `${publication}<news:publication_date>${new Date(article.publishedAt).toISOString()}</news:publication_date>`;

@@ -1,6 +1,7 @@
 // The public pages through the real web layer (the built pages, as in production): the instance says it
 // is ready only once it has rendered every public page in both languages, which the first visitors
 // then get at once; and every address of /sitemap.xml answers 200 without a noindex anywhere.
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { startWebSite, type WebSite } from '../helpers/web-site';
 import { skipBecause } from '../helpers/skip';
 import { projectRoot } from '../../events/project-root';
 import { atomPath, rssPath } from '../../api/web/feeds';
+import { handle, newsArticle } from '../../events';
 
 const root = projectRoot;
 const built = existsSync(path.join(root, 'dist/client/.vite/manifest.json')) && existsSync(path.join(root, 'dist/server/entry-server.js'));
@@ -259,11 +261,41 @@ if (!built) {
       });
       assert.is(created.status, 201, created.text);
     }
+    // An imported article: its pages name the source as canonical, so the sitemap leaves them out.
+    const imported = {
+      title: 'Importada de otra fuente',
+      slug: 'importada-de-otra-fuente',
+      excerpt: 'Resumen de la fuente.',
+      content: '<p>Texto de la fuente.</p>',
+      image: null,
+      category: 'Noticias' as const,
+      author: 'Fuente',
+      publishedAt: new Date().toISOString(),
+      reviewRequired: false,
+      status: 'published' as const,
+      isImported: true,
+      sourceId: null,
+      sourceUrl: 'https://fuente.example/articulo',
+      guidHash: 'importada-1',
+    };
+    await handle(
+      site.app.services.store,
+      newsArticle,
+      randomUUID(),
+      { type: 'Create', record: imported },
+      { actor: null, origin: 'feed-import', requestId: 'prueba' },
+      { newStream: true },
+    );
     const sitemap = await new Client(site.base).get('/sitemap.xml');
     assert.is(sitemap.status, 200);
     const addresses = [...new Set([...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>|href="([^"]+)"/g)].map((match) => match[1] ?? match[2]))];
     for (const page of publicPages) assert.ok(addresses.includes(site.base + (page === '/' ? '/' : page)), `${page} is in the sitemap`);
     assert.ok(addresses.some((address) => address.includes('/en/news/barrido-en-la-sala-de-juntas')));
+    assert.not.ok(
+      addresses.some((address) => address.includes('importada-de-otra-fuente')),
+      'the imported article is not listed',
+    );
+    assert.not.match((await new Client(site.base).get('/sitemap-noticias.xml')).text, 'importada-de-otra-fuente');
     const visitor = new Client(site.base);
     for (const address of addresses) {
       const answer = await visitor.get(address.slice(site.base.length));

@@ -1,7 +1,7 @@
 // The news pages' <head> in Spanish as the server writes it (pwa/server-pages.ts): the list's and the
 // article's own, from their texts (list-texts.ts, article-texts.ts), and for an article what search
 // engines read besides (canonical URL, image, structured data), which the browser never needs.
-import { articleImageSizes, type NewsArticle } from '../../../domain';
+import { articleImageSizes, canonicalElsewhere, type NewsArticle } from '../../../domain';
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 import { articlePageHead, articleTexts, type ArticlePageInfo } from './article-texts';
@@ -16,7 +16,7 @@ export function articleHeadOf(site: SiteInfo, article: NewsArticle, page: Articl
   return {
     ...articlePageHead(site, page),
     // An imported article belongs to its source: search engines should credit (and index) the original.
-    canonicalUrl: article.isImported && article.sourceUrl ? article.sourceUrl : undefined,
+    canonicalUrl: canonicalElsewhere(article) ?? undefined,
     type: 'article',
     image: article.image,
     preloadImage: article.picture ? { ...article.picture.sources[0], sizes: articleImageSizes } : undefined,
