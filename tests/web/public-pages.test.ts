@@ -1,46 +1,16 @@
 // The public pages through the real web layer (the built pages, as in production): the instance says it
 // is ready only once it has rendered every public page in both languages, which the first visitors
-// then get at once; and every address of /sitemap.xml answers 200 without a noindex anywhere.
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
-import path from 'node:path';
+// then get at once; which pages are kept, for which addresses and spellings, and how writes leave them.
+// What the pages, feeds and sitemaps say is in public-content.test.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Client } from '../helpers/app';
-import { startWebSite, type WebSite } from '../helpers/web-site';
+import { distBuilt, publicPages, rawGet, startWebSite, type WebSite } from '../helpers/web-site';
 import { skipBecause } from '../helpers/skip';
-import { projectRoot } from '../../events/project-root';
-import { atomPath, rssPath } from '../../api/web/feeds';
-import { handle, newsArticle } from '../../events';
 
-const root = projectRoot;
-const built = existsSync(path.join(root, 'dist/client/.vite/manifest.json')) && existsSync(path.join(root, 'dist/server/entry-server.js'));
-
-const publicPages = ['/', '/servicios', '/noticias', '/contacto', '/formulario-avanzada', '/en', '/en/services', '/en/news', '/en/contact', '/en/advance-form'];
-
-const noindexMeta = /<meta name="robots" content="[^"]*noindex/i;
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
-/** A GET with the request target written as given (fetch would make it origin-form), its body unencoded. */
-function rawGet(port: number, target: string): Promise<{ status: number; head: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (answer += chunk));
-    socket.on('end', () =>
-      resolve({
-        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]),
-        head: answer.slice(0, answer.indexOf('\r\n\r\n')),
-        body: answer.slice(answer.indexOf('\r\n\r\n') + 4),
-      }),
-    );
-    socket.on('error', reject);
-  });
-}
-
-if (!built) {
+if (!distBuilt()) {
   skipBecause('the public pages through the web layer', 'no dist/: run npm run build first');
 } else {
   let site: WebSite;
@@ -244,68 +214,6 @@ if (!built) {
     assert.is((await visitor.get('/noticias/no-existe')).status, 404);
   });
 
-  test('every address of the sitemap answers 200, indexable, with its own canonical', async () => {
-    const admin = await new Client(site.base).login();
-    for (const title of ['Barrido en la sala de juntas', 'Rastreadores en vehículos de ejecutivos']) {
-      const created = await admin.post('/api/news', {
-        title,
-        slug: title
-          .toLowerCase()
-          .normalize('NFD')
-          .replace(/[\u0300-\u036f]/g, '')
-          .replace(/\s+/g, '-'),
-        excerpt: 'Resumen breve de la noticia para la lista.',
-        content: '<p>Texto del artículo.</p>',
-        category: 'Anti-Espionaje',
-        author: 'Redacción',
-      });
-      assert.is(created.status, 201, created.text);
-    }
-    // An imported article: its pages name the source as canonical, so the sitemap leaves them out.
-    const imported = {
-      title: 'Importada de otra fuente',
-      slug: 'importada-de-otra-fuente',
-      excerpt: 'Resumen de la fuente.',
-      content: '<p>Texto de la fuente.</p>',
-      image: null,
-      category: 'Noticias' as const,
-      author: 'Fuente',
-      publishedAt: new Date().toISOString(),
-      reviewRequired: false,
-      status: 'published' as const,
-      isImported: true,
-      sourceId: null,
-      sourceUrl: 'https://fuente.example/articulo',
-      guidHash: 'importada-1',
-    };
-    await handle(
-      site.app.services.store,
-      newsArticle,
-      randomUUID(),
-      { type: 'Create', record: imported },
-      { actor: null, origin: 'feed-import', requestId: 'prueba' },
-      { newStream: true },
-    );
-    const sitemap = await new Client(site.base).get('/sitemap.xml');
-    assert.is(sitemap.status, 200);
-    const addresses = [...new Set([...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>|href="([^"]+)"/g)].map((match) => match[1] ?? match[2]))];
-    for (const page of publicPages) assert.ok(addresses.includes(site.base + (page === '/' ? '/' : page)), `${page} is in the sitemap`);
-    assert.ok(addresses.some((address) => address.includes('/en/news/barrido-en-la-sala-de-juntas')));
-    assert.not.ok(
-      addresses.some((address) => address.includes('importada-de-otra-fuente')),
-      'the imported article is not listed',
-    );
-    assert.not.match((await new Client(site.base).get('/sitemap-noticias.xml')).text, 'importada-de-otra-fuente');
-    const visitor = new Client(site.base);
-    for (const address of addresses) {
-      const answer = await visitor.get(address.slice(site.base.length));
-      assert.is(answer.status, 200, address);
-      assert.not.ok(/noindex/i.test(answer.headers.get('x-robots-tag') ?? ''), `${address}: X-Robots-Tag`);
-      assert.not.ok(noindexMeta.test(answer.text), `${address}: <meta name="robots">`);
-      assert.ok(answer.text.includes(`<link rel="canonical" href="${address}" />`), `${address}: canonical`);
-    }
-  });
-
   test('a draft saved leaves every kept list; a published article drops only the lists it is in, and visitors see it at once', async () => {
     const admin = await new Client(site.base).login();
     const visitor = new Client(site.base);
@@ -471,101 +379,6 @@ if (!built) {
       news.catchingUp = original;
       release();
     }
-  });
-
-  test("a service's icon named after an object's own property ('constructor', '__proto__') shows the shield; the services pages still render", async () => {
-    const admin = await new Client(site.base).login();
-    for (const icon of ['constructor', '__proto__', 'valueOf']) {
-      const created = await admin.post('/api/services', { title: `Servicio con icono ${icon}`, description: 'Descripción.', category: 'Pruebas', icon });
-      assert.is(created.status, 201, created.text);
-    }
-    const visitor = new Client(site.base);
-    for (const page of ['/servicios', '/en/services']) {
-      const answer = await visitor.get(page);
-      assert.is(answer.status, 200, page);
-      assert.ok(answer.text.includes('Servicio con icono constructor'), page);
-    }
-  });
-
-  test('feeds and sitemaps stay readable XML with a control character in an article (a pasted line break), and a long headline is cut between characters', async () => {
-    const admin = await new Client(site.base).login();
-    const title = `Cámaras ocultas\u000b en la sala ${'x'.repeat(90)}😀 fin`;
-    const created = await admin.post('/api/news', {
-      title,
-      slug: 'control-en-el-titulo',
-      excerpt: 'Resumen\u000c con salto',
-      content: '<p>Texto</p>',
-      category: 'Tecnología',
-      author: 'Ana\u0008',
-    });
-    assert.is(created.status, 201, created.text);
-    const visitor = new Client(site.base);
-    for (const path of [rssPath, atomPath, '/sitemap-noticias.xml']) {
-      const answer = await visitor.get(path);
-      assert.is(answer.status, 200, path);
-      // eslint-disable-next-line no-control-regex
-      assert.not.match(answer.text, /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/, `${path} holds no character XML cannot`);
-      assert.ok(answer.text.includes('Cámaras ocultas en la sala'), path);
-    }
-    const page = await visitor.get('/noticias/control-en-el-titulo');
-    const jsonLd = JSON.parse(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/.exec(page.text)![1]);
-    const headline: string = jsonLd['@graph'][0].headline;
-    assert.ok(headline.length <= 111 && !/[\uD800-\uDBFF]$/.test(headline), headline);
-  });
-
-  test('the encodings a browser refuses with q=0 are not sent; the template and the manifest are never served, however spelled', async () => {
-    const visitor = new Client(site.base);
-    const encodingOf = async (accept: string) => (await visitor.get('/servicios', { 'accept-encoding': accept })).headers.get('content-encoding');
-    assert.is(await encodingOf('br, gzip'), 'br');
-    assert.is(await encodingOf('br;q=0, gzip'), 'gzip');
-    assert.is(await encodingOf('gzip, br;q=0'), 'gzip');
-    assert.is(await encodingOf('gzip;q=0, br;q=0, identity'), null);
-    assert.is(await encodingOf('*;q=0.5, br;q=0'), 'gzip');
-    const port = Number(new URL(site.base).port);
-    for (const target of [
-      '/index.html',
-      '//index.html',
-      '/./index.html',
-      '/%2Findex.html',
-      '/.vite/manifest.json',
-      '//.vite/manifest.json',
-      '/assets/%2e%2e/.vite/manifest.json',
-    ]) {
-      const answer = await rawGet(port, target);
-      assert.ok(answer.status !== 200 || !answer.body.includes('<!--app-head-->'), `${target}: the bare template`);
-      assert.not.ok(answer.status === 200 && answer.body.includes('"isEntry"'), `${target}: the manifest`);
-    }
-  });
-
-  test("a news page past the last one is a 404 that says so, its 'Anterior' leading to the last page, in both languages, never indexed", async () => {
-    const admin = await new Client(site.base).login();
-    const count = async () => Number((await new Client(site.base).get('/api/news?limit=1')).headers.get('x-total-count'));
-    // Two pages of twelve at least.
-    for (let i = await count(); i < 13; i++) {
-      const created = await admin.post('/api/news', {
-        title: `Noticia de la lista ${i}`,
-        slug: `noticia-de-la-lista-${i}`,
-        excerpt: 'Resumen',
-        content: '<p>Texto</p>',
-        category: 'Tecnología',
-        author: 'Ana',
-      });
-      assert.is(created.status, 201, created.text);
-    }
-    const last = Math.ceil((await count()) / 12);
-    const visitor = new Client(site.base);
-    for (const [path, title, list] of [
-      ['/noticias?pagina=50', 'Esta página no existe', '/noticias'],
-      ['/en/news?pagina=50', 'This page does not exist', '/en/news'],
-    ]) {
-      const answer = await visitor.get(path);
-      assert.is(answer.status, 404, path);
-      assert.ok(answer.text.includes(title), path);
-      assert.match(answer.text, /<meta name="robots" content="noindex/, path);
-      assert.ok(answer.text.includes(`rel="prev" href="${list}?pagina=${last}"`), `${path}: 'Anterior' to page ${last}`);
-      assert.not.match(answer.text, /pagina=49/, path);
-    }
-    assert.is((await visitor.get('/noticias?pagina=1')).status, 200);
   });
 }
 
