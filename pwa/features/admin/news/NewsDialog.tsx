@@ -7,11 +7,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { Eye } from 'lucide-react';
 import {
-  businessTimeZone,
   formatDateTime,
   newsArticleForm,
   newsCategories,
@@ -35,8 +32,9 @@ import { newsKeyPrefix, useSaveNews } from './api';
 import { localDrafts, newArticleKey, type LocalDraft } from './local-drafts';
 import { PreviewLinkPanel } from './PreviewLinkPanel';
 import { ImageField } from './ImageField';
-import { autosaveTexts, dialogTexts, editorTexts, previewLinkTexts, revisionTexts, statusTexts } from './texts';
-import { useAutosave, type AutosaveState } from './useAutosave';
+import { dialogTexts, editorTexts, previewLinkTexts, revisionTexts, statusTexts } from './texts';
+import { useAutosave } from './useAutosave';
+import { autosaveLine, emptyArticle, fromBusinessClock, sameValues, toBusinessClock, valuesOf } from './dialog-values';
 
 // The editor (TipTap) and the versions' comparison are loaded only when a dialog needs them.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -44,71 +42,7 @@ const RevisionsPanel = lazy(() => import('./RevisionsPanel'));
 
 const t = newsTexts;
 
-const emptyArticle: NewsArticleFormValues = {
-  title: '',
-  slug: '',
-  category: 'Noticias',
-  author: '',
-  excerpt: '',
-  content: '',
-  image: '',
-  imageAlt: '',
-  status: 'draft',
-  publishedAt: undefined,
-  englishTitle: '',
-  englishExcerpt: '',
-  englishContent: '',
-};
-
-const valuesOf = (article: NewsArticle): NewsArticleFormValues => ({
-  title: article.title,
-  slug: article.slug,
-  category: article.category as NewsArticleFormValues['category'],
-  author: article.author,
-  excerpt: article.excerpt,
-  content: article.content,
-  image: article.image ?? '',
-  imageAlt: article.imageAlt ?? '',
-  status: article.status,
-  publishedAt: article.publishedAt,
-  englishTitle: article.englishTitle ?? '',
-  englishExcerpt: article.englishExcerpt ?? '',
-  englishContent: article.englishContent ?? '',
-});
-
-/** An instant as the date-time field shows it: Costa Rica's wall clock, to the second. */
-const toBusinessClock = (iso: unknown) =>
-  typeof iso === 'string' && iso ? format(new TZDate(new Date(iso).getTime(), businessTimeZone), "yyyy-MM-dd'T'HH:mm:ss") : '';
-/** The field's wall-clock time back to an instant: Costa Rica keeps UTC-6 all year. */
-const fromBusinessClock = (local: string) => (local ? new Date(`${local.length === 16 ? `${local}:00` : local}-06:00`).toISOString() : undefined);
-
-function autosaveLine(state: AutosaveState, now: number): string {
-  switch (state.kind) {
-    case 'idle':
-      return autosaveTexts.never;
-    case 'saving':
-      return autosaveTexts.saving;
-    case 'server':
-      return autosaveTexts.saved(now - state.at);
-    case 'local':
-      return autosaveTexts.savedHere(now - state.at);
-    case 'offline':
-      return autosaveTexts.savedHereOffline(now - state.at);
-    case 'live':
-      return autosaveTexts.savedHereLive(now - state.at);
-    case 'incomplete':
-      return autosaveTexts.savedHereIncomplete(now - state.at);
-    case 'failed':
-      return state.reason ? `${autosaveTexts.failed}: ${state.reason}` : autosaveTexts.failed;
-    case 'typedWhileSaving':
-      return autosaveTexts.typedWhileSaving;
-  }
-}
-
 type Props = { isOpen: boolean; onOpenChange: (open: boolean) => void; article: NewsArticle | null };
-
-/** The form's values as a comparable text. */
-const sameValues = (a: NewsArticleFormValues, b: NewsArticleFormValues) => JSON.stringify(a) === JSON.stringify(b);
 
 export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
   const save = useSaveNews();
