@@ -149,7 +149,7 @@ if (!distBuilt()) {
     }
   });
 
-  test("a news page past the last one is a 404 that says so, its 'Anterior' leading to the last page, in both languages, never indexed", async () => {
+  test("a news page past the last one is a 404 showing its number against the last, its 'Anterior' leading to the last page, in both languages, never indexed", async () => {
     const admin = await new Client(site.base).login();
     const count = async () => Number((await new Client(site.base).get('/api/news?limit=1')).headers.get('x-total-count'));
     // Two pages of twelve at least.
@@ -167,8 +167,8 @@ if (!distBuilt()) {
     const last = Math.ceil((await count()) / 12);
     const visitor = new Client(site.base);
     for (const [path, title, list] of [
-      ['/noticias?pagina=50', 'Esta página no existe', '/noticias'],
-      ['/en/news?pagina=50', 'This page does not exist', '/en/news'],
+      ['/noticias?pagina=50', 'Página 50 de', '/noticias'],
+      ['/en/news?pagina=50', 'Page 50 of', '/en/news'],
     ]) {
       const answer = await visitor.get(path);
       assert.is(answer.status, 404, path);

@@ -47,16 +47,13 @@ export default function NewsListPage() {
               </button>
             </div>
           )}
-          {data && data.items.length === 0 && (
-            // Past the last page (an old link, a typed address); with filters on, nothing matched them;
-            // without, the site has no news yet.
+          {data && data.total === 0 && (
+            // With filters on, nothing matched them; without, the site has no news yet.
             <div className="flex flex-col items-center py-16 text-center">
               <Newspaper className="size-12 text-slate-400" aria-hidden="true" />
-              <h2 className="mt-4 text-xl font-semibold text-slate-900">
-                {data.total > 0 ? newsTexts.beyondTitle : hasActiveFilters(filters) ? newsTexts.noMatchTitle : newsTexts.emptyTitle}
-              </h2>
-              {data.total === 0 && <p className="mt-2 text-slate-600">{hasActiveFilters(filters) ? newsTexts.noMatchText : newsTexts.emptyText}</p>}
-              {data.total === 0 && hasActiveFilters(filters) && (
+              <h2 className="mt-4 text-xl font-semibold text-slate-900">{hasActiveFilters(filters) ? newsTexts.noMatchTitle : newsTexts.emptyTitle}</h2>
+              <p className="mt-2 text-slate-600">{hasActiveFilters(filters) ? newsTexts.noMatchText : newsTexts.emptyText}</p>
+              {hasActiveFilters(filters) && (
                 <button type="button" className={buttonClass('outline', 'md', 'mt-6')} onClick={() => changeFilters(defaultNewsFilters)}>
                   {newsTexts.clearFilters}
                 </button>
@@ -81,7 +78,7 @@ export default function NewsListPage() {
           {data && pages > 1 && (
             <nav aria-label={newsTexts.pagination} className="mt-10 flex items-center justify-center gap-3">
               {filters.page > 1 ? (
-                // Past the last page, 'Anterior' leads to the last one.
+                // Past the last page (a 404 the server marks noindex), 'Anterior' leads to the last one.
                 <Link href={pageHref(Math.min(filters.page - 1, pages))} className={buttonClass('outline', 'md')} rel="prev">
                   <ChevronLeft className="size-4" aria-hidden="true" />
                   {newsTexts.previous}

@@ -28,7 +28,6 @@ export const newsListTextsEn: NewsListTexts = {
   emptyText: 'New content will be published soon',
   noMatchTitle: 'No news found',
   noMatchText: 'No article matches your search or the selected filters.',
-  beyondTitle: 'This page does not exist',
   clearDate: (label) => `Clear ${label.toLowerCase()}`,
   results: (total) => (total === 1 ? '1 article' : `${total} articles`),
   pagination: 'Pagination',

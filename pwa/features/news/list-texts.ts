@@ -28,7 +28,6 @@ export const newsListTexts = {
   emptyText: 'Pronto publicaremos contenido nuevo',
   noMatchTitle: 'No se encontraron noticias',
   noMatchText: 'Ninguna noticia coincide con la búsqueda o los filtros seleccionados.',
-  beyondTitle: 'Esta página no existe',
   clearDate: (label: string) => `Borrar ${label}`,
   results: (total: number) => (total === 1 ? '1 noticia' : `${total} noticias`),
   pagination: 'Paginación',
