@@ -18,7 +18,8 @@
 //      with a rotating search, POST /api/news from 8 clients (3,000 new articles untimed, its first pass,
 //      while V8 compiles the write path, then 5,000 timed), then each page again while 5 articles a second
 //      are written (every write drops kept pages). Pages are asked with Accept-Encoding: br, gzip.
-//   4. After the load, the server's RSS and heap (process.memoryUsage, and the heap after a full GC), and
+//   4. After the load, the server's RSS and heap (process.memoryUsage, and the heap after a full GC), what
+//      the RSS is made of by kind of mapping (bench/lib/rss-parts.ts: the binary, V8's pages, the rest), and
 //      how many articles the index holds then: the writes of step 3 add 8,000 on any machine, and the
 //      pages' cases under writes 5 a second each (150 in 10 s), so "after the load at 10,000" is at
 //      about 18,000 articles.
@@ -64,6 +65,7 @@ import { fileURLToPath } from 'node:url';
 import { bundleServer } from '../scripts/build-server';
 import { articleRecord, distinctWordPairs } from './lib/articles';
 import type { Memory, Ready, Seeded } from './lib/api-server';
+import { rssPartsText } from './lib/rss-parts';
 import { postgresTarget } from '../events/postgres-target';
 import { benchDatabaseServer, dropPostgres } from './lib/server';
 import { postgresBin, startPrivatePostgres, type PrivatePostgres } from '../tests/helpers/private-postgres';
@@ -179,7 +181,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
     // What the app holds once started (its index loaded), before any request: the load adds the rest.
     const atStart = await ask<Memory>(child, 'memory:arranque', 'memory');
     console.log(
-      `  memoria al arrancar: RSS ${mb(atStart.rss)} MB, montículo ${mb(atStart.heapUsed)} MB (${atStart.heapUsedAfterGc === null ? '?' : mb(atStart.heapUsedAfterGc)} MB tras una recolección completa)`,
+      `  memoria al arrancar: RSS ${mb(atStart.rss)} MB, montículo ${mb(atStart.heapUsed)} MB (${atStart.heapUsedAfterGc === null ? '?' : mb(atStart.heapUsedAfterGc)} MB tras una recolección completa)${rssPartsText(atStart.rssParts)}`,
     );
     const base = `http://127.0.0.1:${ready.port}`;
     const staff = { cookie: ready.cookie };
@@ -251,7 +253,7 @@ async function benchmark(count: number, databaseServer: string | undefined, wher
     }
     const memory = await ask<Memory>(child, 'memory:carga', 'memory');
     console.log(
-      `  memoria tras la carga (${memory.articles.toLocaleString('es-CR')} artículos en el índice): RSS ${mb(memory.rss)} MB, montículo ${mb(memory.heapUsed)} de ${mb(memory.heapTotal)} MB (${memory.heapUsedAfterGc === null ? '?' : mb(memory.heapUsedAfterGc)} MB tras una recolección completa), fuera del montículo ${mb(memory.external)} MB; ${memory.keptPages} páginas guardadas, ${mb(memory.keptPageBytes)} MB; respuestas de la API guardadas ${mb(memory.keptAnswerBytes)} MB, artículos del personal ${mb(memory.keptArticleBytes)} MB`,
+      `  memoria tras la carga (${memory.articles.toLocaleString('es-CR')} artículos en el índice): RSS ${mb(memory.rss)} MB, montículo ${mb(memory.heapUsed)} de ${mb(memory.heapTotal)} MB (${memory.heapUsedAfterGc === null ? '?' : mb(memory.heapUsedAfterGc)} MB tras una recolección completa), fuera del montículo ${mb(memory.external)} MB; ${memory.keptPages} páginas guardadas, ${mb(memory.keptPageBytes)} MB; respuestas de la API guardadas ${mb(memory.keptAnswerBytes)} MB, artículos del personal ${mb(memory.keptArticleBytes)} MB${rssPartsText(memory.rssParts)}`,
     );
     return {
       articles: count,

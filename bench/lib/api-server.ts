@@ -21,6 +21,7 @@ import { migrate, newsArticle, openDb } from '../../events';
 import { allProjectors, rebuildProjections } from '../../projections';
 import { articleRecord, frequentTitleWords } from './articles';
 import { loopTurns } from './loop-turns';
+import { rssParts, type RssParts } from './rss-parts';
 import { benchAdmin, freshPostgres, staffCookie } from './server';
 import { cpuMicrosOf } from '../../tests/helpers/proc-cpu';
 
@@ -51,6 +52,8 @@ export type Memory = {
   keptPageBytes: number;
   keptAnswerBytes: number;
   keptArticleBytes: number;
+  /** The RSS by kind of mapping, read with it (lib/rss-parts.ts); null without /proc. */
+  rssParts: RssParts | null;
 };
 
 /** The main thread's CPU time so far (user + system, microseconds; its thread id is the process id); null without /proc. */
@@ -165,6 +168,7 @@ async function serve(count: number, seeded: Seeded) {
     if (typeof message === 'string' && message.startsWith('memory')) {
       const label = message.slice('memory:'.length) || 'carga';
       const usage = process.memoryUsage();
+      const parts = rssParts();
       const gc = (globalThis as { gc?: () => void }).gc;
       gc?.();
       const memory: Memory = {
@@ -175,6 +179,7 @@ async function serve(count: number, seeded: Seeded) {
         keptPageBytes: app.services.pages.bytes,
         keptAnswerBytes: app.services.news.answerBytes,
         keptArticleBytes: app.services.news.articleBytes,
+        rssParts: parts,
       };
       if (process.env.BENCH_HEAP_SNAPSHOT)
         console.log(`  instantánea del montículo: ${writeHeapSnapshot(path.join(process.env.BENCH_HEAP_SNAPSHOT, `servidor-${count}-${label}.heapsnapshot`))}`);
