@@ -9,7 +9,6 @@ import { draftKeyAnswer } from '../auth/draft-keys';
 import { dummyHash, verifyPassword } from '../passwords';
 import { attemptThrottle } from '../middleware/rate-limit';
 import { guessingLockout } from '../auth/lockouts';
-import type { UserCredentials } from '../../projections';
 
 export function authRoutes(services: AppServices) {
   const router = apiRouter('/api/auth');
@@ -30,13 +29,16 @@ export function authRoutes(services: AppServices) {
     // One attempt covers the password and the code: a code is counted by the same throttle as a password.
     // Inside it, the password's and the code's failures are also counted per account from every address.
     let refusal: SecondFactorRefusal | null = null;
-    const passed = await loginAttempt(ctx, username, async () => {
-      let found: UserCredentials | null = null;
+    // The limits count an account's attempts under its own name whenever the typed one finds it. The
+    // database finds names without regard to case, and its lower case is not JavaScript's for every
+    // letter: 'vİctim' found 'victim' while the limits counted it apart, a lockout sidestepped.
+    const found = await users.credentials(username);
+    const accountName = found?.username ?? username;
+    const passed = await loginAttempt(ctx, accountName, async () => {
       const account = await passwordLockout(
         ctx,
-        username,
+        accountName,
         async () => {
-          found = await users.credentials(username);
           const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
           if (found && valid && !found.disabled) return found;
           await recordFailure(services, ctx, username, found?.id ?? null, 'password');

@@ -189,6 +189,26 @@ test('an unknown username is counted and locked exactly like a known one: the sa
   assert.equal(await app.services.db.query('SELECT level FROM attempt_lockouts WHERE key = $1', ['lock-password:desconocida']), [{ level: 1 }]);
 });
 
+test('another spelling of a locked username that finds the same account (capitals, a dotted capital İ) is locked with it', async () => {
+  assert.is((await admin.post('/api/users', { username: 'vigilada', password })).status, 201);
+  for (let i = 0; i < 12; i++) await login({ username: 'vigilada', password: `intento-numero-${i}` });
+  assert.is((await login({ username: 'vigilada', password })).status, 429);
+  // The database finds 'vİgİlada' as 'vigilada' (its lower case of İ is i); JavaScript's is i and a dot.
+  for (const spelling of ['VIGILADA', 'vİgİlada', 'VİGİLADA']) {
+    const answer = await login({ username: spelling, password });
+    assert.is(answer.status, 429, `${spelling}: ${answer.text}`);
+    assert.equal(answer.headers.getSetCookie(), []);
+  }
+  // Failures under another spelling count against the same account, from one address as from many.
+  await app.client().post('/api/auth/login', { username: 'vİgİlada', password: 'otra-mala' });
+  const keys = (await app.services.db.query<{ key: string }>("SELECT DISTINCT key FROM rate_limits WHERE key LIKE 'login:%'")).map((row) => row.key);
+  assert.ok(keys.includes('login:127.0.0.1:vigilada'), `throttle keys: ${keys.join(', ')}`);
+  assert.not.ok(
+    keys.some((key) => key.endsWith('vi̇gi̇lada')),
+    `throttle keys: ${keys.join(', ')}`,
+  );
+});
+
 test('the current-password checks (password change, turning the app off) are limited per account: a 429 after 5 failures, even for the right one', async () => {
   const client = await staffWithNotices('sesion-robada');
   for (let i = 0; i < 3; i++) {
