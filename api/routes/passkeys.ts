@@ -2,11 +2,11 @@
 // signs in with one (no username typed).
 import { apiRouter } from './router';
 import { z } from 'zod';
-import { Conflict, NotFound, TooManyRequests, Unauthorized, currentPasswordInput, passkeyNameInput } from '../../domain';
+import { Conflict, NotFound, Unauthorized, currentPasswordInput, passkeyNameInput } from '../../domain';
 import { user } from '../../events';
 import { parseBody, runCommand, type AppServices } from '../context';
 import { openDuringSetup, ownAccount } from '../auth/access';
-import { hit } from '../middleware/rate-limit';
+import { attemptThrottle, publicWriteLimit } from '../middleware/rate-limit';
 import { deviceLabel } from '../auth/devices';
 import {
   authenticationOptions,
@@ -27,6 +27,16 @@ export function passkeyRoutes(services: AppServices) {
   const router = apiRouter();
   const users = services.read.users;
   const confirmPassword = currentPasswordCheck(services);
+  // A passkey cannot be guessed, but each attempt costs a signature check and an event: the sign-in
+  // throttle's window and bound, per address, counting failures only (staff behind one office address
+  // sign in with theirs all day).
+  const passkeyAttempt = attemptThrottle(services.db, {
+    scope: 'passkey',
+    perAccount: 20,
+    perAddress: 0,
+    windowSeconds: 15 * 60,
+    message: 'Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.',
+  });
 
   // The registration's challenge is given only after the password: without it there is nothing for a
   // new passkey to answer, so a session alone cannot add one.
@@ -56,26 +66,25 @@ export function passkeyRoutes(services: AppServices) {
     ctx.status = 204;
   });
 
-  router.post('/api/auth/passkey/options', openDuringSetup, async (ctx) => {
+  // Each ceremony's challenge is kept in a session of its own, a row in the database for a visitor who
+  // has not signed in: limited per address like every public write.
+  router.post('/api/auth/passkey/options', openDuringSetup, publicWriteLimit(services.db, services.config.publicWriteLimit, 'passkey-options'), async (ctx) => {
     ctx.body = await authenticationOptions(ctx, services.config);
   });
 
   router.post('/api/auth/passkey', openDuringSetup, async (ctx) => {
     const { response } = await parseBody(ctx, ceremonyAnswer);
-    // The sign-in throttle's window and bound, per address: a passkey cannot be guessed, but each
-    // attempt costs a signature check and an event.
-    if ((await hit(services.db, `login:${ctx.ip}:passkey`, 15 * 60)) > 20) {
-      throw new TooManyRequests('Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.');
-    }
-    const credentialId = credentialIdOf(response);
-    const stored = credentialId ? await users.passkey(credentialId) : null;
-    const account = stored ? await users.byId(stored.userId) : null;
-    const counter = stored && account && !account.disabled ? await verifyAuthentication(ctx, services.config, response, stored) : null;
-    if (!stored || !account || account.disabled || counter === null) {
+    const signedIn = await passkeyAttempt(ctx, '', async () => {
+      const credentialId = credentialIdOf(response);
+      const stored = credentialId ? await users.passkey(credentialId) : null;
+      const account = stored ? await users.byId(stored.userId) : null;
+      const counter = stored && account && !account.disabled ? await verifyAuthentication(ctx, services.config, response, stored) : null;
+      if (stored && account && !account.disabled && counter !== null) return { account, passkey: { id: stored.id, counter } };
       await recordFailure(services, ctx, account?.username ?? '', account?.id ?? null, 'passkey');
-      throw new Unauthorized(unknownPasskey);
-    }
-    ctx.body = await startSession(services, ctx, account, 'passkey', { id: stored.id, counter });
+      return null;
+    });
+    if (!signedIn) throw new Unauthorized(unknownPasskey);
+    ctx.body = await startSession(services, ctx, signedIn.account, 'passkey', signedIn.passkey);
   });
 
   return router;
