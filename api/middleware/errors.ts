@@ -10,12 +10,21 @@ const unavailableMessage = 'El servicio no está disponible en este momento. Int
 /** Paths that belong to the API (and the photos and media library images it serves): their errors are JSON. */
 const apiArea = /^\/(api|objects|media)\//;
 
+const routerMessages: Record<number, string> = {
+  404: 'Ruta no encontrada',
+  405: 'Esta ruta no admite ese método',
+  501: 'Método no admitido',
+};
+
 export const errorHandler: Middleware = async (ctx, next) => {
   try {
     await next();
-    if (ctx.status === 404 && ctx.body === undefined && apiArea.test(ctx.path)) {
-      ctx.status = 404;
-      ctx.body = { message: 'Ruta no encontrada' };
+    // What the router answers by itself (no route at the address, or none for the method: its Allow header stays).
+    const message = ctx.body === undefined && apiArea.test(ctx.path) ? routerMessages[ctx.status] : undefined;
+    if (message) {
+      const status = ctx.status;
+      ctx.body = { message };
+      ctx.status = status;
     }
   } catch (caught) {
     const error = caught as { status?: number; type?: string; code?: string; message?: string; stack?: unknown } | null;

@@ -1,6 +1,6 @@
 // Requests the server cannot take answer a 4xx with a Spanish `{ message }`, never a 500 or a reset
 // connection: a body that is not in its declared Content-Encoding, a passkey registered twice, an
-// address or headers past the server's limit. Run on the production HTTP server (createHttpServer).
+// address or headers past the server's limit, a method no route takes. Run on the production HTTP server (createHttpServer).
 import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
@@ -156,6 +156,20 @@ test('two accounts registering the same new passkey at once: one gets it, the ot
     assert.equal(answers.map((answer) => answer.status).sort(), [201, 409], answers.map((answer) => answer.text).join(' '));
     assert.equal(answers.find((answer) => answer.status === 409)!.body, { message: 'Esa llave de acceso ya está registrada' });
   }
+});
+
+test('a method a route does not take is a 405 with its Allow header, and one the server does not know a 501, both in Spanish JSON', async () => {
+  const put = await admin.request('PUT', '/api/news');
+  assert.is(put.status, 405, put.text);
+  assert.equal(put.body, { message: 'Esta ruta no admite ese método' });
+  assert.match(put.headers.get('allow') ?? '', /GET/);
+  assert.match(put.headers.get('content-type') ?? '', /application\/json/);
+  const visitor = await app.client().request('DELETE', '/api/services');
+  assert.is(visitor.status, 405, visitor.text);
+  assert.equal(visitor.body, { message: 'Esta ruta no admite ese método' });
+  const unknown = parseResponse(await exchange('PROPFIND /api/news HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'));
+  assert.is(unknown.status, 501);
+  assert.equal(JSON.parse(unknown.body), { message: 'Método no admitido' });
 });
 
 test('a 70 KB query string is a 414 with a JSON body, to fetch and to a raw socket', async () => {
