@@ -14,6 +14,7 @@ const notFound = () => new NotFound('Usuario no encontrado');
 const ownAccountTexts = {
   password: 'Cambie su propia contraseña en Seguridad de la cuenta: allí se pide la actual',
   noticeEmail: 'Cambie su propio correo de avisos en Seguridad de la cuenta: allí se pide la contraseña actual',
+  removeSecondFactors: 'Quite su propia aplicación o sus llaves de acceso en Seguridad de la cuenta: allí se pide la contraseña actual',
 };
 
 export function userRoutes(services: AppServices) {
@@ -49,10 +50,11 @@ export function userRoutes(services: AppServices) {
     // One's own password and notice address change in 'Seguridad de la cuenta', which asks for the
     // current password: here an admin's session alone (a copied cookie) could take the account over,
     // or send its security notices elsewhere.
-    if (id === ctx.state.user.id && (input.password !== undefined || input.noticeEmail !== undefined)) {
+    if (id === ctx.state.user.id && (input.password !== undefined || input.noticeEmail !== undefined || input.removeSecondFactors)) {
       const errors: Record<string, string> = {};
       if (input.password !== undefined) errors.password = ownAccountTexts.password;
       if (input.noticeEmail !== undefined) errors.noticeEmail = ownAccountTexts.noticeEmail;
+      if (input.removeSecondFactors) errors.removeSecondFactors = ownAccountTexts.removeSecondFactors;
       throw new BadRequest(Object.values(errors)[0], errors);
     }
     if (input.password) await assertStrongPassword(input.password, [target.username, services.config.siteName]);
@@ -70,10 +72,14 @@ export function userRoutes(services: AppServices) {
         // Set by someone else, the password is only for the next sign-in: the user then chooses their own.
         mustChangePassword: Boolean(input.password),
         noticeEmail: input.noticeEmail,
+        removeSecondFactors: input.removeSecondFactors,
       },
       { check: mayRemoveAnAdmin ? anActiveAdminRemains : undefined },
     );
-    if (input.disabled || input.password) await endSessions(services, ctx, { userId: id }, input.disabled ? 'disabled' : 'password-changed');
+    // A lost phone or key may still hold a session: taking the factors away ends them too.
+    if (input.disabled || input.password || input.removeSecondFactors) {
+      await endSessions(services, ctx, { userId: id }, input.disabled ? 'disabled' : input.password ? 'password-changed' : 'ended-by-admin');
+    }
     ctx.body = await users.byId(id);
   });
 

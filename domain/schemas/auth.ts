@@ -45,6 +45,8 @@ export const userPatchInput = z.object({
   password: password.optional(),
   disabled: z.boolean().optional(),
   noticeEmail: noticeEmail.optional(),
+  /** An admin takes away another user's authenticator app and passkeys (both lost): the next sign-in is by password, and sets one up again where required. */
+  removeSecondFactors: z.literal(true, { error: 'Valor inválido' }).optional(),
 });
 export type UserPatchInput = z.infer<typeof userPatchInput>;
 

@@ -35,6 +35,8 @@ export type UserCommand =
       disabled?: boolean;
       noticeEmail?: string | null;
       weeklySummary?: boolean;
+      /** The authenticator app and every passkey taken away at once (an admin's reset for a user who lost them). */
+      removeSecondFactors?: boolean;
     }
   | { type: 'EnableTotp'; totpSecret: string; recoveryCodeHashes: string[] }
   | { type: 'DisableTotp' }
@@ -134,6 +136,10 @@ function decideChange(command: Extract<UserCommand, { type: 'Change' }>, state: 
   }
   if (command.weeklySummary !== undefined && command.weeklySummary !== state.weeklySummary) {
     events.push({ type: 'UserWeeklySummaryChanged', data: { from: state.weeklySummary, to: command.weeklySummary } });
+  }
+  if (command.removeSecondFactors) {
+    if (state.totp) events.push({ type: 'UserTotpDisabled', data: {} });
+    for (const [credentialId, name] of state.passkeys) events.push({ type: 'UserPasskeyRemoved', data: { credentialId, name } });
   }
   return events;
 }

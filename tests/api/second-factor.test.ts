@@ -1,9 +1,11 @@
 // The authenticator app over HTTP: set-up with a first code, sign-in asking for a code, codes that
-// work once, recovery codes that work once, the same throttle as passwords, and the log of it all.
+// work once, recovery codes that work once, the same throttle as passwords, the log of it all, and an
+// admin taking away the app and passkeys of a user who lost them.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Secret, TOTP } from 'otpauth';
 import { Client, startTestApp, type TestApp } from '../helpers/app';
+import { softwareAuthenticator } from '../helpers/authenticator';
 
 let app: TestApp;
 const password = 'otra-clave-segura-1';
@@ -131,6 +133,51 @@ test('turning the app off needs the current password; sign-ins, failures and fac
   const all = await admin.get('/api/history?limit=100');
   assert.not.ok(all.text.includes(secret));
   assert.not.match(all.text, /totpSecret|recoveryCodeHashes|codeHash/);
+});
+
+test('an admin takes away the app and passkeys of a user who lost them: sessions end, the password signs in, the log says who', async () => {
+  const { client: beto } = await userWithApp('beto');
+  const authenticator = softwareAuthenticator();
+  const options = await beto.post('/api/auth/passkeys/options', { password });
+  assert.is((await beto.post('/api/auth/passkeys', { response: authenticator.register(options.body, app.config.publicUrl) })).status, 201);
+  const admin = await app.admin();
+  const betoId = (await admin.get('/api/users')).body.find((u: any) => u.username === 'beto').id;
+  assert.is((await app.client().post('/api/auth/login', { username: 'beto', password })).status, 401, 'the app still asks for a code');
+
+  // Not a collaborator's to do, and not for one's own account (that asks for the current password elsewhere).
+  const colaborador = await app.userWithRole('colaborador');
+  assert.is((await colaborador.patch(`/api/users/${betoId}`, { removeSecondFactors: true })).status, 403);
+  const adminId = (await admin.get('/api/auth/me')).body.id;
+  const own = await admin.patch(`/api/users/${adminId}`, { removeSecondFactors: true });
+  assert.is(own.status, 400);
+  assert.equal(own.body.errors, {
+    removeSecondFactors: 'Quite su propia aplicación o sus llaves de acceso en Seguridad de la cuenta: allí se pide la contraseña actual',
+  });
+  assert.is((await admin.patch(`/api/users/${betoId}`, { removeSecondFactors: false })).status, 400);
+
+  const removed = await admin.patch(`/api/users/${betoId}`, { removeSecondFactors: true });
+  assert.is(removed.status, 200, removed.text);
+  assert.is(removed.body.hasSecondFactor, false);
+  assert.is((await beto.get('/api/auth/me')).status, 401, 'the session on the lost device ended');
+  const signIn = await app.client().post('/api/auth/login', { username: 'beto', password });
+  assert.is(signIn.status, 200, signIn.text);
+  const passkeyOptions = await app.client().post('/api/auth/passkey/options');
+  const withOldKey = await app.client().post('/api/auth/passkey', { response: authenticator.authenticate(passkeyOptions.body, app.config.publicUrl) });
+  assert.is(withOldKey.status, 401);
+
+  const history = (await admin.get(`/api/history?streamId=${betoId}`)).body.items;
+  assert.equal(
+    history.slice(0, 2).map((item: any) => item.type),
+    ['UserPasskeyRemoved', 'UserTotpDisabled'],
+  );
+  assert.ok(
+    history.slice(0, 2).every((item: any) => item.actor?.username === 'admin'),
+    JSON.stringify(history.slice(0, 2)),
+  );
+  // Once nothing is left, the same request changes nothing more.
+  const again = await admin.patch(`/api/users/${betoId}`, { removeSecondFactors: true });
+  assert.is(again.status, 200);
+  assert.is((await admin.get(`/api/history?streamId=${betoId}`)).body.items.length, history.length);
 });
 
 test.run();

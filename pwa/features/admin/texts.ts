@@ -257,6 +257,10 @@ export const usersTexts = {
   resetHint: 'Se cerrarán las sesiones abiertas de este usuario y deberá elegir una contraseña nueva al iniciar sesión.',
   endSessions: 'Cerrar sesiones',
   confirmEndSessionsTitle: 'Cerrar sesiones',
+  removeSecondFactors: 'Quitar segundo factor',
+  confirmRemoveSecondFactors: (username: string) =>
+    `¿Quitar la aplicación de autenticación y las llaves de acceso de ${username}? Hágalo solo si las perdió: se cerrarán sus sesiones y entrará con su contraseña, y deberá configurar un segundo factor de nuevo si es obligatorio.`,
+  secondFactorsRemoved: 'Segundo factor quitado: sus sesiones se cerraron',
   confirmEndSessions: (username: string) => `¿Cerrar todas las sesiones de ${username}? Tendrá que iniciar sesión de nuevo en cada dispositivo.`,
   sessionsEnded: (n: number) => `Se cerraron ${n} sesión(es)`,
   endSessionsError: 'Error al cerrar sesiones',

@@ -1,7 +1,7 @@
 // 'Usuarios' (role admin only): staff accounts with their role and state; create, reset a
-// password, change a role, disable or enable.
+// password, change a role, disable or enable, take away a lost second factor.
 import { useState } from 'react';
-import { KeyRound, LogOut, Mail, UserCog, UserCheck, UserX } from 'lucide-react';
+import { KeyRound, LogOut, Mail, ShieldOff, UserCog, UserCheck, UserX } from 'lucide-react';
 import { formatLongDate, userRoleLabel, type User } from '../../../../domain';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
@@ -95,6 +95,18 @@ function UserCard({ user }: { user: User }) {
             onConfirm={() => endSessions.mutateAsync(user.id)}
             isPending={endSessions.isPending}
           />
+          {/* For a user who lost both the app and the recovery codes (or every passkey): one's own are removed in 'Seguridad de la cuenta'. */}
+          {!isMe && user.hasSecondFactor && (
+            <ConfirmAction
+              icon={ShieldOff}
+              label={t.removeSecondFactors}
+              danger
+              title={t.removeSecondFactors}
+              message={t.confirmRemoveSecondFactors(user.username)}
+              onConfirm={() => update.mutateAsync({ id: user.id, patch: { removeSecondFactors: true } })}
+              isPending={update.isPending}
+            />
+          )}
           {!isMe && (
             <Button variant="outline" size="sm" onPress={() => setOpen('notice')}>
               <Mail className="size-4" aria-hidden="true" />

@@ -1,4 +1,4 @@
-// Staff accounts (admins only): list, create with a role, and PATCH role / password / disabled.
+// Staff accounts (admins only): list, create with a role, and PATCH role / password / disabled / second factors.
 import { useQuery } from '@tanstack/react-query';
 import type { SecuritySettings, User, UserCreateInput, UserPatchInput } from '../../../../domain';
 import { apiJson } from '../../../lib/api';
@@ -22,7 +22,7 @@ export function useUpdateUser() {
   return useToastMutation({
     mutationFn: ({ id, patch }: { id: string; patch: UserPatchInput }) => apiJson<User>('PATCH', `/api/users/${id}`, patch),
     invalidates: [usersKey],
-    success: (_user, { patch }) => ({ title: patch.password ? t.passwordReset : t.updated }),
+    success: (_user, { patch }) => ({ title: patch.password ? t.passwordReset : patch.removeSecondFactors ? t.secondFactorsRemoved : t.updated }),
     error: t.updateError,
   });
 }
