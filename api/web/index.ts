@@ -23,7 +23,7 @@ import { errorPage } from './error-page';
 import { canonicalSpelling } from '../middleware/canonical-path';
 import { hasUnreadableAddress } from '../middleware/errors';
 import type { PublicQueries } from './types';
-import { keptAddress, matchesEtag, PageReads, showsLists, type CachedPage, type KeptPage, type PageCache } from './page-cache';
+import { keptAddress, matchesEtag, PageReads, showsLists, weakEtagOf, type CachedPage, type KeptPage, type PageCache } from './page-cache';
 
 export type WebOptions = { dev: boolean; httpServer?: Server; config: Config; queries: PublicQueries; pages: PageCache };
 
@@ -91,7 +91,17 @@ export async function createWebMiddleware(opts: WebOptions): Promise<WebMiddlewa
     if (xmlFile) {
       ctx.type = `${xmlFile.type}; charset=utf-8`;
       ctx.set('Cache-Control', 'no-cache');
-      await sendText(ctx, await xmlFile.make());
+      // Feed readers and search engines poll these: one that sends back the ETag of what it holds gets a
+      // 304 without the bytes while nothing in the file changed.
+      const body = Buffer.from(await xmlFile.make(), 'utf8');
+      const etag = weakEtagOf(body);
+      ctx.set('ETag', etag);
+      ctx.vary('Accept-Encoding');
+      if (matchesEtag(ctx.get('If-None-Match'), etag)) {
+        ctx.status = 304;
+        return;
+      }
+      await sendText(ctx, body);
       return;
     }
 
@@ -266,8 +276,7 @@ async function sendPage(ctx: Koa.Context, page: Omit<CachedPage, 'body'> & { siz
   ctx.body = body;
 }
 
-async function sendText(ctx: Koa.Context, text: string) {
-  const body = Buffer.from(text, 'utf8');
+async function sendText(ctx: Koa.Context, body: Buffer) {
   ctx.vary('Accept-Encoding');
   const encoding = body.length > minimumCompressedSize ? acceptedEncoding(ctx.get('Accept-Encoding')) : null;
   if (encoding) {

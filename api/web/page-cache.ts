@@ -334,7 +334,8 @@ function plainBytes(entry: Entry): Buffer {
   throw new Error('A kept page has neither its bytes nor a compressed copy');
 }
 
-const weakEtagOf = (bytes: Buffer) => `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
+/** A weak ETag of a body's bytes (or of a copy made from them: the same copy for the same bytes). */
+export const weakEtagOf = (bytes: Buffer) => `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -1,6 +1,7 @@
 // What visitors, feed readers and search engines read of the public site, through the real web layer
 // (the built pages): every address of the sitemaps is its own indexable canonical (an imported article,
-// whose canonical is its source, is left out); feeds stay XML whatever an article holds; a news page
+// whose canonical is its source, is left out); feeds stay XML whatever an article holds, and answer a
+// reader that holds the current one with a 304; a news page
 // past the last one is a 404; a service's icon name cannot break its page; and what the server sends
 // for an encoding the browser refuses or for a build file it keeps to itself.
 import { randomUUID } from 'node:crypto';
@@ -123,6 +124,39 @@ if (!distBuilt()) {
     const jsonLd = JSON.parse(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/.exec(page.text)![1]);
     const headline: string = jsonLd['@graph'][0].headline;
     assert.ok(headline.length <= 111 && !/[\uD800-\uDBFF]$/.test(headline), headline);
+  });
+
+  test('feeds and sitemaps carry an ETag: a reader that sends it back gets a 304 without the bytes until an article changes them', async () => {
+    const visitor = new Client(site.base);
+    const paths = [rssPath, atomPath, '/sitemap.xml', '/sitemap-noticias.xml'];
+    const tags = new Map<string, string>();
+    for (const path of paths) {
+      const first = await visitor.get(path);
+      assert.is(first.status, 200, path);
+      const etag = first.headers.get('etag');
+      assert.ok(etag, `${path} has an ETag`);
+      tags.set(path, etag!);
+      const again = await visitor.get(path, { 'if-none-match': etag! });
+      assert.is(again.status, 304, path);
+      assert.is(again.text, '', path);
+      assert.is(again.headers.get('etag'), etag, path);
+    }
+    const admin = await new Client(site.base).login();
+    const created = await admin.post('/api/news', {
+      title: 'Inspección de salas antes de una junta',
+      slug: 'inspeccion-de-salas-antes-de-una-junta',
+      excerpt: 'Resumen de la inspección.',
+      content: '<p>Texto.</p>',
+      category: 'Anti-Espionaje',
+      author: 'Redacción',
+    });
+    assert.is(created.status, 201, created.text);
+    for (const path of [rssPath, atomPath, '/sitemap-noticias.xml']) {
+      const changed = await visitor.get(path, { 'if-none-match': tags.get(path)! });
+      assert.is(changed.status, 200, path);
+      assert.ok(changed.text.includes('inspeccion-de-salas-antes-de-una-junta'), path);
+      assert.is.not(changed.headers.get('etag'), tags.get(path), path);
+    }
   });
 
   test('the encodings a browser refuses with q=0 are not sent; the template and the manifest are never served, however spelled', async () => {
