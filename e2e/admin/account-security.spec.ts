@@ -1,9 +1,10 @@
 // 'Seguridad de la cuenta' in the browser: the authenticator app set up from its QR screen and then
-// asked at sign-in, a passkey in Chromium's virtual authenticator, and ending another session.
+// asked at sign-in, a passkey in Chromium's virtual authenticator, ending another session, and an admin
+// taking away the app of a user who lost it.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures';
 import { e2ePort } from '../../playwright.config';
-import { expectToast, field } from './helpers';
+import { card, expectToast, field, openTab } from './helpers';
 import { confirmWithPassword, fillLogin, newStaffUser, setUpAuthenticatorApp, totpCode } from './account-helpers';
 
 test('an authenticator app is set up from the QR screen, then the sign-in asks for its code', async ({ browser, baseURL, api }) => {
@@ -72,6 +73,39 @@ test('a passkey registered in the virtual authenticator signs in without passwor
   await expectToast(page, 'Error de autenticación', 'Esta cuenta inicia sesión con su llave de acceso');
   await page.getByRole('button', { name: 'Usar una llave de acceso' }).click();
   await expectToast(page, 'Inicio de sesión exitoso');
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await context.close();
+});
+
+test('an admin takes away the authenticator app of a user who lost it: the badge changes, and the password alone signs them in', async ({
+  browser,
+  baseURL,
+  api,
+  adminPage,
+}) => {
+  const username = await newStaffUser(api, 'perdida');
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await fillLogin(page, username);
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await page.goto('/admin/seguridad');
+  await setUpAuthenticatorApp(page);
+
+  await openTab(adminPage, 'users', 'Usuarios');
+  const user = card(adminPage, username);
+  await expect(user.getByText('Segundo factor', { exact: true })).toBeVisible();
+  await user.getByRole('button', { name: 'Quitar segundo factor' }).click();
+  const confirm = adminPage.getByRole('alertdialog', { name: 'Quitar segundo factor' });
+  await expect(confirm.getByText(`¿Quitar la aplicación de autenticación y las llaves de acceso de ${username}?`, { exact: false })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Quitar segundo factor' }).click();
+  await expectToast(adminPage, 'Segundo factor quitado: sus sesiones se cerraron');
+  await expect(user.getByText('Sin segundo factor')).toBeVisible();
+  await expect(user.getByRole('button', { name: 'Quitar segundo factor' })).toHaveCount(0);
+
+  // The session on the lost phone ended; the password alone signs in again.
+  await page.reload();
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await fillLogin(page, username);
   await expect(page).toHaveURL(/\/admin\/dashboard/);
   await context.close();
 });
