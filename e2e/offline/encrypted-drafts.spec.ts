@@ -55,12 +55,14 @@ function rawRecord(page: Page, id: string, needles: string[]) {
           request.onerror = () => reject(request.error);
         });
       type Sealed = { iv: Uint8Array; data: ArrayBuffer };
-      const record = await get<Record<string, unknown> & { version: number; sealed: Sealed; photoData: Record<string, { data: Blob }> }>('drafts', id);
+      const record = await get<Record<string, unknown> & { version: number; sealed: Sealed }>('drafts', id);
       const keys = await get<{ key: CryptoKey | null }[]>('draftKeys');
+      // Each photo's sealed bytes are a record of their own, written once.
+      const photos = (await get<{ draftId: string; data: Blob }[]>('draftPhotos')).filter((photo) => photo.draftId === id);
       db.close();
       const chunks: Uint8Array[] = [new TextEncoder().encode(JSON.stringify(record))];
       if (record.sealed) chunks.push(new Uint8Array(record.sealed.data));
-      for (const photo of Object.values(record.photoData ?? {})) chunks.push(new Uint8Array(await photo.data.arrayBuffer()));
+      for (const photo of photos) chunks.push(new Uint8Array(await photo.data.arrayBuffer()));
       const contains = (haystack: Uint8Array, needle: Uint8Array) => {
         outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
           for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
@@ -79,7 +81,7 @@ function rawRecord(page: Page, id: string, needles: string[]) {
           () => 0,
         );
       }
-      return { fields: Object.keys(record).sort(), found, photos: Object.keys(record.photoData ?? {}).length, opensWith };
+      return { fields: Object.keys(record).sort(), found, photos: photos.length, opensWith };
     },
     { id, needles },
   );

@@ -54,8 +54,15 @@ export type PhotoSummary = Omit<DraftPhoto, 'blob'> & { size: number; type: stri
 /** A draft as lists show it: the answers, and its photos without their bytes. */
 export type DraftSummary = Omit<Draft, 'photos'> & { photos: Partial<Record<PhotoField, PhotoSummary>> };
 
-/** A photo's bytes as stored: sealed, kept as a Blob so lists never load them. */
-export type SealedPhoto = { iv: Uint8Array; data: Blob };
+/**
+ * A sealed photo: the IV of its bytes, and the bytes (a Blob, so lists never load them) while in memory.
+ * A stored record names the IV only; the bytes are a record of their own in `draftPhotos`, written once
+ * per photo (records written before that held them inline, and are read as they are).
+ */
+export type SealedPhoto = { iv: Uint8Array; data?: Blob };
+
+/** A photo's sealed bytes as `draftPhotos` holds them, under `{draft id}/{field}/{IV}`. */
+export type StoredPhoto = { key: string; draftId: string; data: Blob };
 
 /**
  * A draft as IndexedDB holds it: the head in clear (lists, counts, the queue's order), everything else

@@ -15,6 +15,9 @@ import { draftAad, openBytes, openJson, photoAad, sealBytes, sealJson, toBase64 
 import { keyRecord, ownerOf, publicOwner, usableKey, type UsableKey } from './draft-keys';
 import type { Draft, DraftHead, DraftPhotos, DraftSummary, DraftVariant, PhotoSummary, PlainDraft, SealedDraft, SealedPhoto, StoredDraft } from './draft-types';
 
+/** Where a draft's photo's sealed bytes are kept in `draftPhotos`: one record per draft, field and IV. */
+const photoKey = (draftId: string, field: PhotoField, iv: Uint8Array) => `${draftId}/${field}/${toBase64(iv)}`;
+
 export type { Draft, DraftHead, DraftPhoto, DraftPhotos, DraftState, DraftSummary, DraftVariant } from './draft-types';
 
 /** A draft whose owner's key is not on this device (signed out, expired, ended from elsewhere): unreadable here. */
@@ -123,7 +126,7 @@ export function forgetOpenedPhotos(): void {
   openedPhotos.clear();
 }
 
-async function openPhoto(key: CryptoKey, record: SealedDraft, field: PhotoField, sealed: SealedPhoto, type: string): Promise<Blob> {
+async function openPhoto(key: CryptoKey, record: SealedDraft, field: PhotoField, sealed: Required<SealedPhoto>, type: string): Promise<Blob> {
   const cacheKey = `${record.keyId}/${record.id}/${field}/${toBase64(sealed.iv)}`;
   let blob = openedPhotos.get(cacheKey);
   if (!blob) {
@@ -147,7 +150,8 @@ async function openDraft(record: StoredDraft, keys: KeyLookup): Promise<Draft | 
       const sealed = record.photoData[field];
       // The sealed answers name each photo's IV: bytes swapped in from elsewhere are refused.
       if (!sealed || toBase64(sealed.iv) !== meta.iv) return null;
-      const blob = await openPhoto(key, record, field, sealed, meta.type);
+      if (!sealed.data) return null;
+      const blob = await openPhoto(key, record, field, { iv: sealed.iv, data: sealed.data }, meta.type);
       photos[field] = { blob, name: meta.name, objectPath: meta.objectPath, ...(meta.key ? { key: meta.key } : {}) };
     }
   } catch {
@@ -190,18 +194,68 @@ async function toStored(draft: Draft, version: number): Promise<StoredDraft> {
 
 const durable = { durability: 'strict' } as const;
 
+/**
+ * The record with its photos' sealed bytes, read in one transaction (a photo replaced meanwhile by
+ * another tab cannot go missing between the two): kept apart, or inline in a record written before.
+ */
 async function readStored(id: string): Promise<StoredDraft | undefined> {
-  return (await offlineDb()).get('drafts', id);
+  const tx = (await offlineDb()).transaction(['drafts', 'draftPhotos'], 'readonly');
+  const record = await tx.objectStore('drafts').get(id);
+  if (record && isSealed(record)) {
+    const photoData: SealedDraft['photoData'] = {};
+    for (const [field, sealed] of Object.entries(record.photoData) as [PhotoField, SealedPhoto][]) {
+      photoData[field] = { iv: sealed.iv, data: sealed.data ?? (await tx.objectStore('draftPhotos').get(photoKey(id, field, sealed.iv)))?.data };
+    }
+    await tx.done;
+    return { ...record, photoData };
+  }
+  await tx.done;
+  return record;
 }
 
-/** Writes `record` only if the stored one is still at `expected` (null: none yet); false otherwise. */
+/**
+ * Writes `record` only if the stored one is still at `expected` (null: none yet); false otherwise. A
+ * sealed record's photos go to `draftPhotos`, each written once (a photo already there is left as it
+ * is); the record keeps their IVs only, and the photos it no longer names leave in the same transaction.
+ */
 async function writeIfUnchanged(id: string, expected: number | null, record: StoredDraft): Promise<boolean> {
-  const tx = (await offlineDb()).transaction('drafts', 'readwrite', durable);
-  const current = await tx.store.get(id);
+  const tx = (await offlineDb()).transaction(['drafts', 'draftPhotos'], 'readwrite', durable);
+  const drafts = tx.objectStore('drafts');
+  const photos = tx.objectStore('draftPhotos');
+  const current = await drafts.get(id);
   const unchanged = versionOf(current) === expected;
-  if (unchanged) await tx.store.put(record);
+  if (unchanged) {
+    const named = new Set<string>();
+    if (isSealed(record)) {
+      const photoData: SealedDraft['photoData'] = {};
+      for (const [field, sealed] of Object.entries(record.photoData) as [PhotoField, SealedPhoto][]) {
+        const key = photoKey(id, field, sealed.iv);
+        named.add(key);
+        if (sealed.data && (await photos.getKey(key)) === undefined) await photos.put({ key, draftId: id, data: sealed.data });
+        photoData[field] = { iv: sealed.iv };
+      }
+      record = { ...record, photoData };
+    }
+    for (const key of await photos.index('byDraft').getAllKeys(id)) if (!named.has(key)) await photos.delete(key);
+    await drafts.put(record);
+  }
   await tx.done;
   return unchanged;
+}
+
+/** Deletes, in one transaction, every draft `doomed` picks (among the one with id `only`, when given) and its photos; answers how many. */
+async function deleteStored(doomed: (record: StoredDraft) => boolean, only?: string): Promise<number> {
+  const tx = (await offlineDb()).transaction(['drafts', 'draftPhotos'], 'readwrite', durable);
+  const photos = tx.objectStore('draftPhotos');
+  let deleted = 0;
+  for (let cursor = await tx.objectStore('drafts').openCursor(only); cursor; cursor = await cursor.continue()) {
+    if (!doomed(cursor.value)) continue;
+    for (const key of await photos.index('byDraft').getAllKeys(cursor.value.id)) await photos.delete(key);
+    await cursor.delete();
+    deleted++;
+  }
+  await tx.done;
+  return deleted;
 }
 
 /** Read, change, seal, write if nobody wrote meanwhile (else again). Throws DraftLockedError for a draft this device cannot open. */
@@ -251,7 +305,7 @@ export async function getDraft(id: string): Promise<Draft | undefined> {
 
 /** The head alone (no key needed). */
 export async function getDraftHead(id: string): Promise<DraftHead | undefined> {
-  const stored = await readStored(id);
+  const stored = await (await offlineDb()).get('drafts', id);
   return stored && headOf(stored);
 }
 
@@ -280,21 +334,13 @@ export function upsertDraft(id: string, make: (draft: Draft | undefined) => Draf
 }
 
 export async function deleteDraft(id: string): Promise<void> {
-  const tx = (await offlineDb()).transaction('drafts', 'readwrite', durable);
-  await Promise.all([tx.store.delete(id), tx.done]);
+  await deleteStored(() => true, id);
   announceChange();
 }
 
-/** A session ended from elsewhere: that owner's drafts, which nothing here can open any more, leave the device. */
+/** A session ended from elsewhere: that owner's drafts, which nothing here can open any more, leave the device with their photos. */
 export async function deleteDraftsOf(owner: string): Promise<number> {
-  const tx = (await offlineDb()).transaction('drafts', 'readwrite', durable);
-  let deleted = 0;
-  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
-    if (ownerOf(cursor.value) !== owner) continue;
-    await cursor.delete();
-    deleted++;
-  }
-  await tx.done;
+  const deleted = await deleteStored((record) => ownerOf(record) === owner);
   if (deleted > 0) announceChange();
   return deleted;
 }

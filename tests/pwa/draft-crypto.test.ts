@@ -23,7 +23,7 @@ import {
 import { offlineDb } from '../../pwa/offline/db';
 import { allKeyRecords, keyRecord, keyLifetimeMs, publicOwner, usableKey } from '../../pwa/offline/draft-keys';
 import { forgetDraftKeyAtSignOut, refreshDraftKeys } from '../../pwa/offline/draft-key-sync';
-import { DraftLockedError, getDraft, listDraftHeads, listDrafts, putDraft, unsentDrafts, type Draft } from '../../pwa/offline/drafts';
+import { DraftLockedError, deleteDraft, getDraft, listDraftHeads, listDrafts, putDraft, unsentDrafts, type Draft } from '../../pwa/offline/drafts';
 import type { SealedDraft, StoredDraft } from '../../pwa/offline/draft-types';
 
 const venue = 'Hotel Real Intercontinental, salón Los Robles';
@@ -48,12 +48,17 @@ async function stored(id: string): Promise<StoredDraft | undefined> {
   return (await offlineDb()).get('drafts', id);
 }
 
-/** Every byte the record holds: its strings, its sealed data, its photos' sealed bytes. */
+/** The sealed photos kept for a draft, apart from its record. */
+async function storedPhotos(draftId: string) {
+  return (await offlineDb()).getAllFromIndex('draftPhotos', 'byDraft', draftId);
+}
+
+/** Every byte the record holds: its strings, its sealed data, its photos' sealed bytes (kept apart). */
 async function bytesOf(record: StoredDraft): Promise<Uint8Array[]> {
   const out: Uint8Array[] = [new TextEncoder().encode(JSON.stringify(record))];
   if ('sealed' in record) {
     out.push(new Uint8Array(record.sealed.data));
-    for (const photo of Object.values(record.photoData)) out.push(new Uint8Array(await photo!.data.arrayBuffer()));
+    for (const photo of await storedPhotos(record.id)) out.push(new Uint8Array(await photo.data.arrayBuffer()));
   }
   return out;
 }
@@ -184,6 +189,60 @@ test("a visitor's draft is stored as ciphertext only, under the device's key, an
   await putDraft({ ...opened, state: 'draft' });
   assert.is(((await stored(draft.id)) as SealedDraft).version, 2);
   await assertCiphertextOnly(await stored(draft.id));
+});
+
+test('saving a draft again writes its photos once: the record names them, their bytes stay where they were, a replaced or dropped photo leaves with it', async () => {
+  const draft = draftOf('public', null, 'draft');
+  await putDraft(draft);
+  const [kept] = await storedPhotos(draft.id);
+  assert.ok(kept, 'the photo has a record of its own');
+  assert.is(((await stored(draft.id)) as SealedDraft).photoData.emergencyExitsPhoto!.data, undefined, 'the draft record holds no photo bytes');
+  // Forty saves of the answers, as autosave makes them while the observations are typed.
+  for (let i = 1; i <= 40; i++) {
+    const opened = (await getDraft(draft.id))!;
+    await putDraft({ ...opened, values: { ...opened.values, additionalObservations: 'x'.repeat(i) } });
+  }
+  const after = await storedPhotos(draft.id);
+  assert.is(after.length, 1);
+  assert.is(after[0].key, kept.key, 'the same sealed bytes, never written again');
+  const opened = (await getDraft(draft.id))!;
+  assert.is(opened.values.additionalObservations, 'x'.repeat(40));
+  assert.equal(new Uint8Array(await opened.photos.emergencyExitsPhoto!.blob.arrayBuffer()), photoBytes);
+  // Another photo in its place: the old bytes go in the same write.
+  const other = new Uint8Array(3_000).fill(7);
+  await putDraft({
+    ...opened,
+    photos: { emergencyExitsPhoto: { blob: new Blob([other], { type: 'image/jpeg' }), name: 'otra.jpg', objectPath: null, key: 'p-2' } },
+  });
+  const replaced = await storedPhotos(draft.id);
+  assert.is(replaced.length, 1);
+  assert.is.not(replaced[0].key, kept.key);
+  assert.equal(new Uint8Array(await (await getDraft(draft.id))!.photos.emergencyExitsPhoto!.blob.arrayBuffer()), other);
+  await putDraft({ ...(await getDraft(draft.id))!, photos: {} });
+  assert.is((await storedPhotos(draft.id)).length, 0);
+  await putDraft(draftOf('public', null, 'draft'));
+});
+
+test('a draft deleted takes its photos with it; a record from before photos were kept apart still opens', async () => {
+  const draft = draftOf('public', null, 'draft');
+  await putDraft(draft);
+  await deleteDraft(draft.id);
+  assert.is((await storedPhotos(draft.id)).length, 0);
+  // As an earlier version wrote it: the photo's sealed bytes inline in the record.
+  const older = draftOf('public', null, 'draft');
+  await putDraft(older);
+  const record = (await stored(older.id)) as SealedDraft;
+  const [photo] = await storedPhotos(older.id);
+  const db = await offlineDb();
+  await db.put('drafts', { ...record, photoData: { emergencyExitsPhoto: { iv: record.photoData.emergencyExitsPhoto!.iv, data: photo.data } } });
+  await db.delete('draftPhotos', photo.key);
+  const opened = (await getDraft(older.id))!;
+  assert.equal(new Uint8Array(await opened.photos.emergencyExitsPhoto!.blob.arrayBuffer()), photoBytes);
+  // Its next save moves the bytes to their own record.
+  await putDraft({ ...opened, values: { ...opened.values, additionalObservations: 'movida' } });
+  assert.is(((await stored(older.id)) as SealedDraft).photoData.emergencyExitsPhoto!.data, undefined);
+  assert.is((await storedPhotos(older.id)).length, 1);
+  assert.equal(new Uint8Array(await (await getDraft(older.id))!.photos.emergencyExitsPhoto!.blob.arrayBuffer()), photoBytes);
 });
 
 test("a record's sealed data copied into another draft, or a photo swapped, is refused", async () => {
