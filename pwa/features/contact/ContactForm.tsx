@@ -1,6 +1,7 @@
 // The message form: domain's contactMessageInput validates it (the same schema as the API), a hidden
 // 'website' field catches bots, and the required toasts report the outcome. Each submission
-// carries an Idempotency-Key, so a retry after a lost answer never makes a second message.
+// carries an Idempotency-Key, so a retry after a lost answer never makes a second message. Sent while
+// the browser is offline, it waits (TanStack Query holds the mutation) and goes when the connection is back.
 import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -114,6 +115,10 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
         <Button type="submit" size="lg" isPending={send.isPending} className="w-full sm:w-auto">
           {send.isPending ? contactTexts.submitting : contactTexts.submit}
         </Button>
+        {/* Sent while the browser is offline, the message waits in this page and goes when the connection is back: say so. */}
+        <p role="status" className="mt-3 text-sm text-slate-600">
+          {send.isPaused && contactTexts.waitingForConnection}
+        </p>
       </div>
     </form>
   );

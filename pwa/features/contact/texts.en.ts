@@ -29,6 +29,7 @@ export const contactTextsEn: ContactTexts = {
   messagePlaceholder: 'Tell us briefly what you need to protect...',
   submit: 'Send Message',
   submitting: 'Sending...',
+  waitingForConnection: 'No connection: your message will be sent as soon as the connection is back. Keep this page open.',
   sentTitle: 'Message Sent!',
   sentText: 'We have received your message. One of our specialists will contact you very soon.',
   sendAnother: 'Send another message',

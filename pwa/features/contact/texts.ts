@@ -22,6 +22,7 @@ const contactTexts = {
   messagePlaceholder: 'Cuéntenos brevemente qué necesita proteger...',
   submit: 'Enviar Mensaje',
   submitting: 'Enviando...',
+  waitingForConnection: 'Sin conexión: su mensaje se enviará en cuanto vuelva la conexión. Mantenga esta página abierta.',
   sentTitle: '¡Mensaje Enviado!',
   sentText: 'Hemos recibido su mensaje. Uno de nuestros especialistas se pondrá en contacto con usted muy pronto.',
   sendAnother: 'Enviar otro mensaje',
