@@ -5,7 +5,7 @@
 // soon as the server has the bytes, so a second sender waits, reads the draft again and reuses the link:
 // leaving the form in the middle of an upload no longer uploads the photo twice.
 import { photoUploadTimeoutMs, type AdvanceFormMode } from '../lib/advance-form-api';
-import { apiJson, throwIfNotOk } from '../lib/api';
+import { ApiError, apiJson, throwIfNotOk } from '../lib/api';
 import { timeLimit } from '../lib/time-limit';
 import type { PhotoField } from '../../domain';
 import { getDraft, updateDraft } from './drafts';
@@ -23,19 +23,45 @@ export type UploadOptions = {
 type UploadTarget = { uploadURL: string; objectPath: string; uploadHeaders?: Record<string, string> };
 
 /**
+ * The server refused the photo itself (bytes that are no image, too large, a bad request): the same
+ * bytes would be refused again, so the photo leaves the draft with the reason. Every other failure (no
+ * answer, a server down or busy, a rate limit, an upload link spent or expired, a session that ended)
+ * is not the photo's fault: it stays in the draft, and the queue uploads it later.
+ */
+export function photoRefused(error: unknown): error is ApiError {
+  return error instanceof ApiError && [400, 413, 415, 422].includes(error.status);
+}
+
+/**
  * POST /api/objects/upload, then one PUT of the bytes to the URL it answered; answers the link the form
  * stores ('/objects/uploads/{id}'). Throws ApiError for an answer, TypeError or TimeoutError for none.
  */
 export async function uploadPhotoBytes(photo: Blob, mode: AdvanceFormMode, options: UploadOptions = {}): Promise<string> {
   const signal = timeLimit(options.timeoutMs ?? photoUploadTimeoutMs(photo.size), options.signal);
   const credentials: RequestCredentials = mode === 'public' ? 'omit' : 'include';
-  const target = await apiJson<UploadTarget>('POST', '/api/objects/upload', undefined, { credentials, signal });
-  options.onProgress?.(0, photo.size);
-  const headers = { 'Content-Type': photo.type || 'application/octet-stream', ...target.uploadHeaders };
-  if (typeof XMLHttpRequest !== 'undefined' && options.onProgress) await putWithProgress(target.uploadURL, photo, headers, signal, options.onProgress);
-  else await throwIfNotOk(await fetch(target.uploadURL, { method: 'PUT', body: photo, headers, credentials: 'omit', signal }));
-  options.onProgress?.(photo.size, photo.size);
-  return target.objectPath;
+  const upload = async (): Promise<string> => {
+    const target = await apiJson<UploadTarget>('POST', '/api/objects/upload', undefined, { credentials, signal });
+    options.onProgress?.(0, photo.size);
+    const headers = { 'Content-Type': photo.type || 'application/octet-stream', ...target.uploadHeaders };
+    if (typeof XMLHttpRequest !== 'undefined' && options.onProgress) await putWithProgress(target.uploadURL, photo, headers, signal, options.onProgress);
+    else await throwIfNotOk(await fetch(target.uploadURL, { method: 'PUT', body: photo, headers, credentials: 'omit', signal }));
+    options.onProgress?.(photo.size, photo.size);
+    return target.objectPath;
+  };
+  try {
+    return await upload();
+  } catch (error) {
+    if (!linkSpent(error)) throw error;
+    // The link was spent, most often by these same bytes: a PUT that reached the server but lost its
+    // answer is sent again by the browser and meets its own first use. The photo goes once more under
+    // a fresh link; the first copy, which no form names, is swept with the other unused uploads.
+    return upload();
+  }
+}
+
+/** An upload link the server no longer takes (already used, expired, unknown): a fresh link will do. */
+function linkSpent(error: unknown): boolean {
+  return error instanceof ApiError && [403, 404, 409, 410].includes(error.status);
 }
 
 function putWithProgress(url: string, photo: Blob, headers: Record<string, string>, signal: AbortSignal, onProgress: UploadProgress): Promise<void> {

@@ -13,7 +13,7 @@ import { submitAdvanceForm } from '../lib/advance-form-api';
 import { getDraft, getDraftHead, listDraftHeads, deleteDraft, updateDraft, type Draft, type DraftPhoto } from './drafts';
 import { usableKey } from './draft-keys';
 import { refreshDraftKeys } from './draft-key-sync';
-import { uploadDraftPhoto } from './photo-upload';
+import { photoRefused, uploadDraftPhoto } from './photo-upload';
 import { judgeAnswer, photosToUpload, sentSummary, submissionBody, type ErrorBody } from './sync-rules';
 import { offlineTexts as t } from './texts';
 import type { SyncOutcome } from './retry-policy';
@@ -121,7 +121,7 @@ async function sendForm(first: Draft, interactive: boolean, options: SendOptions
         } catch (error) {
           observer?.serverAnswer?.(!isNetworkFailure(error));
           if (answersAtOnce && error instanceof ApiError) return backToDraft(id, error);
-          const verdict = failureOf(error, draft);
+          const verdict = failureOf(error);
           if (verdict !== 'refused') return verdict;
           if (interactive) return backToDraft(id, error);
           return refuse(id, error instanceof ApiError ? `${t.photoUploadFailed}: ${error.serverMessage ?? error.message}` : t.photoUploadFailed);
@@ -170,14 +170,15 @@ async function sendForm(first: Draft, interactive: boolean, options: SendOptions
   return 'waiting';
 }
 
-function failureOf(error: unknown, draft: Draft): SyncOutcome | 'refused' {
-  if (!(error instanceof ApiError)) return 'waiting';
-  const verdict = judgeAnswer(error.status, error.body as ErrorBody, draft);
-  // An expired or already used upload URL (403/404/410) is not the photo's fault: a fresh one later.
-  if ([403, 404, 410].includes(error.status)) return 'waiting';
-  if (verdict.kind === 'retry') return 'waiting';
-  if (verdict.kind === 'signIn') return 'signIn';
-  return 'refused';
+/**
+ * A photo's failed upload: only the server refusing the photo itself refuses the form (it shows why);
+ * anything else (no answer, a server down or busy, a spent upload link) waits for the next run, which
+ * asks for a fresh link. A session that ended waits for its author.
+ */
+function failureOf(error: unknown): SyncOutcome | 'refused' {
+  if (photoRefused(error)) return 'refused';
+  if (error instanceof ApiError && error.status === 401) return 'signIn';
+  return 'waiting';
 }
 
 async function backToDraft(id: string, error: unknown): Promise<never> {

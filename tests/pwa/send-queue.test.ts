@@ -1,7 +1,8 @@
 // The queue's sending against a mocked server (msw's setupServer in Node) and IndexedDB in memory
 // (fake-indexeddb): lost answers, refused and hanging connections, slow uploads, the one-record
-// guarantee (the draft's uuid as Idempotency-Key) and a photo never uploaded twice; then the whole
-// queue, sender and clock together, healing after three refused tries on a fake clock.
+// guarantee (the draft's uuid as Idempotency-Key) and a photo never uploaded twice; a server that is
+// down (5xx, 429) never costs a photo or a visitor's form, a spent upload link is replaced by a fresh
+// one; then the whole queue, sender and clock together, healing after three refused tries on a fake clock.
 import 'fake-indexeddb/auto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -9,22 +10,25 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { newAdvanceFormDefaults, type AdvanceFormValues } from '../../domain';
 import { getDraft, listDrafts, putDraft, deleteDraft, type Draft } from '../../pwa/offline/drafts';
-import { sendPendingDrafts, syncDraft, type SendObserver } from '../../pwa/offline/send';
+import { sendDraftNow, sendPendingDrafts, syncDraft, type SendObserver } from '../../pwa/offline/send';
 import type { SyncOutcome } from '../../pwa/offline/retry-policy';
-import { uploadDraftPhoto } from '../../pwa/offline/photo-upload';
+import { photoRefused, uploadDraftPhoto } from '../../pwa/offline/photo-upload';
+import { ApiError } from '../../pwa/lib/api';
 import { QueueRunner } from '../../pwa/offline/queue-runner';
 import { FakeClock, settle } from './fake-clock';
 
 const origin = 'http://app.test';
 
-type Mode = 'answer' | 'refuse' | 'lose-answer' | 'hang' | 'error-503';
+type Mode = 'answer' | 'refuse' | 'lose-answer' | 'hang' | 'error-503' | 'error-502' | 'busy-429' | 'invalid';
+/** The bytes' PUT: besides the modes above, a link already spent once, or bytes that are no image. */
+type PutMode = Mode | 'used-once' | 'not-image';
 type Server = {
   records: Map<string, Record<string, unknown>>;
   formPosts: number;
   uploadUrls: number;
   puts: number;
   form: Mode;
-  put: Mode;
+  put: PutMode;
   putDelayMs: number;
   staff: { id: string } | null;
 };
@@ -40,6 +44,9 @@ async function create(request: Request) {
   if (server.form === 'refuse') return HttpResponse.error();
   if (server.form === 'hang') await delay('infinite');
   if (server.form === 'error-503') return HttpResponse.json({ message: 'Servicio en mantenimiento' }, { status: 503 });
+  if (server.form === 'error-502') return proxyDown();
+  if (server.form === 'busy-429') return HttpResponse.json({ message: 'Demasiadas solicitudes' }, { status: 429 });
+  if (server.form === 'invalid') return HttpResponse.json({ message: 'Datos inválidos', errors: { hostName: 'Requerido' } }, { status: 400 });
   const key = request.headers.get('Idempotency-Key')!;
   const body = (await request.json()) as Record<string, unknown>;
   if (!server.records.has(key)) server.records.set(key, { ...body, id: key, createdAt: new Date().toISOString() });
@@ -47,6 +54,9 @@ async function create(request: Request) {
   if (server.form === 'lose-answer') return HttpResponse.error();
   return HttpResponse.json(server.records.get(key), { status: 201 });
 }
+
+/** A proxy in front of a stopped app: its own HTML page, no JSON. */
+const proxyDown = () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } });
 
 const wrappingSecret = Buffer.alloc(32, 7).toString('base64url');
 const signIns = new Map<string, string>();
@@ -75,6 +85,14 @@ const mock = setupServer(
     server.puts++;
     if (server.put === 'refuse') return HttpResponse.error();
     if (server.put === 'hang') await delay('infinite');
+    if (server.put === 'error-502') return proxyDown();
+    if (server.put === 'busy-429') return HttpResponse.json({ message: 'Demasiadas solicitudes' }, { status: 429 });
+    if (server.put === 'not-image') return HttpResponse.json({ message: 'El archivo no es una imagen' }, { status: 415 });
+    if (server.put === 'used-once') {
+      // The browser resent a PUT whose answer was lost: the server already took this link's bytes.
+      server.put = 'answer';
+      return HttpResponse.json({ message: 'El enlace de subida ya fue usado' }, { status: 409 });
+    }
     if (server.putDelayMs) await delay(server.putDelayMs);
     await request.arrayBuffer();
     return new HttpResponse(null, { status: 200 });
@@ -162,6 +180,47 @@ test('a server error answer (503) is retried later, not refused', async () => {
   assert.equal(await sendPendingDrafts({ ...short, observer: { serverAnswer: (r) => reached.push(r) } }), ['waiting']);
   assert.is((await getDraft(draft.id))?.state, 'pending');
   assert.equal(reached, [true], 'an answer: the server is there');
+});
+
+test('a photo upload met by 502 or 429 waits in the queue; only a refusal of the photo itself (415) refuses the form', async () => {
+  for (const mode of ['error-502', 'busy-429'] as const) {
+    reset();
+    const draft = await queued(`Subida ${mode}`, { photoBytes: 2_000 });
+    server.put = mode;
+    assert.equal(await sendPendingDrafts(short), ['waiting'], mode);
+    assert.is((await getDraft(draft.id))?.photos.emergencyExitsPhoto?.blob.size, 2_000);
+    await deleteDraft(draft.id);
+  }
+  const bad = await queued('No es imagen', { photoBytes: 2_000 });
+  server.put = 'not-image';
+  assert.equal(await sendPendingDrafts(short), ['refused']);
+  assert.match(String((await getDraft(bad.id))?.error), /El archivo no es una imagen/);
+});
+
+test('an upload link already used (the browser resent a PUT whose answer was lost) gets a fresh link: the form goes once, with its photo', async () => {
+  const draft = await queued('Enlace usado', { photoBytes: 2_500 });
+  server.put = 'used-once';
+  assert.equal(await sendPendingDrafts(short), ['sent']);
+  assert.is(server.uploadUrls, 2, 'a fresh link for the second try');
+  assert.is(server.records.size, 1);
+  assert.is(server.formPosts, 1);
+  assert.match(String(server.records.get(draft.id)?.emergencyExitsPhoto), /^\/objects\/uploads\//);
+  assert.is(await getDraft(draft.id), undefined);
+  // The same from the form's own 'Guardar'.
+  reset();
+  const own = await queued('Enlace usado, Guardar', { photoBytes: 2_500 });
+  server.put = 'used-once';
+  assert.is(await sendDraftNow(own.id, short), 'sent');
+  assert.is(server.records.size, 1);
+  assert.match(String(server.records.get(own.id)?.emergencyExitsPhoto), /^\/objects\/uploads\//);
+});
+
+test('which upload failures cost the photo: only the server refusing the photo itself', () => {
+  const answer = (status: number) => new ApiError(status, `${status}: x`, null);
+  for (const status of [400, 413, 415, 422]) assert.ok(photoRefused(answer(status)), String(status));
+  for (const status of [401, 403, 404, 408, 409, 410, 429, 500, 502, 503, 504]) assert.not.ok(photoRefused(answer(status)), String(status));
+  assert.not.ok(photoRefused(new TypeError('Failed to fetch')));
+  assert.not.ok(photoRefused(new DOMException('late', 'TimeoutError')));
 });
 
 test('a photo upload that hangs times out; the photo stays in the draft and is uploaded once the network answers', async () => {
