@@ -1,6 +1,7 @@
-// A photo's bytes reached the server while their answer was lost, and the browser sent them again:
-// the spent upload link is replaced by a fresh one, and the form goes once, with its photo.
-import type { Page } from '@playwright/test';
+// The phone has signal but the app behind its proxy is down (a deploy, a crash: the proxy answers 502),
+// or a photo's bytes reached the server while their answer was lost. A visitor's photo is never lost
+// for it: it stays in the draft until it can be uploaded; and a spent upload link is replaced by a fresh one.
+import type { Page, Route } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
 import { fillRequired, jpegFixture } from '../advance-form/fill';
 import { formsOf, readDrafts } from './helpers';
@@ -8,6 +9,40 @@ import { formsOf, readDrafts } from './helpers';
 test.describe.configure({ timeout: 120_000 });
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notification' });
+const statusRegion = (page: Page) => page.getByRole('region', { name: 'Estado de la conexión y de los envíos' });
+const badGateway = (route: Route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' });
+/** Everything a visitor's form asks of the server while it is down (the page itself is already loaded). */
+const downPaths = ['**/api/objects/upload', '**/api/objects/uploads/**', '**/api/advance-forms/public', '**/healthz'];
+
+test("server down (502): the visitor's photo stays in the draft, and goes with the form once the server is back", async ({ browser, baseURL, api }) => {
+  const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/formulario-avanzada');
+  const host = unique('Servidor caído');
+  await fillRequired(page, host);
+  await expect(statusRegion(page)).toContainText('En línea');
+
+  for (const path of downPaths) await page.route(path, badGateway);
+  const slot = page.getByRole('group', { name: 'Foto de las salidas de emergencia', exact: true });
+  await slot.locator('input[type=file]').setInputFiles(await jpegFixture(1));
+  await expect(slot.getByText('Foto guardada en este dispositivo: se subirá al enviar el formulario', { exact: true })).toBeVisible();
+  await expect(slot.getByText('No se pudo subir la foto. Intente de nuevo.')).toHaveCount(0);
+  const draftPhoto = async () => (await readDrafts(page)).find((d) => d.values.hostName === host)?.photos.emergencyExitsPhoto;
+  await expect.poll(draftPhoto).toMatchObject({ objectPath: null });
+  expect((await draftPhoto())!.size).toBeGreaterThan(0);
+  // The connection line says what is going on, not 'En línea'.
+  await expect(statusRegion(page)).toContainText('Servidor no disponible');
+
+  // The server is back: 'Guardar' uploads the kept photo and sends the form, once.
+  for (const path of downPaths) await page.unroute(path, badGateway);
+  await page.getByRole('button', { name: 'Guardar Formulario' }).click();
+  await expect(toasts(page).getByText('Formulario enviado exitosamente')).toBeVisible({ timeout: 30_000 });
+  const forms = await formsOf(api, host);
+  expect(forms).toHaveLength(1);
+  expect(forms[0].emergencyExitsPhoto).toMatch(/^\/objects\/uploads\//);
+  expect((await api.get(forms[0].emergencyExitsPhoto!)).status()).toBe(200);
+  await context.close();
+});
 
 test("a photo's bytes reached the server but their answer was lost and the browser sent them again (409 'ya fue usado'): a fresh link, the photo kept, the form sent once", async ({
   browser,

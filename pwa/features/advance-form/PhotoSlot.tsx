@@ -4,6 +4,8 @@ import { useEffect, useId, useState } from 'react';
 import { Camera, CheckCircle2, Trash2 } from 'lucide-react';
 import { FileTrigger } from 'react-aria-components';
 import { ApiError, isNetworkFailure } from '../../lib/api';
+import { probeServer } from '../../offline/connection';
+import { photoRefused } from '../../offline/photo-upload';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { errorClass, labelClass } from '../../ui/field-styles';
@@ -95,9 +97,13 @@ export function PhotoSlot({
       toast({ title: t.toastTitle, description: t.toastText(label, file.name) });
       return 'uploaded';
     } catch (error) {
-      // No signal, or no answer in time: the reduced photo stays in the draft; the queue uploads it. The
-      // slot says so once the device holds it, not before.
-      if (isNetworkFailure(error) && photo && keeping && (await keeping)) {
+      // Not the photo's fault (no signal, no answer in time, the server down or busy, a session that
+      // ended): the reduced photo stays in the draft and the queue uploads it. Only the server refusing
+      // the photo itself takes it out. The slot says it is kept once the device holds it, not before.
+      const notThePhoto = isNetworkFailure(error) || (error instanceof ApiError && !photoRefused(error));
+      if (notThePhoto && photo && keeping && (await keeping)) {
+        // The connection line above the form learns at once whether the server is there.
+        if (!(error instanceof ApiError) || error.status >= 500) void probeServer();
         onChange(null);
         toast({ title: t.keptOffline, description: t.toastText(label, file.name) });
         return 'kept';
