@@ -1,6 +1,6 @@
 // The queue as a surveyor meets it: a queued form corrected before it goes (the server gets the
 // correction), a connection that opens but never answers (the form falls back to the queue within the
-// time limit), a server error answer (not a lost connection: the visitor stays on the form), signing
+// time limit), a visitor's form refused (they stay on it) or met by a server error (queued), signing
 // out with forms unsent (asked first, kept, sent for the same user only), 'Descartar' asking first,
 // and a backlog of 10 forms with 4 photos each sent in under a minute.
 import { randomUUID } from 'node:crypto';
@@ -134,7 +134,7 @@ test('a connection that never answers: the photo and then the form fall back to 
   await context.close();
 });
 
-test("a server error answer is not a lost connection: the visitor sees 'Error' with the server's message and stays on the form", async ({
+test("the server refusing a visitor's form answers at once (they stay on it); a server error answer queues it like staff's, sent by itself once", async ({
   browser,
   baseURL,
   api,
@@ -145,27 +145,29 @@ test("a server error answer is not a lost connection: the visitor sees 'Error' w
   const host = unique('Error del servidor');
   await fillRequired(page, host);
 
-  const maintenance = JSON.stringify({ message: 'Servicio en mantenimiento, intente más tarde' });
-  let answer: { status: number; contentType: string; body: string } = { status: 503, contentType: 'application/json', body: maintenance };
+  // A refusal of the form itself: 'Error' with the server's message, the visitor keeps the form.
+  const refusal = JSON.stringify({ message: 'Revise los datos del formulario' });
+  let answer: { status: number; contentType: string; body: string } = { status: 400, contentType: 'application/json', body: refusal };
   await page.route('**/api/advance-forms/public', (route) => route.fulfill(answer));
   await page.getByRole('button', { name: 'Guardar Formulario' }).click();
-  const error = toasts(page).getByRole('alert').filter({ hasText: 'Servicio en mantenimiento, intente más tarde' });
+  const error = toasts(page).getByRole('alert').filter({ hasText: 'Revise los datos del formulario' });
   await expect(error).toBeVisible();
   await expect(error.getByText('Error', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/formulario-avanzada$/);
   await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toHaveValue(host);
   await expect.poll(async () => (await readDrafts(page)).find((d) => d.values.hostName === host)?.state).toBe('draft');
 
-  // No message of its own (a proxy's page): the form's fallback.
-  answer = { status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' };
+  // The server in maintenance (503): no answer about the form, so it waits in the queue.
+  answer = { status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Servicio en mantenimiento, intente más tarde' }) };
   await page.getByRole('button', { name: 'Guardar Formulario' }).click();
-  await expect(toasts(page).getByText('Error al crear formulario')).toBeVisible();
-  await expect(page).toHaveURL(/\/formulario-avanzada$/);
+  await expect(toasts(page).getByText('Se enviará automáticamente', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/$/);
+  expect((await readDrafts(page)).find((d) => d.values.hostName === host)?.state).toBe('pending');
 
+  // Back in service: the queue's own retries send it, once, with nothing pressed.
   await page.unroute('**/api/advance-forms/public');
-  await page.getByRole('button', { name: 'Guardar Formulario' }).click();
-  await expect(toasts(page).getByText('Formulario enviado exitosamente')).toBeVisible();
-  expect(await formsOf(api, host)).toHaveLength(1);
+  await expect.poll(() => formsOf(api, host), { timeout: 60_000 }).toHaveLength(1);
+  await expect.poll(async () => (await readDrafts(page)).length).toBe(0);
   await context.close();
 });
 

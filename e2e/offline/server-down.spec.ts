@@ -1,6 +1,7 @@
 // The phone has signal but the app behind its proxy is down (a deploy, a crash: the proxy answers 502),
 // or a photo's bytes reached the server while their answer was lost. A visitor's photo is never lost
-// for it: it stays in the draft until it can be uploaded; and a spent upload link is replaced by a fresh one.
+// for it: it stays in the draft for the queue; 'Guardar' queues the form, which goes by itself once the
+// server is back, once, with its photo; and a spent upload link is replaced by a fresh one.
 import type { Page, Route } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
 import { fillRequired, jpegFixture } from '../advance-form/fill';
@@ -14,7 +15,11 @@ const badGateway = (route: Route) => route.fulfill({ status: 502, contentType: '
 /** Everything a visitor's form asks of the server while it is down (the page itself is already loaded). */
 const downPaths = ['**/api/objects/upload', '**/api/objects/uploads/**', '**/api/advance-forms/public', '**/healthz'];
 
-test("server down (502): the visitor's photo stays in the draft, and goes with the form once the server is back", async ({ browser, baseURL, api }) => {
+test("server down (502): the visitor's photo stays in the draft, 'Guardar' queues the form, and it goes by itself once the server is back, with its photo", async ({
+  browser,
+  baseURL,
+  api,
+}) => {
   const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto('/formulario-avanzada');
@@ -33,14 +38,20 @@ test("server down (502): the visitor's photo stays in the draft, and goes with t
   // The connection line says what is going on, not 'En línea'.
   await expect(statusRegion(page)).toContainText('Servidor no disponible');
 
-  // The server is back: 'Guardar' uploads the kept photo and sends the form, once.
-  for (const path of downPaths) await page.unroute(path, badGateway);
   await page.getByRole('button', { name: 'Guardar Formulario' }).click();
-  await expect(toasts(page).getByText('Formulario enviado exitosamente')).toBeVisible({ timeout: 30_000 });
-  const forms = await formsOf(api, host);
-  expect(forms).toHaveLength(1);
-  expect(forms[0].emergencyExitsPhoto).toMatch(/^\/objects\/uploads\//);
-  expect((await api.get(forms[0].emergencyExitsPhoto!)).status()).toBe(200);
+  await expect(toasts(page).getByText('Se enviará automáticamente', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(toasts(page).getByText('Error al crear formulario')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  expect((await readDrafts(page)).find((d) => d.values.hostName === host)?.state).toBe('pending');
+  expect(await formsOf(api, host)).toHaveLength(0);
+
+  // The server is back; nothing is pressed: the queue's own retries send the form, once, with its photo.
+  for (const path of downPaths) await page.unroute(path, badGateway);
+  await expect.poll(() => formsOf(api, host), { timeout: 60_000 }).toHaveLength(1);
+  const [form] = await formsOf(api, host);
+  expect(form.emergencyExitsPhoto).toMatch(/^\/objects\/uploads\//);
+  expect((await api.get(form.emergencyExitsPhoto!)).status()).toBe(200);
+  await expect.poll(async () => (await readDrafts(page)).length).toBe(0);
   await context.close();
 });
 

@@ -8,7 +8,7 @@
 // Drafts are sealed on the device (drafts.ts): a staff member's that this device cannot open yet (its
 // key waits for the server) first gets its key back from the server (draft-key-sync.ts).
 import type { AdvanceForm, PhotoField } from '../../domain';
-import { ApiError, isNetworkFailure } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { submitAdvanceForm } from '../lib/advance-form-api';
 import { getDraft, getDraftHead, listDraftHeads, deleteDraft, updateDraft, type Draft, type DraftPhoto } from './drafts';
 import { usableKey } from './draft-keys';
@@ -53,8 +53,8 @@ export async function syncDraft(id: string, staff?: Staff, options: SendOptions 
 /**
  * The form's own 'Guardar Formulario': like syncDraft, but it waits for a sender already at work, and
  * a refusal throws the server's ApiError (the form shows it next to the fields) and puts the draft back
- * to 'draft'. A visitor's form that gets any error answer (a 503, say) throws it too: an answer is not
- * a lost connection, so the visitor stays on the form; only no answer at all leaves it to the queue.
+ * to 'draft'. No answer, a server down or busy (5xx, 429) or a photo that could not go yet leave the
+ * form queued ('waiting'), a visitor's as well as staff's: the queue sends it by itself later.
  */
 export async function sendDraftNow(id: string, options: SendOptions = {}): Promise<SyncOutcome> {
   const run = () => sendUnderLock(id, undefined, true, options);
@@ -119,8 +119,7 @@ async function sendForm(first: Draft, interactive: boolean, options: SendOptions
           });
           observer?.serverAnswer?.(true);
         } catch (error) {
-          observer?.serverAnswer?.(!isNetworkFailure(error));
-          if (answersAtOnce && error instanceof ApiError) return backToDraft(id, error);
+          observer?.serverAnswer?.(serverAnswered(error));
           const verdict = failureOf(error);
           if (verdict !== 'refused') return verdict;
           if (interactive) return backToDraft(id, error);
@@ -144,10 +143,12 @@ async function sendForm(first: Draft, interactive: boolean, options: SendOptions
       form = await submitAdvanceForm(submissionBody(draft), { mode: draft.variant, idempotencyKey: draft.id, signal });
       observer?.serverAnswer?.(true);
     } catch (error) {
-      observer?.serverAnswer?.(error instanceof ApiError);
+      observer?.serverAnswer?.(serverAnswered(error));
       if (!(error instanceof ApiError)) return 'waiting';
       const verdict = judgeAnswer(error.status, error.body as ErrorBody, draft);
-      if (answersAtOnce && verdict.kind !== 'reupload') return backToDraft(id, error);
+      // A visitor hears a refusal of the form at once and stays on it; a server down or busy (5xx,
+      // 429) is no answer about the form, so it waits in the queue like staff's and goes by itself.
+      if (answersAtOnce && (verdict.kind === 'refused' || verdict.kind === 'signIn')) return backToDraft(id, error);
       if (verdict.kind === 'retry') return 'waiting';
       if (verdict.kind === 'signIn') return 'signIn';
       if (verdict.kind === 'refused') return interactive ? backToDraft(id, error) : refuse(id, verdict.message);
@@ -179,6 +180,11 @@ function failureOf(error: unknown): SyncOutcome | 'refused' {
   if (photoRefused(error)) return 'refused';
   if (error instanceof ApiError && error.status === 401) return 'signIn';
   return 'waiting';
+}
+
+/** Whether the server itself answered: a 5xx (a proxy in front of a stopped app, say) is the server not working. */
+function serverAnswered(error: unknown): boolean {
+  return error instanceof ApiError && error.status < 500;
 }
 
 async function backToDraft(id: string, error: unknown): Promise<never> {

@@ -179,7 +179,49 @@ test('a server error answer (503) is retried later, not refused', async () => {
   const reached: boolean[] = [];
   assert.equal(await sendPendingDrafts({ ...short, observer: { serverAnswer: (r) => reached.push(r) } }), ['waiting']);
   assert.is((await getDraft(draft.id))?.state, 'pending');
-  assert.equal(reached, [true], 'an answer: the server is there');
+  assert.equal(reached, [false], 'a 5xx is the server not working, not the server answering');
+});
+
+test("a visitor's own 'Guardar' that meets a server down (502, 503, 429) queues the form like staff's; the queue sends it once", async () => {
+  for (const mode of ['error-502', 'error-503', 'busy-429'] as const) {
+    reset();
+    const draft = await queued(`Servidor caído ${mode}`, { photoBytes: 2_000 });
+    server.form = mode;
+    const reached: boolean[] = [];
+    assert.is(await sendDraftNow(draft.id, { ...short, observer: { serverAnswer: (r) => reached.push(r) } }), 'waiting', mode);
+    assert.is((await getDraft(draft.id))?.state, 'pending', `${mode}: still queued, not back to a draft`);
+    assert.is(reached.at(-1), mode === 'busy-429', `${mode}: whether the server counts as there`);
+    server.form = 'answer';
+    assert.equal(await sendPendingDrafts(short), ['sent']);
+    assert.is(server.records.size, 1);
+    assert.match(String(server.records.get(draft.id)?.emergencyExitsPhoto), /^\/objects\/uploads\//);
+    assert.is(server.uploadUrls, 1, 'its photo went once');
+    assert.is(await getDraft(draft.id), undefined);
+  }
+});
+
+test("a visitor's own 'Guardar' that the server refuses (400) still answers at once: the form is back to a draft", async () => {
+  const draft = await queued('Rechazo inmediato');
+  server.form = 'invalid';
+  const error = await sendDraftNow(draft.id, short).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  assert.ok(error instanceof ApiError && error.status === 400);
+  assert.is((await getDraft(draft.id))?.state, 'draft');
+});
+
+test("a visitor's own 'Guardar' whose photo meets a server down keeps the photo and queues the form", async () => {
+  const draft = await queued('Foto con servidor caído', { photoBytes: 3_000 });
+  server.put = 'error-502';
+  assert.is(await sendDraftNow(draft.id, short), 'waiting');
+  const kept = await getDraft(draft.id);
+  assert.is(kept?.state, 'pending');
+  assert.is(kept?.photos.emergencyExitsPhoto?.objectPath, null, 'the photo waits in the draft');
+  assert.is(server.formPosts, 0, 'no form without its photo');
+  server.put = 'answer';
+  assert.equal(await sendPendingDrafts(short), ['sent']);
+  assert.match(String(server.records.get(draft.id)?.emergencyExitsPhoto), /^\/objects\/uploads\//);
 });
 
 test('a photo upload met by 502 or 429 waits in the queue; only a refusal of the photo itself (415) refuses the form', async () => {
