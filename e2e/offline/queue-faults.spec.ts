@@ -148,8 +148,9 @@ for (const viewport of [
     const page = await context.newPage();
     await page.goto('/formulario-avanzada');
     await fillRequired(page, unique('Aviso sobre botones'));
-    const body = JSON.stringify({ message: 'Servicio en mantenimiento, intente más tarde' });
-    await page.route('**/api/advance-forms/public', (route) => route.fulfill({ status: 503, contentType: 'application/json', body }));
+    // A refusal of the form itself: the visitor stays on it with an error toast (a server error would queue it).
+    const body = JSON.stringify({ message: 'Revise los datos del formulario' });
+    await page.route('**/api/advance-forms/public', (route) => route.fulfill({ status: 400, contentType: 'application/json', body }));
     const save = page.getByRole('button', { name: 'Guardar Formulario' });
     const cancel = page.getByRole('button', { name: 'Cancelar' });
     // Scrolled down just until the buttons show at the bottom of the screen, as a person reaches them.
@@ -158,7 +159,7 @@ for (const viewport of [
       window.scrollBy({ top: bottom - window.innerHeight + 12, behavior: 'instant' });
     });
     await save.click();
-    const alert = toasts(page).getByRole('alert').filter({ hasText: 'Servicio en mantenimiento' });
+    const alert = toasts(page).getByRole('alert').filter({ hasText: 'Revise los datos del formulario' });
     // The draft is written to IndexedDB (a durable write, synced to disk) before it is sent: seconds when the disk is busy.
     await expect(alert).toBeVisible({ timeout: 30_000 });
     for (const button of [save, cancel]) {

@@ -94,3 +94,21 @@ test("a photo's bytes reached the server but their answer was lost and the brows
   expect((await api.get(link!)).status()).toBe(200);
   await context.close();
 });
+
+test('the server refusing the photo itself (415) takes it out of the draft, with its reason in the slot', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/formulario-avanzada');
+  const host = unique('Foto rechazada');
+  await page.getByLabel('Nombre del anfitrión *', { exact: true }).fill(host);
+  const reason = 'El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o HEIC)';
+  await page.route('**/api/objects/uploads/**', (route) =>
+    route.fulfill({ status: 415, contentType: 'application/json', body: JSON.stringify({ message: reason }) }),
+  );
+  const slot = page.getByRole('group', { name: 'Foto de las salidas de emergencia', exact: true });
+  await slot.locator('input[type=file]').setInputFiles(await jpegFixture(3));
+  await expect(slot.getByRole('alert')).toHaveText(reason);
+  await expect(slot.getByText('Foto guardada en este dispositivo', { exact: false })).toHaveCount(0);
+  await expect.poll(async () => (await readDrafts(page)).find((d) => d.values.hostName === host)?.photos).toEqual({});
+  await context.close();
+});
