@@ -3,8 +3,9 @@
 // no signal without ever standing between a connected visitor and the server (docs/rules.md, 'Screens'):
 // - precache: the public shell's js/css, icons, and the client-rendered app shell (/app-shell); never a
 //   server-rendered page, which would replace the server's HTML online (hydration error 418);
-// - navigations: network first; offline, the cached copy of that URL, else the app shell, which renders
-//   the admin and form screens (and any other route) in the browser;
+// - navigations: network first; offline, or with a server that answers 5xx (the reverse proxy's 502
+//   while the app is down), the cached copy of that URL, else the app shell, which renders the admin and
+//   form screens (and any other route) in the browser;
 // - admin and form chunks: cached on first use, so a visitor's phone never fetches admin code;
 // - GET /api/news* and /api/services (published data, the same for everyone): network first;
 // - everything else (API writes, staff data, photos, the session): straight to the network, never cached.
@@ -20,7 +21,7 @@ import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { cacheNames, isCacheablePage, isPublicApiRequest, isRuntimeAsset, swMessages, type SwMessage } from './offline/sw-rules';
+import { cacheNames, isCacheablePage, isPublicApiRequest, isRuntimeAsset, isServerDown, swMessages, type SwMessage } from './offline/sw-rules';
 import { sendPendingDrafts } from './offline/send';
 import { refreshDraftKeys } from './offline/draft-key-sync';
 import { backgroundSyncTag, queueSentType, type QueueSentMessage } from './offline/sync-rules';
@@ -51,13 +52,27 @@ self.addEventListener('activate', (event) => {
 
 const samePageOrigin = (url: URL) => url.origin === self.location.origin;
 
+/** A navigation's 5xx, kept aside in case neither a copy nor the app shell can stand in for it. */
+const downAnswers = new WeakMap<Event, Response>();
+
 const pageStrategy = new NetworkFirst({
   cacheName: cacheNames.pages,
   // On a weak signal a copy seen before is better than a blank wait.
   networkTimeoutSeconds: 6,
   // The server varies on Accept-Encoding, which a worker's requests never carry the same way.
   matchOptions: { ignoreVary: true },
-  plugins: [{ cacheWillUpdate: async ({ response }) => (isCacheablePage(response) ? response : null) }],
+  plugins: [
+    {
+      // A server that cannot give the page (the proxy's 502 while the app restarts) counts as no network:
+      // the strategy falls back to the copy of this URL, as with no signal.
+      fetchDidSucceed: async ({ event, response }) => {
+        if (!isServerDown(response.status)) return response;
+        if (event) downAnswers.set(event, response);
+        throw new Error(`servidor no disponible (${response.status})`);
+      },
+      cacheWillUpdate: async ({ response }) => (isCacheablePage(response) ? response : null),
+    },
+  ],
 });
 
 async function handleNavigation(options: RouteHandlerCallbackOptions): Promise<Response> {
@@ -65,9 +80,10 @@ async function handleNavigation(options: RouteHandlerCallbackOptions): Promise<R
     const response = await pageStrategy.handle(options);
     if (response) return response;
   } catch {
-    // No network and no copy of this URL: the app shell below.
+    // No network (or a server that is down) and no copy of this URL: the app shell below.
   }
-  return (await matchPrecache(cacheNames.appShellUrl)) ?? Response.error();
+  const shell = await matchPrecache(cacheNames.appShellUrl);
+  return shell ?? (options.event ? downAnswers.get(options.event) : undefined) ?? Response.error();
 }
 
 registerRoute(({ request, url }) => request.mode === 'navigate' && samePageOrigin(url) && !/^\/(api|objects)\//.test(url.pathname), handleNavigation);

@@ -26,6 +26,15 @@ export function isCacheablePage(response: Pick<Response, 'status' | 'headers'>):
 }
 
 /**
+ * An answer that says the server could not give the page at all (the reverse proxy's 502, 503 or 504
+ * while the app is down, an overloaded server): for a page, no better than no signal, so the kept copy
+ * or the app shell is shown instead. A 4xx, or any other answer, is the page as the server means it.
+ */
+export function isServerDown(status: number): boolean {
+  return status >= 500 && status <= 599;
+}
+
+/**
  * GET /api/news, /api/news/{slug} and /api/services: published content. Staff asking for the review
  * queue (`status=pending|all`) get unpublished articles: those are never cached.
  */

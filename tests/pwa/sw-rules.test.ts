@@ -1,7 +1,7 @@
 // What the service worker may cache, and which built files go in its precache.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isCacheablePage, isPublicApiRequest, isRuntimeAsset } from '../../pwa/offline/sw-rules';
+import { isCacheablePage, isPublicApiRequest, isRuntimeAsset, isServerDown } from '../../pwa/offline/sw-rules';
 import { publicShellFiles } from '../../pwa/offline/vite-pwa';
 import { isLowOnSpace } from '../../pwa/offline/storage';
 
@@ -15,6 +15,11 @@ test('public pages are kept, admin screens (no-store), errors and non-HTML are n
   assert.not.ok(isCacheablePage(page(404, { 'Content-Type': 'text/html' })));
   assert.not.ok(isCacheablePage(page(500, { 'Content-Type': 'text/html' })));
   assert.not.ok(isCacheablePage(page(200, { 'Content-Type': 'application/json' })));
+});
+
+test("a page answered 5xx (the proxy's 502 while the app is down) is no page: the kept copy stands in; a 4xx is the page", () => {
+  for (const status of [500, 502, 503, 504]) assert.ok(isServerDown(status), String(status));
+  for (const status of [200, 301, 304, 400, 401, 404, 410, 429]) assert.not.ok(isServerDown(status), String(status));
 });
 
 test('published news and services are cached; the review queue, writes and staff data are not', () => {
