@@ -113,11 +113,20 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
   }, []);
   const continueWith = (offered: DraftSummary) => {
     const lock = holdDraftLock(offered.id);
+    // Held elsewhere (another tab has it open, or a send is under way): the screen says it waits,
+    // rather than leaving a button that seems to do nothing.
+    const slow = setTimeout(() => mounted.current && setPhase({ kind: 'busy' }), 300);
     // The offer listed it without its photos' bytes: opened whole now.
     void lock.granted
       .then(() => getDraft(offered.id))
       .then((draft) => {
+        clearTimeout(slow);
         if (!mounted.current || !draft) return lock.release();
+        // Sent by whoever held it meanwhile: nothing left to change here.
+        if (draft.state === 'sent') {
+          lock.release();
+          return setPhase({ kind: 'sent', draft });
+        }
         setPhase({ kind: 'editing', draft: { ...draft, state: 'draft' }, lock });
       });
   };
