@@ -167,7 +167,8 @@ type SyncEvent = ExtendableEvent & { tag: string };
 
 // A failed run (something still waits for the network) rejects, so the browser tries again later with
 // its own backoff; drafts waiting for a sign-in or refused need a person, not another run. The open
-// pages hear how many forms this run sent (and count only those), and their own timers keep trying.
+// pages hear how many forms this run sent (and count only those) and how many the server refused (the
+// reason is in the draft, which the form screens show), and their own timers keep trying.
 self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== backgroundSyncTag) return;
@@ -177,8 +178,9 @@ self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) 
       .then(() => sendPendingDrafts())
       .then(async (outcomes) => {
         const sent = outcomes.filter((outcome) => outcome === 'sent').length;
-        if (sent > 0) {
-          const message: QueueSentMessage = { type: queueSentType, sent };
+        const refused = outcomes.filter((outcome) => outcome === 'refused').length;
+        if (sent > 0 || refused > 0) {
+          const message: QueueSentMessage = { type: queueSentType, sent, refused };
           for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
         }
         if (judgeRun(outcomes).retry) throw new Error('pendiente');

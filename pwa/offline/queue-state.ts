@@ -1,31 +1,51 @@
 // The queue as the screens show it (shared client state, jotai, in the default store so the queue,
 // which is no component, can write it): the forms waiting on this device, the one being sent, photos
 // uploading with their bytes, the last try and the next. Fed by the queue (sync.ts), the form's own
-// photo uploads and IndexedDB's change signal; read by the form screens' status (QueueStatus).
+// photo uploads and IndexedDB's change signal; read by the form screens' status (QueueStatus), which
+// also shows the forms the server refused, with the reason, until they are saved again.
 import { atom, getDefaultStore } from 'jotai';
 import type { PhotoField } from '../../domain';
 import type { DraftVariant } from './draft-types';
 import { listDrafts, onDraftsChanged } from './drafts';
 import type { RunnerState } from './queue-runner';
+import { refusalReason, refusedPhoto } from './sync-rules';
 
 export type WaitingForm = { id: string; variant: DraftVariant; ownerId: string | null; hostName: string };
 
-/** Forms saved with 'Guardar Formulario' and not yet on the server (state 'pending'), newest first. */
-export const waitingFormsAtom = atom<WaitingForm[]>([]);
-waitingFormsAtom.onMount = (set) => {
+/** A form the server refused: why (its message), and the photo at fault when a photo was the cause. */
+export type RefusedForm = WaitingForm & { reason: string; photo: PhotoField | null };
+
+type DeviceForms = { waiting: WaitingForm[]; refused: RefusedForm[] };
+
+/** The forms on this device, read from IndexedDB at every change signal (any tab, or the worker). */
+const deviceFormsAtom = atom<DeviceForms>({ waiting: [], refused: [] });
+deviceFormsAtom.onMount = (set) => {
   const load = () =>
     void listDrafts().then(
-      (drafts) =>
-        set(
-          drafts
-            .filter((d) => d.state === 'pending')
-            .map((d) => ({ id: d.id, variant: d.variant, ownerId: d.ownerId, hostName: d.values.hostName?.trim() ?? '' })),
-        ),
-      () => set([]),
+      (drafts) => {
+        const form = (d: (typeof drafts)[number]): WaitingForm => ({
+          id: d.id,
+          variant: d.variant,
+          ownerId: d.ownerId,
+          hostName: d.values.hostName?.trim() ?? '',
+        });
+        set({
+          waiting: drafts.filter((d) => d.state === 'pending').map(form),
+          // A refusal stays on the device (and on screen) until the form is saved again.
+          refused: drafts.filter((d) => d.state === 'error').map((d) => ({ ...form(d), reason: refusalReason(d.error ?? ''), photo: refusedPhoto(d) })),
+        });
+      },
+      () => set({ waiting: [], refused: [] }),
     );
   load();
   return onDraftsChanged(load);
 };
+
+/** Forms saved with 'Guardar Formulario' and not yet on the server (state 'pending'), newest first. */
+export const waitingFormsAtom = atom((get) => get(deviceFormsAtom).waiting);
+
+/** Forms the server refused (state 'error'), newest first: they wait for a person, not for the network. */
+export const refusedFormsAtom = atom((get) => get(deviceFormsAtom).refused);
 
 export const runnerStateAtom = atom<RunnerState>({ running: false, failures: 0, lastTryAt: null, nextTryAt: null });
 

@@ -3,6 +3,7 @@
 import { newAdvanceFormDefaults, photoFields, type AdvanceFormInput, type AdvanceFormValues, type PhotoField } from '../../domain';
 import type { Draft } from './draft-types';
 import { backoffDelayMs } from './retry-policy';
+import { offlineTexts } from './texts';
 
 /** Photos photographed but not uploaded yet (or whose upload the server no longer has). */
 export function photosToUpload(draft: Pick<Draft, 'photos'>): PhotoField[] {
@@ -25,8 +26,11 @@ export function submissionBody(draft: Pick<Draft, 'values' | 'photos'>): Advance
 /** The service worker's Background Sync tag for the drafts queue. */
 export const backgroundSyncTag = 'advance-form-drafts';
 
-/** From the worker to its pages: how many queued forms its Background Sync sent, so a page counts them right. */
-export type QueueSentMessage = { type: 'QUEUE_SENT'; sent: number };
+/**
+ * From the worker to its pages: how many queued forms its Background Sync sent (so a page counts them
+ * right), and how many the server refused (so an open page says so at once).
+ */
+export type QueueSentMessage = { type: 'QUEUE_SENT'; sent: number; refused?: number };
 export const queueSentType: QueueSentMessage['type'] = 'QUEUE_SENT';
 
 /** The wait before retry number `attempt` (from 0): 2 s, 4 s, 8 s ... up to 5 minutes, ±20 % (retry-policy.ts). */
@@ -58,6 +62,22 @@ export function judgeAnswer(status: number, body: ErrorBody, draft: Pick<Draft, 
     return { kind: 'reupload', fields: badPhotos };
   }
   return { kind: 'refused', message: refusalMessage(status, body) };
+}
+
+/**
+ * The photo a refused upload is about. The queue uploads a draft's photos in the order of the form and
+ * writes each link into the draft as soon as the server has the bytes, so the photo it stopped at is the
+ * first one still without its link. Null when the refusal was about the form, not a photo.
+ */
+export function refusedPhoto(draft: { error: string | null; photos: Partial<Record<PhotoField, { objectPath: string | null }>> }): PhotoField | null {
+  if (!draft.error?.startsWith(offlineTexts.photoUploadFailed)) return null;
+  return photoFields.find((field) => draft.photos[field] && !draft.photos[field]!.objectPath) ?? null;
+}
+
+/** The server's reason alone, without the queue's 'No se pudo subir una foto: ' in front of it. */
+export function refusalReason(error: string): string {
+  const prefix = `${offlineTexts.photoUploadFailed}: `;
+  return error.startsWith(prefix) ? error.slice(prefix.length) : error;
 }
 
 /** The server's Spanish message with its field messages, as one line the drafts tab can show. */

@@ -55,7 +55,8 @@ async function announce(sent: number, outcomes: SyncOutcome[]): Promise<void> {
     toast({ title: t.sentFromQueueCount(sent) });
     void browserQueryClient().invalidateQueries({ queryKey: ['/api/advance-forms'] });
   }
-  if (outcomes.includes('refused')) toast({ title: t.sendFailed, variant: 'destructive' });
+  // The reason stays on the form screens (QueueStatus) until the form is corrected; the toast points there.
+  if (outcomes.includes('refused')) toast({ title: t.sendFailed, description: t.sendFailedHint, variant: 'destructive' });
   if (outcomes.includes('signIn')) {
     // A session this tab believed open has expired; otherwise it ended by itself unless its user
     // chose 'Cerrar Sesión', after which the forms simply wait for their author (the login screen counts them).
@@ -108,10 +109,11 @@ export function startDraftSync({ runNow = true }: { runNow?: boolean } = {}): vo
       // The author's key comes back with the new sign-in before their forms are tried.
       afterKeys(() => runner.retryNow(), true);
     });
-  // The worker sent forms from its Background Sync while this page was open: it says how many.
+  // The worker sent (or had refused) forms from its Background Sync while this page was open: it says how many.
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
     const message = event.data as QueueSentMessage | null;
-    if (message?.type === queueSentType && message.sent > 0) void announce(message.sent, []);
+    if (message?.type !== queueSentType) return;
+    if (message.sent > 0 || (message.refused ?? 0) > 0) void announce(message.sent, message.refused ? ['refused'] : []);
   });
   if (runNow) afterKeys(() => runner.run());
   else void refreshDraftKeys().catch((error: unknown) => console.warn('[offline] llaves de borradores', error));

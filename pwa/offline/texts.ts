@@ -16,6 +16,7 @@ export const offlineTexts = {
   sentFromQueue: 'Formulario pendiente enviado',
   sentFromQueueCount: (n: number) => (n === 1 ? 'Se envió 1 formulario pendiente' : `Se enviaron ${n} formularios pendientes`),
   sendFailed: 'No se pudo enviar un formulario pendiente',
+  sendFailedHint: 'El servidor lo rechazó. Abra el formulario de avanzada para ver el motivo y corregirlo.',
   lowStorage: 'Queda poco espacio en este dispositivo',
   lowStorageHint: (freeMb: number) => `Quedan unos ${freeMb} MB libres: libere espacio para no perder borradores ni fotos.`,
   offlineBanner: 'Sin conexión',
@@ -59,7 +60,7 @@ export const offlineTexts = {
 } as const;
 
 /** What the queue says once it has tried the forms waiting on this device (English on English pages: texts.en.ts). */
-export type QueueOutcomeTexts = { sentFromQueueCount: (n: number) => string; sendFailed: string; sessionExpired: string };
+export type QueueOutcomeTexts = { sentFromQueueCount: (n: number) => string; sendFailed: string; sendFailedHint: string; sessionExpired: string };
 
 /** The toasts of a form sent from its screen that waits in the queue (the English form page has its own). */
 export type QueueToastTexts = { queuedOffline: string; queuedNoAnswer: string; queuedNoAnswerHint: string; sessionExpired: string };

@@ -57,8 +57,10 @@ export function useAdvanceFormDraft({ variant, ownerId, draft, lock: initialLock
       // Built from what the form holds now, not when this save began: a save tried again after another
       // one wrote first (a photo's, say) must not put back the older values over the newer.
       const next = buildDraft(id, variant, ownerId, values.current, photos.current);
-      // A queued form being corrected stays queued: the latest save is what the queue will send.
-      return keepUploadedLinks(stored?.state === 'pending' ? { ...next, state: 'pending' } : next, stored);
+      // A queued form being corrected stays queued: the latest save is what the queue will send. A
+      // refused one stays refused, with the server's reason, until 'Guardar' sends it again.
+      const kept = stored?.state === 'pending' || stored?.state === 'error' ? { ...next, state: stored.state, error: stored.error } : next;
+      return keepUploadedLinks(kept, stored);
     });
   }, [id, variant, ownerId]);
 

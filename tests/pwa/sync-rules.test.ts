@@ -2,7 +2,17 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newAdvanceFormDefaults } from '../../domain';
-import { draftContents, judgeAnswer, photosToUpload, refusalMessage, retryDelayMs, sentSummary, submissionBody } from '../../pwa/offline/sync-rules';
+import {
+  draftContents,
+  judgeAnswer,
+  photosToUpload,
+  refusalMessage,
+  refusalReason,
+  refusedPhoto,
+  retryDelayMs,
+  sentSummary,
+  submissionBody,
+} from '../../pwa/offline/sync-rules';
 import type { DraftPhotos } from '../../pwa/offline/draft-types';
 
 const blob = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
@@ -14,6 +24,16 @@ const photos: DraftPhotos = {
 test('photos without a link are the ones to upload', () => {
   assert.equal(photosToUpload({ photos }), ['safeZonePhoto']);
   assert.equal(photosToUpload({ photos: {} }), []);
+});
+
+test('a refused upload names its photo: the first one still without its link; a refused form names none', () => {
+  const refusedUpload = 'No se pudo subir una foto: El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o HEIC)';
+  assert.is(refusedPhoto({ error: refusedUpload, photos }), 'safeZonePhoto');
+  assert.is(refusedPhoto({ error: 'No se pudo subir una foto', photos }), 'safeZonePhoto');
+  assert.is(refusedPhoto({ error: 'Datos inválidos: Ingrese el nombre del anfitrión', photos }), null);
+  assert.is(refusedPhoto({ error: null, photos }), null);
+  assert.is(refusalReason(refusedUpload), 'El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o HEIC)');
+  assert.is(refusalReason('Datos inválidos'), 'Datos inválidos');
 });
 
 test('the body carries each kept photo by its upload link, over a stale link in the values', () => {

@@ -17,10 +17,11 @@ import { keyRecord, usableKey } from '../../offline/draft-keys';
 import { refreshDraftKeys } from '../../offline/draft-key-sync';
 import { offlineTexts } from '../../offline/texts';
 import { holdDraftLock, type DraftLock } from '../../offline/draft-lock';
-import { draftContents } from '../../offline/sync-rules';
+import { draftContents, refusalReason, refusedPhoto } from '../../offline/sync-rules';
 import { useAdvanceFormDraft } from '../../offline/use-advance-form-draft';
 import { useTexts } from '../../i18n/texts';
 import { useQueryParam } from '../../lib/query-string';
+import { photoLabel } from './QueueStatus';
 import { advanceFormTexts } from './texts';
 
 // react-aria's dialog comes with the first 'Descartar': most visitors never see it.
@@ -127,7 +128,8 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
           lock.release();
           return setPhase({ kind: 'sent', draft });
         }
-        setPhase({ kind: 'editing', draft: { ...draft, state: 'draft' }, lock });
+        // A refused draft stays refused while it is corrected: its reason is on screen until it is saved again.
+        setPhase({ kind: 'editing', draft, lock });
       });
   };
   const startFresh = () => {
@@ -165,9 +167,14 @@ async function staffKeyReady(ownerId: string): Promise<boolean> {
 }
 
 function DraftOffer({ draft, onContinue, onDiscarded }: { draft: DraftSummary; onContinue: (draft: DraftSummary) => void; onDiscarded: () => void }) {
-  const t = useDraftTexts();
+  const texts = useTexts('advanceForm', advanceFormTexts);
+  const t = texts.drafts;
   const [confirming, setConfirming] = useState(false);
   const { answers, photos } = draftContents(draft);
+  // Refused by the server: the offer says why before anything is opened (the status above announces it).
+  const refused = draft.state === 'error';
+  const photo = refused ? refusedPhoto(draft) : null;
+  const title = refused ? t.refusedTitle : t.found;
   const discard = async () => {
     await deleteDraft(draft.id);
     setConfirming(false);
@@ -175,12 +182,22 @@ function DraftOffer({ draft, onContinue, onDiscarded }: { draft: DraftSummary; o
     onDiscarded();
   };
   return (
-    <section role="region" aria-label={t.found} className="rounded-xl border border-accent-500/40 bg-white p-4 shadow-sm sm:p-6">
-      <h2 className="text-lg font-bold text-navy-900">{t.found}</h2>
+    <section
+      role="region"
+      aria-label={title}
+      className={`rounded-xl border bg-white p-4 shadow-sm sm:p-6 ${refused ? 'border-red-300' : 'border-accent-500/40'}`}
+    >
+      <h2 className="text-lg font-bold text-navy-900">{title}</h2>
       <p className="mt-1 text-sm text-slate-600">
         {draft.values.hostName ? `${draft.values.hostName}. ` : ''}
         {t.foundHint(draft.updatedAt)}
       </p>
+      {refused && (
+        <p className="mt-2 text-sm text-red-900">
+          {texts.status.refusedForm('', refusalReason(draft.error ?? ''))}
+          {photo && ` ${texts.status.refusedPhoto(photoLabel(texts, photo))}`} {texts.status.refusedAction}
+        </p>
+      )}
       <div className="mt-4 flex flex-wrap gap-3">
         <Button onPress={() => onContinue(draft)}>{t.continue}</Button>
         <Button variant="outline" onPress={() => setConfirming(true)}>

@@ -1,20 +1,35 @@
 // Where the form's work stands, on the form screens (staff and public, both languages): the connection
 // ('En línea', 'Sin conexión', 'Servidor no disponible' when a real request to the server fails while
 // the browser says online), the forms waiting on this device, the one being sent with its photos'
-// bytes, the last try and the next, and 'Enviar ahora'. All of it is shared client state in jotai atoms
-// (pwa/offline/connection.ts, queue-state.ts), fed by the queue and the connection probe.
+// bytes, the last try and the next, and 'Enviar ahora'; and, as an alert that stays until the form is
+// saved again, each form the server refused, with its reason and the photo at fault. All of it is shared
+// client state in jotai atoms (pwa/offline/connection.ts, queue-state.ts), fed by the queue and the
+// connection probe.
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { ServerOff, Wifi, WifiOff } from 'lucide-react';
+import { advanceFormLabels, type PhotoField } from '../../../domain';
 import { Button } from '../../ui/Button';
 import { useTexts } from '../../i18n/texts';
 import { networkStateAtom, watchConnection, type NetworkState } from '../../offline/connection';
-import { photoUploadsAtom, runnerStateAtom, sendingFormAtom, summarizeUploads, waitingFormsAtom, type UploadSummary } from '../../offline/queue-state';
+import {
+  photoUploadsAtom,
+  refusedFormsAtom,
+  runnerStateAtom,
+  sendingFormAtom,
+  summarizeUploads,
+  waitingFormsAtom,
+  type RefusedForm,
+  type UploadSummary,
+} from '../../offline/queue-state';
 import { retryQueueNow, startDraftSync } from '../../offline/sync';
 import type { AdvanceFormMode } from './api';
-import { advanceFormTexts, type QueueStatusTexts } from './texts';
+import { advanceFormTexts, type AdvanceFormTexts, type QueueStatusTexts } from './texts';
 
 const useStatusTexts = () => useTexts('advanceForm', advanceFormTexts).status;
+
+/** A photo's label in the page's language. */
+export const photoLabel = (texts: AdvanceFormTexts, field: PhotoField) => texts.layout?.labels[field] ?? advanceFormLabels[field] ?? field;
 
 const networkLook: Record<NetworkState, { icon: typeof Wifi; className: string }> = {
   online: { icon: Wifi, className: 'border-emerald-300 bg-emerald-50 text-emerald-900' },
@@ -34,14 +49,18 @@ export function QueueStatus({ mode, ownerId }: { mode: AdvanceFormMode; ownerId:
 }
 
 const nobodyWaiting: never[] = [];
+const nobodyRefused: RefusedForm[] = [];
 
 function StatusPanel({ mode, ownerId, live }: { mode: AdvanceFormMode; ownerId: string | null; live: boolean }) {
   const t = useStatusTexts();
   const deviceNetwork = useAtomValue(networkStateAtom);
   const network = live ? deviceNetwork : 'online';
   // A visitor's phone, or this staff member's forms: another staff member's on the same tablet are not theirs to see.
-  const deviceWaiting = useAtomValue(waitingFormsAtom).filter((f) => f.variant === mode && (mode === 'public' || f.ownerId === ownerId));
+  const mine = (f: { variant: AdvanceFormMode; ownerId: string | null }) => f.variant === mode && (mode === 'public' || f.ownerId === ownerId);
+  const deviceWaiting = useAtomValue(waitingFormsAtom).filter(mine);
   const waiting = live ? deviceWaiting : nobodyWaiting;
+  const deviceRefused = useAtomValue(refusedFormsAtom).filter(mine);
+  const refused = live ? deviceRefused : nobodyRefused;
   const runner = useAtomValue(runnerStateAtom);
   const sending = useAtomValue(sendingFormAtom);
   const uploads = useAtomValue(photoUploadsAtom);
@@ -73,6 +92,7 @@ function StatusPanel({ mode, ownerId, live }: { mode: AdvanceFormMode; ownerId: 
           )}
         </div>
       </div>
+      {refused.length > 0 && <RefusedForms forms={refused} />}
       {upload && <UploadProgress summary={upload} texts={t} className="mt-3" />}
       {waiting.length > 0 && (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
@@ -83,6 +103,29 @@ function StatusPanel({ mode, ownerId, live }: { mode: AdvanceFormMode; ownerId: 
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * Forms the server refused: an alert (announced when it appears) that stays while they wait for a
+ * person, with the server's reason and the photo at fault, so a refusal never looks like a success.
+ */
+function RefusedForms({ forms }: { forms: RefusedForm[] }) {
+  const texts = useTexts('advanceForm', advanceFormTexts);
+  const t = texts.status;
+  return (
+    <div role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+      <p className="font-semibold">{t.refused(forms.length)}</p>
+      <ul className="mt-1 space-y-1 text-sm">
+        {forms.map((form) => (
+          <li key={form.id}>
+            {t.refusedForm(form.hostName, form.reason)}
+            {form.photo && ` ${t.refusedPhoto(photoLabel(texts, form.photo))}`}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-sm">{t.refusedAction}</p>
+    </div>
   );
 }
 

@@ -168,6 +168,7 @@ export const advanceFormTextsEn: AdvanceFormTexts = {
     sentReadOnlyHint: 'We have received it: it can no longer be changed on this device.',
     viewSent: 'View form',
     busy: 'This form is being sent or is open in another tab. Please wait a moment…',
+    refusedTitle: 'This form could not be sent',
     queue: {
       queuedOffline: 'No connection: the form will be sent automatically when the connection returns',
       queuedNoAnswer: 'It will be sent automatically',
@@ -194,6 +195,11 @@ export const advanceFormTextsEn: AdvanceFormTexts = {
     nextTry: (inMs) => `Next try in ${span(inMs)}`,
     trying: 'Trying to send…',
     sendNow: 'Send now',
+    refused: (n) => (n === 1 ? '1 form could not be sent' : `${n} forms could not be sent`),
+    // The server's reason is in Spanish: English visitors are told what to do instead (as with ownErrors).
+    refusedForm: (host) => `${host ? `${host}: it` : 'It'} was not accepted.`,
+    refusedPhoto: (label) => `The photo “${label}” could not be used: please change or remove it.`,
+    refusedAction: 'Continue the draft, fix this and send the form again.',
     saveWaits: 'Saving waits for the photos to finish uploading.',
   },
 };

@@ -29,6 +29,8 @@ type DraftScreenTexts = {
   sentReadOnlyHint: string;
   viewSent: string;
   busy: string;
+  /** The offer's title when the server refused the draft's form. */
+  refusedTitle: string;
   queue: QueueToastTexts;
 };
 
@@ -46,6 +48,7 @@ const draftScreenTexts: DraftScreenTexts = {
   sentReadOnlyHint: offlineTexts.sentReadOnlyHint,
   viewSent: offlineTexts.viewSent,
   busy: offlineTexts.draftBusy,
+  refusedTitle: 'Este formulario no se pudo enviar',
   queue: queueToastTexts,
 };
 
@@ -82,6 +85,11 @@ const queueStatusTexts = {
   nextTry: (inMs: number) => `Próximo intento en ${span(inMs)}`,
   trying: 'Intentando enviar…',
   sendNow: 'Enviar ahora',
+  refused: (n: number) => (n === 1 ? '1 formulario no se pudo enviar' : `${n} formularios no se pudieron enviar`),
+  /** The server's own message: the reason it gave. */
+  refusedForm: (host: string, reason: string) => `${host ? `${host}: el` : 'El'} servidor lo rechazó. Motivo: ${reason}${/[.!?…]$/.test(reason) ? '' : '.'}`,
+  refusedPhoto: (label: string) => `La foto «${label}» no se pudo usar: cámbiela o quítela.`,
+  refusedAction: 'Continúe el borrador, corrija lo indicado y vuelva a guardarlo.',
   saveWaits: 'Guardar espera a que terminen de subir las fotos.',
 };
 
