@@ -249,8 +249,20 @@ test('article HTML may embed YouTube (no-cookie) and Vimeo players only', () => 
     sanitizeArticleHtml('<iframe src="https://player.vimeo.com/video/76979871"></iframe>'),
     /^<iframe src="https:\/\/player\.vimeo\.com\/video\/76979871" title="Video"/,
   );
+  // YouTube's own embed code and an unlisted Vimeo video's player keep their video.
+  assert.match(
+    sanitizeArticleHtml(
+      '<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ?si=Xy12" title="YouTube video player" frameborder="0"></iframe>',
+    ),
+    /^<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ" title="YouTube video player"/,
+  );
+  assert.match(
+    sanitizeArticleHtml('<iframe src="https://player.vimeo.com/video/123456789?h=abcdef1234&amp;badge=0"></iframe>'),
+    /^<iframe src="https:\/\/player\.vimeo\.com\/video\/123456789\?h=abcdef1234" title="Video"/,
+  );
   for (const refused of [
-    '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>',
+    '<iframe src="http://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>',
+    '<iframe src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></iframe>',
     '<iframe src="http://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe>',
     '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ/../../evil"></iframe>',
     '<iframe src="https://player.vimeo.com.evil.example/video/1"></iframe>',
