@@ -5,6 +5,7 @@
 // saved untouched keeps its HTML as it was. The server sanitizes whatever is saved (api/article-html.ts).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { EditorContent, Extension, Node, mergeAttributes, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorState } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { Button as AriaButton, ToggleButton, Toolbar } from 'react-aria-components';
@@ -68,6 +69,19 @@ const linkShortcut = (open: () => void) =>
 
 const linkSchemes = /^(https?:\/\/|mailto:|tel:)/i;
 
+/**
+ * Shows HTML that came from outside the editor as a fresh start: nothing before it can be undone, so
+ * Ctrl+Z never brings back another article's text (or the text a restore replaced). Not an edit: the
+ * value stays as it came until someone types.
+ */
+function load(editor: Editor, html: string) {
+  editor.commands.setContent(html, { emitUpdate: false });
+  const { state } = editor;
+  editor.view.updateState(EditorState.create({ schema: state.schema, doc: state.doc, plugins: state.plugins }));
+  // An empty step, kept out of the history, so the toolbar ('Deshacer' among others) reads the new state.
+  editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false));
+}
+
 type Panel = 'link' | 'image' | 'video' | null;
 
 type Props = {
@@ -82,11 +96,15 @@ type Props = {
 export default function RichTextEditor({ label, value, onChange, description, errorMessage, isRequired }: Props) {
   const id = useId();
   const [panel, setPanel] = useState<Panel>(null);
+  // HTML the visual editor would not keep (a table...) is edited in 'Código HTML', with a note.
   const [source, setSource] = useState(() => hasTagsEditorDrops(value));
-  const [dropsTags] = useState(() => hasTagsEditorDrops(value));
+  const [dropsTags, setDropsTags] = useState(() => hasTagsEditorDrops(value));
   const openLinkRef = useRef<() => void>(() => {});
-  // The HTML this editor last produced or was given: a new value from outside (a restore) is loaded.
-  const known = useRef(value);
+  // The HTML last typed here, in either mode: any other value came from outside (the dialog opened on an
+  // article, a version restored, 'Cargar la versión actual', 'Recuperar cambios').
+  const typed = useRef(value);
+  // The HTML the visual editor holds (null until it has been given one).
+  const held = useRef<string | null>(null);
 
   const editor = useEditor({
     immediatelyRender: false,
@@ -115,16 +133,31 @@ export default function RichTextEditor({ label, value, onChange, description, er
     },
     onUpdate: ({ editor: current }) => {
       const html = current.isEmpty ? '' : current.getHTML();
-      known.current = html;
+      typed.current = html;
+      held.current = html;
+      setDropsTags(false);
       onChange(html);
     },
   });
 
+  // Every value from outside opens as an article opens: in 'Código HTML' when the visual editor would
+  // lose part of it, else in the visual editor; never only the first one, or the next keystroke in the
+  // visual editor would flatten a restored table.
   useEffect(() => {
-    if (!editor || value === known.current) return;
-    known.current = value;
-    editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value]);
+    if (value === typed.current) return;
+    typed.current = value;
+    const drops = hasTagsEditorDrops(value);
+    setDropsTags(drops);
+    setSource(drops);
+  }, [value]);
+
+  // The visual editor shows the value whenever it is on screen: loaded afresh (an empty history) when the
+  // value did not come from its own typing.
+  useEffect(() => {
+    if (!editor || source || value === held.current) return;
+    held.current = value;
+    load(editor, value);
+  }, [editor, source, value]);
 
   // The error state follows the form's validation.
   useEffect(() => {
@@ -136,9 +169,10 @@ export default function RichTextEditor({ label, value, onChange, description, er
 
   openLinkRef.current = () => setPanel('link');
 
-  const toggleSource = (on: boolean) => {
-    if (!on && editor) editor.commands.setContent(value, { emitUpdate: false });
-    setSource(on);
+  const typeSource = (html: string) => {
+    typed.current = html;
+    setDropsTags(hasTagsEditorDrops(html));
+    onChange(html);
   };
 
   return (
@@ -148,11 +182,11 @@ export default function RichTextEditor({ label, value, onChange, description, er
         {isRequired && <span aria-hidden="true"> *</span>}
       </span>
       <div className={`rounded-md border bg-white ${errorMessage ? 'border-red-500' : 'border-slate-300'} focus-within:ring-2 focus-within:ring-accent-400`}>
-        <EditorToolbar editor={editor} source={source} onSource={toggleSource} panel={panel} onPanel={setPanel} />
+        <EditorToolbar editor={editor} source={source} onSource={setSource} panel={panel} onPanel={setPanel} />
         {panel && editor && !source && <InsertPanel kind={panel} editor={editor} onClose={() => setPanel(null)} />}
         {source ? (
           <div className="p-2">
-            <TextArea label={t.sourceLabel(label)} value={value} rows={12} onChange={onChange} className="font-mono text-sm" />
+            <TextArea label={t.sourceLabel(label)} value={value} rows={12} onChange={typeSource} className="font-mono text-sm" />
           </div>
         ) : (
           <EditorContent editor={editor} />
