@@ -4,8 +4,8 @@
 // HTML' shows the HTML itself. The value is HTML: unchanged until someone edits, so an article opened and
 // saved untouched keeps its HTML as it was. The server sanitizes whatever is saved (api/article-html.ts).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { EditorContent, Extension, Node, mergeAttributes, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import { EditorState } from '@tiptap/pm/state';
+import { EditorContent, Extension, Node, mergeAttributes, useEditor, useEditorState, type Editor, type JSONContent } from '@tiptap/react';
+import { EditorState, NodeSelection, TextSelection } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { Button as AriaButton, ToggleButton, Toolbar } from 'react-aria-components';
@@ -52,6 +52,25 @@ const VideoEmbed = Node.create({
     return ['iframe', mergeAttributes(HTMLAttributes, playerAttributes)];
   },
 });
+
+/**
+ * Puts a block (an image, a player) where the caret is, and the caret in the paragraph after it (made if
+ * there is none): left selected, the block would be replaced by the next keystroke or the next insert. A
+ * block that is selected itself (clicked) stays, and the new one goes after it.
+ */
+function insertBlock(editor: Editor, block: JSONContent) {
+  const { selection } = editor.state;
+  const chain = editor.chain();
+  (selection instanceof NodeSelection ? chain.insertContentAt(selection.to, block) : chain.insertContent(block))
+    .command(({ tr }) => {
+      if (!(tr.selection instanceof NodeSelection)) return true;
+      const after = tr.selection.to;
+      if (!tr.doc.resolve(after).nodeAfter?.isTextblock) tr.insert(after, tr.doc.type.schema.nodes.paragraph.create());
+      tr.setSelection(TextSelection.create(tr.doc, after + 1)).scrollIntoView();
+      return true;
+    })
+    .run();
+}
 
 /** Ctrl+K (⌘K) opens the link form, like other editors. */
 const linkShortcut = (open: () => void) =>
@@ -289,17 +308,14 @@ function InsertPanel({ kind, editor, onClose }: { kind: 'link' | 'image' | 'vide
     } else if (kind === 'image') {
       const next = { first: isArticleImage(first.trim()) ? undefined : t.imageUrlInvalid, second: second.trim() ? undefined : t.imageAltRequired };
       if (next.first || next.second) return setErrors(next);
-      editor.chain().setImage({ src: first.trim(), alt: second.trim() }).run();
+      insertBlock(editor, { type: 'image', attrs: { src: first.trim(), alt: second.trim() } });
     } else {
       const src = videoEmbedUrl(first);
       if (!src) return setErrors({ first: t.videoInvalid });
-      editor
-        .chain()
-        .insertContent({ type: 'videoEmbed', attrs: { src, title: second.trim() || t.defaultVideoTitle } })
-        .run();
+      insertBlock(editor, { type: 'videoEmbed', attrs: { src, title: second.trim() || t.defaultVideoTitle } });
     }
     onClose();
-    // Back to the text once this form is gone (its field held the focus); the selection stays as it is.
+    // Back to the text once this form is gone (its field held the focus), the caret where it was left.
     requestAnimationFrame(() => editor.view.focus());
   };
   // Enter applies this small form, not the dialog's; once the key is done, so that it never reaches the
