@@ -35,18 +35,14 @@ const VideoEmbed = Node.create({
   atom: true,
   draggable: true,
   addAttributes() {
-    return { src: { default: null }, title: { default: t.defaultVideoTitle } };
+    // The player's own address, whatever form of it was written (YouTube's embed code on youtube.com...).
+    return {
+      src: { default: null, parseHTML: (element) => allowedEmbedSrc(element.getAttribute('src') ?? '') },
+      title: { default: t.defaultVideoTitle, parseHTML: (element) => element.getAttribute('title') || t.defaultVideoTitle },
+    };
   },
   parseHTML() {
-    return [
-      {
-        tag: 'iframe[src]',
-        getAttrs: (element) => {
-          const src = allowedEmbedSrc(element.getAttribute('src') ?? '');
-          return src ? { src, title: element.getAttribute('title') || t.defaultVideoTitle } : false;
-        },
-      },
-    ];
+    return [{ tag: 'iframe[src]', getAttrs: (element) => (allowedEmbedSrc(element.getAttribute('src') ?? '') ? null : false) }];
   },
   renderHTML({ HTMLAttributes }) {
     return ['iframe', mergeAttributes(HTMLAttributes, playerAttributes)];
@@ -70,6 +66,20 @@ function insertBlock(editor: Editor, block: JSONContent) {
       return true;
     })
     .run();
+}
+
+/**
+ * The players of a video's embed code pasted as text (copied from YouTube's or Vimeo's share box), or null
+ * when the text is anything else.
+ */
+function playersOfEmbedCode(text: string): JSONContent[] | null {
+  if (!/^<iframe\b[\s\S]*<\/iframe>$/i.test(text.trim())) return null;
+  const frames = Array.from(new DOMParser().parseFromString(text, 'text/html').body.querySelectorAll('iframe'));
+  const players = frames.flatMap((frame) => {
+    const src = allowedEmbedSrc(frame.getAttribute('src') ?? '');
+    return src ? [{ type: 'videoEmbed', attrs: { src, title: frame.getAttribute('title') || t.defaultVideoTitle } }] : [];
+  });
+  return players.length > 0 ? players : null;
 }
 
 /** Ctrl+K (⌘K) opens the link form, like other editors. */
@@ -149,6 +159,15 @@ export default function RichTextEditor({ label, value, onChange, description, er
         class: 'prose-article min-h-48 px-3 py-2 outline-none',
       },
       transformPastedHTML: cleanPastedHtml,
+      // A video's embed code copied from its share box comes as text: it is the player, not words.
+      handlePaste: (view, event) => {
+        const data = event.clipboardData;
+        const players = data && !data.types.includes('text/html') ? playersOfEmbedCode(data.getData('text/plain')) : null;
+        const current = (view.dom as HTMLElement & { editor?: Editor }).editor;
+        if (!players || !current) return false;
+        players.forEach((player) => insertBlock(current, player));
+        return true;
+      },
     },
     onUpdate: ({ editor: current }) => {
       const html = current.isEmpty ? '' : current.getHTML();
