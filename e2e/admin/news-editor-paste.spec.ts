@@ -1,9 +1,10 @@
 // Pasting into the article editor what Word and Google Docs put on the clipboard: the words, lists, bold,
 // italics and links stay; their styles, classes, comments, list markers and wrappers go, in the editor,
-// in what is saved and on the public page.
+// in what is saved and on the public page. Tables (Word, Excel, a web page) become a paragraph per row,
+// with a notice, and Word's nested list items stay nested.
 import type { Locator } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
-import { choose, expectToast, field, openTab, searchCard, startNewArticle } from './helpers';
+import { articlesTitled, choose, expectToast, field, openTab, searchCard, startNewArticle } from './helpers';
 
 /** Word's clipboard: a whole document, conditional comments, mso styles, <o:p>, lists typed as paragraphs. */
 const fromWord = `<html xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:w="urn:schemas-microsoft-com:office:word" xmlns:m="http://schemas.microsoft.com/office/2004/12/omml" xmlns="http://www.w3.org/TR/REC-html40">
@@ -122,4 +123,72 @@ test('text pasted from Word and Google Docs keeps its lists, bold, italics and l
   await expect(body.getByRole('link', { name: 'Lea la guía completa' })).toHaveAttribute('href', 'https://example.com/guia');
   expect(await body.innerText()).not.toMatch(junk);
   await visitorContext.close();
+});
+
+/** Word's list paragraph at a level, with its typed marker. */
+const wordItem = (text: string, level: number, marker: string) =>
+  `<p class=MsoListParagraphCxSpMiddle style='margin-left:${36 * level}.0pt;text-indent:-18.0pt;mso-list:l0 level${level} lfo1'><![if !supportLists]><span style='font-family:Symbol'><span style='mso-list:Ignore'>${marker}<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp; </span></span></span><![endif]>${text}<o:p></o:p></p>`;
+
+/** Word's clipboard: a bulleted list with a second level, then a table (each cell's text in a paragraph). */
+const wordListAndTable = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><body><!--StartFragment-->
+<p class=MsoNormal>Pasos:<o:p></o:p></p>
+${wordItem('Revise la sala', 1, '·')}${wordItem('Techo', 2, 'o')}${wordItem('Enchufes', 2, 'o')}${wordItem('Apague los equipos', 1, '·')}
+<table class=MsoTableGrid border=1 cellspacing=0 cellpadding=0 style='border-collapse:collapse;border:none'><tr><td width=300 valign=top style='width:225pt;border:solid windowtext 1.0pt'><p class=MsoNormal>Servicio<o:p></o:p></p></td><td width=300 valign=top style='width:225pt;border:solid windowtext 1.0pt'><p class=MsoNormal>Precio<o:p></o:p></p></td></tr><tr><td><p class=MsoNormal>Barrido<o:p></o:p></p></td><td><p class=MsoNormal>₡450 000<o:p></o:p></p></td></tr></table>
+<!--EndFragment--></body></html>`;
+
+/** Excel's clipboard: the cells of a sheet, styled by class. */
+const fromExcel = `<html xmlns:x="urn:schemas-microsoft-com:office:excel"><head><style>.xl65{font-weight:700}</style></head><body link="#0563C1">
+<table border=0 cellpadding=0 cellspacing=0 width=256 style='border-collapse:collapse;width:192pt'><!--StartFragment-->
+ <col width=128 span=2 style='width:96pt'>
+ <tr height=20 style='height:15.0pt'><td height=20 class=xl65 width=128>Zona</td><td class=xl65 width=128>Horas</td></tr>
+ <tr height=20 style='height:15.0pt'><td height=20>Oficina</td><td align=right>2</td></tr>
+<!--EndFragment--></table></body></html>`;
+
+/** A web page's table, with a header and a caption. */
+const fromWeb =
+  '<table><caption>Tarifas 2026</caption><thead><tr><th>Equipo</th><th>Días</th></tr></thead><tbody><tr><td>Cámara <strong>térmica</strong></td><td>3</td></tr></tbody></table>';
+
+test("pasted tables keep their cells' words apart, a row to a paragraph, with a notice; Word's nested list items stay nested", async ({
+  adminPage: page,
+  api,
+}) => {
+  const title = unique('Tablas pegadas');
+  await openTab(page, 'news', 'Noticias');
+  const dialog = await startNewArticle(page, title, 'Tablas de Word, Excel y una página.');
+  const editor = field(dialog, 'Contenido');
+  await editor.click();
+  await paste(editor, wordListAndTable, 'Pasos:\nRevise la sala\nTecho\nEnchufes\nApague los equipos\nServicio\tPrecio\nBarrido\t₡450 000');
+  await expect(editor.getByText('Barrido')).toBeVisible();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await paste(editor, fromExcel, 'Zona\tHoras\nOficina\t2');
+  await expect(editor.getByText('Oficina')).toBeVisible();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await paste(editor, fromWeb, 'Tarifas 2026\nEquipo\tDías\nCámara térmica\t3');
+
+  await expect(editor.locator(':scope > ul > li')).toHaveCount(2);
+  await expect(editor.locator(':scope > ul > li > p')).toHaveText(['Revise la sala', 'Apague los equipos']);
+  await expect(editor.locator(':scope > ul > li:first-child > ul > li')).toHaveText(['Techo', 'Enchufes']);
+  await expect(editor.locator(':scope > p')).toHaveText([
+    'Pasos:',
+    'Servicio | Precio',
+    'Barrido | ₡450 000',
+    'Zona | Horas',
+    'Oficina | 2',
+    'Tarifas 2026',
+    'Equipo | Días',
+    'Cámara térmica | 3',
+  ]);
+  await expect(editor.locator('strong')).toHaveText('térmica');
+  await expect(dialog.getByText('Las 3 tablas pegadas se convirtieron en párrafos', { exact: false })).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog).toBeHidden();
+  const [stored] = await articlesTitled(api, title);
+  expect(stored.content).toContain(
+    '<ul><li><p>Revise la sala</p><ul><li><p>Techo</p></li><li><p>Enchufes</p></li></ul></li><li><p>Apague los equipos</p></li></ul>',
+  );
+  expect(stored.content).toContain('<p>Servicio | Precio</p><p>Barrido | ₡450 000</p><p>Zona | Horas</p><p>Oficina | 2</p>');
+  expect(stored.content).toContain('<p>Equipo | Días</p><p>Cámara <strong>térmica</strong> | 3</p>');
 });

@@ -16,7 +16,7 @@ import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 import { MediaUpload } from '../media/MediaUpload';
 import { descriptionClass, errorClass, labelClass } from '../../../ui/field-styles';
-import { cleanPastedHtml, hasTagsEditorDrops } from './pasted-html';
+import { cleanPastedHtml, hasTagsEditorDrops, nothingDropped, type PastedDrops } from './pasted-html';
 import { editorTexts as t } from './texts';
 
 /** The attributes the server gives every player (api/article-html.ts), so a saved article reads back the same. */
@@ -125,6 +125,8 @@ type Props = {
 export default function RichTextEditor({ label, value, onChange, description, errorMessage, isRequired }: Props) {
   const id = useId();
   const [panel, setPanel] = useState<Panel>(null);
+  // What pastes left out (tables made paragraphs), said until closed.
+  const [pasted, setPasted] = useState<PastedDrops | null>(null);
   // HTML the visual editor would not keep (a table...) is edited in 'Código HTML', with a note.
   const [source, setSource] = useState(() => hasTagsEditorDrops(value));
   const [dropsTags, setDropsTags] = useState(() => hasTagsEditorDrops(value));
@@ -158,7 +160,12 @@ export default function RichTextEditor({ label, value, onChange, description, er
         ...(errorMessage ? { 'aria-invalid': 'true' } : {}),
         class: 'prose-article min-h-48 px-3 py-2 outline-none',
       },
-      transformPastedHTML: cleanPastedHtml,
+      transformPastedHTML: (html) => {
+        const cleaned = cleanPastedHtml(html);
+        const { drops } = cleaned;
+        if (!nothingDropped(drops)) setPasted((before) => (before ? { tables: before.tables + drops.tables } : drops));
+        return cleaned.html;
+      },
       // A video's embed code copied from its share box comes as text: it is the player, not words.
       handlePaste: (view, event) => {
         const data = event.clipboardData;
@@ -230,6 +237,16 @@ export default function RichTextEditor({ label, value, onChange, description, er
           <EditorContent editor={editor} />
         )}
       </div>
+      {pasted && (
+        <div role="status" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {pasted.tables > 0 && <p>{t.pastedTables(pasted.tables)}</p>}
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" onPress={() => setPasted(null)}>
+              {t.closeNotice}
+            </Button>
+          </div>
+        </div>
+      )}
       <div id={`${id}-help`}>
         {dropsTags && <p className={descriptionClass}>{t.unsupported}</p>}
         {description && <p className={descriptionClass}>{description}</p>}

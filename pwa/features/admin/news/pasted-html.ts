@@ -1,13 +1,23 @@
 // What Word and Google Docs put on the clipboard, made plain before the editor reads it: their styles,
 // fonts, comments and wrappers go; bold and italics stay (the editor reads font-weight and font-style);
-// Word's lists, which are paragraphs with a typed marker, become real lists. The server sanitizes what
-// is saved anyway (api/article-html.ts): this is about what the editor shows and keeps.
+// Word's lists, which are paragraphs with a typed marker, become real lists, nested as they were. The
+// editor holds no tables: a table's rows become paragraphs, its cells' words kept apart, and the editor
+// says so. The server sanitizes what is saved anyway (api/article-html.ts): this is about what the
+// editor shows and keeps.
+
+/** What a paste lost, for the editor to tell: tables made paragraphs. */
+export type PastedDrops = { tables: number };
+
+export const nothingDropped = (drops: PastedDrops) => drops.tables === 0;
 
 /** Word's list paragraphs: class MsoListParagraph... or a style with mso-list. */
 const isWordListItem = (element: Element) => /MsoListParagraph/i.test(element.className) || /mso-list:\s*l\d/i.test(element.getAttribute('style') ?? '');
 
 /** Which of Word's lists ('l0', 'l1'...) a list paragraph belongs to: a bulleted list right above a numbered one is two lists. */
 const wordListOf = (element: Element) => /mso-list:\s*(l\d+)/i.exec(element.getAttribute('style') ?? '')?.[1] ?? null;
+
+/** How deep a Word list paragraph sits ('mso-list:l0 level2' is an item of a list inside the first level's item). */
+const wordLevelOf = (element: Element) => Number(/mso-list:\s*l\d+\s+level(\d+)/i.exec(element.getAttribute('style') ?? '')?.[1] ?? 1);
 
 /** The typed marker of a Word list item ('1.', 'a)', '·', '§', 'o'): ordered when it is a number or a letter. */
 function markerOf(item: Element): { ordered: boolean; node: Element | null } {
@@ -29,9 +39,39 @@ function keptStyle(style: string): string {
   return kept.join('; ');
 }
 
-export function cleanPastedHtml(html: string): string {
+/** Elements that hold blocks of text; inside a table's cell they are only its words. */
+const cellBlocks = 'p, div, h1, h2, h3, h4, h5, h6, ul, ol, li, blockquote, pre, dl, dt, dd';
+
+/** A table as paragraphs: its caption, then one per row, with its cells' contents separated by ' | '. */
+function tableAsParagraphs(doc: Document, table: HTMLTableElement): HTMLParagraphElement[] {
+  const paragraphs: HTMLParagraphElement[] = [];
+  const paragraphOf = (...parts: (Node | string)[]) => {
+    const p = doc.createElement('p');
+    p.append(...parts);
+    paragraphs.push(p);
+  };
+  const flat = (cell: Element) => {
+    for (const block of Array.from(cell.querySelectorAll(cellBlocks))) {
+      block.before(' ');
+      block.after(' ');
+      unwrap(block);
+    }
+    cell.querySelectorAll('br').forEach((br) => br.replaceWith(' '));
+    return Array.from(cell.childNodes);
+  };
+  if (table.caption?.textContent?.trim()) paragraphOf(...flat(table.caption));
+  for (const row of Array.from(table.rows)) {
+    const cells = Array.from(row.cells).filter((cell) => cell.textContent?.replace(/\u00a0/g, ' ').trim() || cell.querySelector('img'));
+    if (cells.length > 0) paragraphOf(...cells.flatMap((cell, index) => [...(index > 0 ? [' | '] : []), ...flat(cell)]));
+  }
+  return paragraphs;
+}
+
+/** The pasted HTML as the editor should read it, and what was left out of it. */
+export function cleanPastedHtml(html: string): { html: string; drops: PastedDrops } {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const { body } = doc;
+  const drops: PastedDrops = { tables: 0 };
 
   // Comments (Word's <!--[if ...]> blocks) and elements that carry no text of the article.
   const walker = doc.createTreeWalker(body, NodeFilter.SHOW_COMMENT);
@@ -45,23 +85,44 @@ export function cleanPastedHtml(html: string): string {
   // Google Docs wraps the whole selection in <b style="font-weight:normal" id="docs-internal-guid-...">.
   body.querySelectorAll('b[id^="docs-internal-guid"]').forEach(unwrap);
 
-  // Word's list paragraphs, in runs of one list, become <ul>/<ol> with <li> items (its typed markers dropped).
+  // Word's list paragraphs, in runs of one list, become <ul>/<ol> with <li> items (its typed markers
+  // dropped); an item of a deeper level goes in a list of its own inside the item above it.
   for (const first of Array.from(body.querySelectorAll('p'))) {
     if (!first.isConnected || !isWordListItem(first)) continue;
-    const { ordered } = markerOf(first);
-    const list = doc.createElement(ordered ? 'ol' : 'ul');
     const id = wordListOf(first);
-    first.before(list);
+    const top = doc.createElement(markerOf(first).ordered ? 'ol' : 'ul');
+    first.before(top);
+    const open = [{ level: wordLevelOf(first), list: top }];
     let item: Element | null = first;
     while (item && item.tagName === 'P' && isWordListItem(item) && wordListOf(item) === id) {
       const next: Element | null = item.nextElementSibling;
-      markerOf(item).node?.remove();
+      const level = wordLevelOf(item);
+      const { ordered, node } = markerOf(item);
+      node?.remove();
+      while (open.length > 1 && level < open[open.length - 1].level) open.pop();
+      const parent = open[open.length - 1].list.lastElementChild;
+      if (level > open[open.length - 1].level && parent) {
+        const list = doc.createElement(ordered ? 'ol' : 'ul');
+        parent.append(list);
+        open.push({ level, list });
+      }
       const li = doc.createElement('li');
       li.append(...Array.from(item.childNodes));
-      list.append(li);
+      open[open.length - 1].list.append(li);
       item.remove();
       item = next;
     }
+  }
+  // A list written straight inside another (Google Docs' nested lists) belongs to the item above it.
+  for (const list of Array.from(body.querySelectorAll(':is(ul, ol) > :is(ul, ol)'))) {
+    const above = list.previousElementSibling;
+    if (above?.tagName === 'LI') above.append(list);
+  }
+
+  // Tables (from a web page, Excel or Word), innermost first: their rows become paragraphs.
+  for (const table of Array.from(body.querySelectorAll('table')).reverse()) {
+    if (!table.parentElement?.closest('table')) drops.tables++;
+    table.replaceWith(...tableAsParagraphs(doc, table));
   }
 
   // Attributes: only links, images and players keep theirs; styles keep bold and italics only.
@@ -84,7 +145,7 @@ export function cleanPastedHtml(html: string): string {
   body.querySelectorAll('p').forEach((p) => {
     if (p.textContent?.replace(/\u00a0/g, ' ').trim() === '' && !p.querySelector('img, iframe')) p.remove();
   });
-  return body.innerHTML;
+  return { html: body.innerHTML, drops };
 }
 
 /** The tags the editor keeps as they are; content with any other is edited as HTML, so nothing is lost. */

@@ -50,6 +50,11 @@ export const editorTexts = {
   videoInvalid: 'Solo se admiten videos de YouTube o Vimeo',
   defaultVideoTitle: 'Video',
   cancel: 'Cancelar',
+  pastedTables: (n: number) =>
+    n === 1
+      ? 'La tabla pegada se convirtió en párrafos: una fila por párrafo, con sus celdas separadas por «|». Para conservarla como tabla, escríbala en Código HTML.'
+      : `Las ${n} tablas pegadas se convirtieron en párrafos: una fila por párrafo, con sus celdas separadas por «|». Para conservarlas como tablas, escríbalas en Código HTML.`,
+  closeNotice: 'Cerrar aviso',
 } as const;
 
 export const statusTexts = {
