@@ -1,6 +1,7 @@
 // Pasting into the article editor what Word and Google Docs put on the clipboard: the words, lists, bold,
 // italics and links stay; their styles, classes, comments, list markers and wrappers go, in the editor,
-// in what is saved and on the public page. Tables (Word, Excel, a web page) become a paragraph per row,
+// in what is saved and on the public page. Images stay only with a description and an address the site
+// can show, the others named in a notice; tables (Word, Excel, a web page) become a paragraph per row,
 // with a notice, and Word's nested list items stay nested.
 import type { Locator } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
@@ -123,6 +124,50 @@ test('text pasted from Word and Google Docs keeps its lists, bold, italics and l
   await expect(body.getByRole('link', { name: 'Lea la guía completa' })).toHaveAttribute('href', 'https://example.com/guia');
   expect(await body.innerText()).not.toMatch(junk);
   await visitorContext.close();
+});
+
+test('pasted images stay only when the site can show them and they have a description; the rest are named, and one without a description is inserted once described', async ({
+  adminPage: page,
+  api,
+}) => {
+  const title = unique('Imágenes pegadas');
+  await openTab(page, 'news', 'Noticias');
+  const dialog = await startNewArticle(page, title, 'Fotos copiadas de otra página.');
+  const editor = field(dialog, 'Contenido');
+  await editor.click();
+  await paste(
+    editor,
+    '<p>Antes de las fotos.</p><p><img src="https://example.com/descrita.jpg" alt="Sala de reuniones"></p><p><img src="https://example.com/sin-descripcion.jpg" alt=" "></p>' +
+      '<img src="http://inseguro.example/foto.png" alt="Insegura"><img src="file:///C:/Users/ana/AppData/Local/Temp/msohtmlclip1/01/clip_image001.png"><p>Después de las fotos.</p>',
+    'Antes de las fotos.\n\nDespués de las fotos.',
+  );
+  await expect(editor.getByText('Después de las fotos.')).toBeVisible();
+  await expect(editor.locator('img')).toHaveCount(1);
+  await expect(editor.locator('img')).toHaveAttribute('alt', 'Sala de reuniones');
+  const undescribed = dialog.getByText('Se quitó una imagen pegada que no tenía descripción (texto alternativo).', { exact: false });
+  const unusable = dialog.getByText('Se quitaron 2 imágenes pegadas que el sitio no puede mostrar (su dirección no empieza por https://).', { exact: false });
+  await expect(undescribed).toBeVisible();
+  await expect(unusable).toBeVisible();
+
+  // The image without a description goes in once described, where the caret is (after the pasted text).
+  await dialog.getByRole('button', { name: 'Describir e insertar imagen' }).click();
+  await expect(field(dialog, 'URL de la imagen')).toHaveValue('https://example.com/sin-descripcion.jpg');
+  await expect(field(dialog, 'Texto alternativo')).toBeFocused();
+  await page.keyboard.type('Detector de micrófonos');
+  await dialog.getByRole('button', { name: 'Insertar imagen', exact: true }).click();
+  await expect(editor.locator('img')).toHaveCount(2);
+  await expect(editor.locator('img').nth(1)).toHaveAttribute('alt', 'Detector de micrófonos');
+  await expect(undescribed).toBeHidden();
+  await expect(unusable).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cerrar aviso' }).click();
+  await expect(unusable).toBeHidden();
+
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog).toBeHidden();
+  const [stored] = await articlesTitled(api, title);
+  expect(stored.content).toMatch(/<img src="https:\/\/example\.com\/descrita\.jpg" alt="Sala de reuniones"/);
+  expect(stored.content).toMatch(/<img src="https:\/\/example\.com\/sin-descripcion\.jpg" alt="Detector de micrófonos"/);
+  expect(stored.content).not.toMatch(/inseguro|file:|clip_image/);
 });
 
 /** Word's list paragraph at a level, with its typed marker. */

@@ -125,8 +125,10 @@ type Props = {
 export default function RichTextEditor({ label, value, onChange, description, errorMessage, isRequired }: Props) {
   const id = useId();
   const [panel, setPanel] = useState<Panel>(null);
-  // What pastes left out (tables made paragraphs), said until closed.
+  // What pastes left out (images without a description or that the site cannot show, tables made
+  // paragraphs), said until closed; and the pasted image being described in the image form.
   const [pasted, setPasted] = useState<PastedDrops | null>(null);
+  const [describing, setDescribing] = useState<string | null>(null);
   // HTML the visual editor would not keep (a table...) is edited in 'Código HTML', with a note.
   const [source, setSource] = useState(() => hasTagsEditorDrops(value));
   const [dropsTags, setDropsTags] = useState(() => hasTagsEditorDrops(value));
@@ -163,7 +165,16 @@ export default function RichTextEditor({ label, value, onChange, description, er
       transformPastedHTML: (html) => {
         const cleaned = cleanPastedHtml(html);
         const { drops } = cleaned;
-        if (!nothingDropped(drops)) setPasted((before) => (before ? { tables: before.tables + drops.tables } : drops));
+        if (!nothingDropped(drops))
+          setPasted((before) =>
+            before
+              ? {
+                  undescribedImages: [...before.undescribedImages, ...drops.undescribedImages],
+                  unusableImages: before.unusableImages + drops.unusableImages,
+                  tables: before.tables + drops.tables,
+                }
+              : drops,
+          );
         return cleaned.html;
       },
       // A video's embed code copied from its share box comes as text: it is the player, not words.
@@ -214,6 +225,19 @@ export default function RichTextEditor({ label, value, onChange, description, er
 
   openLinkRef.current = () => setPanel('link');
 
+  const openPanel = (next: Panel) => {
+    setDescribing(null);
+    setPanel(next);
+  };
+  // A pasted image inserted with its description is no longer missing.
+  const described = () => {
+    if (!pasted || describing === null) return;
+    const left = [...pasted.undescribedImages];
+    left.splice(left.indexOf(describing), 1);
+    const next = { ...pasted, undescribedImages: left };
+    setPasted(nothingDropped(next) ? null : next);
+  };
+
   const typeSource = (html: string) => {
     typed.current = html;
     setDropsTags(hasTagsEditorDrops(html));
@@ -227,8 +251,17 @@ export default function RichTextEditor({ label, value, onChange, description, er
         {isRequired && <span aria-hidden="true"> *</span>}
       </span>
       <div className={`rounded-md border bg-white ${errorMessage ? 'border-red-500' : 'border-slate-300'} focus-within:ring-2 focus-within:ring-accent-400`}>
-        <EditorToolbar editor={editor} source={source} onSource={setSource} panel={panel} onPanel={setPanel} />
-        {panel && editor && !source && <InsertPanel kind={panel} editor={editor} onClose={() => setPanel(null)} />}
+        <EditorToolbar editor={editor} source={source} onSource={setSource} panel={panel} onPanel={openPanel} />
+        {panel && editor && !source && (
+          <InsertPanel
+            key={`${panel} ${describing ?? ''}`}
+            kind={panel}
+            editor={editor}
+            address={describing ?? undefined}
+            onInserted={described}
+            onClose={() => openPanel(null)}
+          />
+        )}
         {source ? (
           <div className="p-2">
             <TextArea label={t.sourceLabel(label)} value={value} rows={12} onChange={typeSource} className="font-mono text-sm" />
@@ -239,8 +272,21 @@ export default function RichTextEditor({ label, value, onChange, description, er
       </div>
       {pasted && (
         <div role="status" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {pasted.undescribedImages.length > 0 && <p>{t.pastedUndescribed(pasted.undescribedImages.length)}</p>}
+          {pasted.unusableImages > 0 && <p>{t.pastedUnusable(pasted.unusableImages)}</p>}
           {pasted.tables > 0 && <p>{t.pastedTables(pasted.tables)}</p>}
           <div className="flex flex-wrap gap-2">
+            {pasted.undescribedImages.length > 0 && !source && (
+              <Button
+                size="sm"
+                onPress={() => {
+                  setDescribing(pasted.undescribedImages[0]);
+                  setPanel('image');
+                }}
+              >
+                {t.describeImage}
+              </Button>
+            )}
             <Button size="sm" variant="outline" onPress={() => setPasted(null)}>
               {t.closeNotice}
             </Button>
@@ -330,9 +376,18 @@ function EditorToolbar({ editor, source, onSource, panel, onPanel }: ToolbarProp
   );
 }
 
+type InsertPanelProps = {
+  kind: 'link' | 'image' | 'video';
+  editor: Editor;
+  /** A pasted image's address, to be described and inserted. */
+  address?: string;
+  onInserted: () => void;
+  onClose: () => void;
+};
+
 /** The small forms of the toolbar: a link's address, an image's address and alternative text, a video's link. */
-function InsertPanel({ kind, editor, onClose }: { kind: 'link' | 'image' | 'video'; editor: Editor; onClose: () => void }) {
-  const [first, setFirst] = useState(() => (kind === 'link' ? ((editor.getAttributes('link').href as string | undefined) ?? '') : ''));
+function InsertPanel({ kind, editor, address, onInserted, onClose }: InsertPanelProps) {
+  const [first, setFirst] = useState(() => address ?? (kind === 'link' ? ((editor.getAttributes('link').href as string | undefined) ?? '') : ''));
   const [second, setSecond] = useState('');
   const [errors, setErrors] = useState<{ first?: string; second?: string }>({});
 
@@ -345,6 +400,7 @@ function InsertPanel({ kind, editor, onClose }: { kind: 'link' | 'image' | 'vide
       const next = { first: isArticleImage(first.trim()) ? undefined : t.imageUrlInvalid, second: second.trim() ? undefined : t.imageAltRequired };
       if (next.first || next.second) return setErrors(next);
       insertBlock(editor, { type: 'image', attrs: { src: first.trim(), alt: second.trim() } });
+      onInserted();
     } else {
       const src = videoEmbedUrl(first);
       if (!src) return setErrors({ first: t.videoInvalid });
@@ -390,7 +446,7 @@ function InsertPanel({ kind, editor, onClose }: { kind: 'link' | 'image' | 'vide
         value={first}
         onChange={setFirst}
         errorMessage={errors.first}
-        autoFocus
+        autoFocus={!address}
         type="url"
       />
       {'second' in labels && labels.second && (
@@ -401,6 +457,7 @@ function InsertPanel({ kind, editor, onClose }: { kind: 'link' | 'image' | 'vide
           onChange={setSecond}
           errorMessage={errors.second}
           isRequired={kind === 'image'}
+          autoFocus={Boolean(address)}
         />
       )}
       <div className="flex flex-wrap gap-2">

@@ -1,14 +1,16 @@
 // What Word and Google Docs put on the clipboard, made plain before the editor reads it: their styles,
 // fonts, comments and wrappers go; bold and italics stay (the editor reads font-weight and font-style);
 // Word's lists, which are paragraphs with a typed marker, become real lists, nested as they were. The
-// editor holds no tables: a table's rows become paragraphs, its cells' words kept apart, and the editor
-// says so. The server sanitizes what is saved anyway (api/article-html.ts): this is about what the
-// editor shows and keeps.
+// editor holds no tables: a table's rows become paragraphs, its cells' words kept apart. An image stays
+// only when the site can show it (https) and it has a description (its alt), as the toolbar's form asks;
+// what was left out is reported, for the editor to say so. The server sanitizes what is saved anyway
+// (api/article-html.ts): this is about what the editor shows and keeps.
+import { isArticleImage } from '../../../../domain';
 
-/** What a paste lost, for the editor to tell: tables made paragraphs. */
-export type PastedDrops = { tables: number };
+/** What a paste lost, for the editor to tell: images without a description (their addresses, to describe and insert), images the site cannot show, tables made paragraphs. */
+export type PastedDrops = { undescribedImages: string[]; unusableImages: number; tables: number };
 
-export const nothingDropped = (drops: PastedDrops) => drops.tables === 0;
+export const nothingDropped = (drops: PastedDrops) => drops.undescribedImages.length === 0 && drops.unusableImages === 0 && drops.tables === 0;
 
 /** Word's list paragraphs: class MsoListParagraph... or a style with mso-list. */
 const isWordListItem = (element: Element) => /MsoListParagraph/i.test(element.className) || /mso-list:\s*l\d/i.test(element.getAttribute('style') ?? '');
@@ -71,7 +73,7 @@ function tableAsParagraphs(doc: Document, table: HTMLTableElement): HTMLParagrap
 export function cleanPastedHtml(html: string): { html: string; drops: PastedDrops } {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const { body } = doc;
-  const drops: PastedDrops = { tables: 0 };
+  const drops: PastedDrops = { undescribedImages: [], unusableImages: 0, tables: 0 };
 
   // Comments (Word's <!--[if ...]> blocks) and elements that carry no text of the article.
   const walker = doc.createTreeWalker(body, NodeFilter.SHOW_COMMENT);
@@ -123,6 +125,18 @@ export function cleanPastedHtml(html: string): { html: string; drops: PastedDrop
   for (const table of Array.from(body.querySelectorAll('table')).reverse()) {
     if (!table.parentElement?.closest('table')) drops.tables++;
     table.replaceWith(...tableAsParagraphs(doc, table));
+  }
+
+  // Images the site can show (https, or of its own media library), with a description. What is copied
+  // from an article in the editor itself (ProseMirror marks its slices) pastes as it was: an imported
+  // article's image without a description is moved, not lost.
+  const fromEditor = body.querySelector('[data-pm-slice]') !== null;
+  for (const image of fromEditor ? [] : Array.from(body.querySelectorAll('img'))) {
+    const src = image.getAttribute('src')?.trim() ?? '';
+    if (!isArticleImage(src)) drops.unusableImages++;
+    else if (!image.getAttribute('alt')?.trim()) drops.undescribedImages.push(src);
+    else continue;
+    image.remove();
   }
 
   // Attributes: only links, images and players keep theirs; styles keep bold and italics only.

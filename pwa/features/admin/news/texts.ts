@@ -50,6 +50,15 @@ export const editorTexts = {
   videoInvalid: 'Solo se admiten videos de YouTube o Vimeo',
   defaultVideoTitle: 'Video',
   cancel: 'Cancelar',
+  pastedUndescribed: (n: number) =>
+    n === 1
+      ? 'Se quitó una imagen pegada que no tenía descripción (texto alternativo). Puede insertarla con su descripción.'
+      : `Se quitaron ${n} imágenes pegadas que no tenían descripción (texto alternativo). Puede insertarlas con su descripción.`,
+  describeImage: 'Describir e insertar imagen',
+  pastedUnusable: (n: number) =>
+    n === 1
+      ? 'Se quitó una imagen pegada que el sitio no puede mostrar (su dirección no empieza por https://). Súbala con el botón Imagen.'
+      : `Se quitaron ${n} imágenes pegadas que el sitio no puede mostrar (su dirección no empieza por https://). Súbalas con el botón Imagen.`,
   pastedTables: (n: number) =>
     n === 1
       ? 'La tabla pegada se convirtió en párrafos: una fila por párrafo, con sus celdas separadas por «|». Para conservarla como tabla, escríbala en Código HTML.'
