@@ -25,6 +25,8 @@ export type QueueRunnerOptions = {
   send: () => Promise<SyncOutcome[]>;
   clock?: Clock;
   random?: () => number;
+  /** The longest wait between two tries (5 minutes unless given: retry-policy.ts). */
+  maxDelayMs?: number;
   /** After every run that looked at a form. */
   onRun?: (verdict: RunVerdict, outcomes: SyncOutcome[]) => void;
   /** After a failed try (the worker's Background Sync is asked for then). */
@@ -75,6 +77,16 @@ export class QueueRunner {
     return this.run();
   }
 
+  /**
+   * Something was left to send outside a run (a save that got no answer, made by whoever holds the text):
+   * a try is set if none is, after the wait the failed tries so far call for; nothing more is counted.
+   * During a run, the run's end sets it.
+   */
+  wake(): void {
+    if (this.running) this.failedMeanwhile = true;
+    else if (this.timer === null) this.schedule(Math.max(1, this.state.failures));
+  }
+
   /** A send outside the runner (the form's own 'Guardar') got no answer: it counts, and the timer is set. */
   noteFailedTry(): void {
     const failures = this.state.failures + 1;
@@ -113,7 +125,7 @@ export class QueueRunner {
 
   private schedule(failures: number): void {
     this.clearTimer();
-    const delay = backoffDelayMs(failures, this.random);
+    const delay = backoffDelayMs(failures, this.random, this.options.maxDelayMs);
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
       void this.run();

@@ -1,15 +1,16 @@
 // When the queue tries again, as pure functions (tested with a fake clock in
 // tests/pwa/queue-runner.test.ts): 2^n seconds after n failed tries in a row, at most 5 minutes, each
-// delay ±20 % at random so tablets that come back together do not all knock at once.
+// delay ±20 % at random so tablets that come back together do not all knock at once. A queue a person
+// watches as it waits (the news editor's copies) may stop doubling sooner.
 /** What one try to send a form came to. */
 export type SyncOutcome = 'sent' | 'waiting' | 'signIn' | 'refused' | 'busy' | 'skipped';
 
 export const maxRetryDelayMs = 5 * 60_000;
 const retryJitter = 0.2;
 
-/** The wait after `failures` failed tries in a row (1 → about 2 s, 2 → 4 s, 3 → 8 s …). */
-export function backoffDelayMs(failures: number, random: () => number = Math.random): number {
-  const base = Math.min(1_000 * 2 ** Math.max(1, failures), maxRetryDelayMs);
+/** The wait after `failures` failed tries in a row (1 → about 2 s, 2 → 4 s, 3 → 8 s …, at most `maxMs`). */
+export function backoffDelayMs(failures: number, random: () => number = Math.random, maxMs = maxRetryDelayMs): number {
+  const base = Math.min(1_000 * 2 ** Math.max(1, failures), maxMs);
   return Math.round(base * (1 - retryJitter + 2 * retryJitter * random()));
 }
 

@@ -42,7 +42,7 @@ test('a run counts what it sent, and retries only what the queue itself can send
   assert.equal(judgeRun([]), { sent: 0, failed: false, retry: false });
 });
 
-function runnerWith(answers: SyncOutcome[][], clock = new FakeClock()) {
+function runnerWith(answers: SyncOutcome[][], clock = new FakeClock(), maxDelayMs?: number) {
   const runs: number[] = [];
   const states: RunnerState[] = [];
   const verdicts: number[] = [];
@@ -52,6 +52,7 @@ function runnerWith(answers: SyncOutcome[][], clock = new FakeClock()) {
   const runner = new QueueRunner({
     clock,
     random: middle,
+    maxDelayMs,
     send: async () => {
       active++;
       overlapped ||= active > 1;
@@ -95,6 +96,70 @@ test('the wait stops growing at 5 minutes', async () => {
   for (let i = 0; i < 11; i++) await q.clock.advance(q.clock.pending[0]);
   const gaps = q.runs.slice(1).map((at, i) => (at - q.runs[i]) / 1000);
   assert.equal(gaps, [2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300]);
+});
+
+test('a queue may stop the wait growing sooner (the news editor: 30 s), still ±20 %', async () => {
+  const q = runnerWith(
+    Array.from({ length: 7 }, () => ['waiting'] as SyncOutcome[]),
+    new FakeClock(),
+    30_000,
+  );
+  await q.runner.run();
+  for (let i = 0; i < 6; i++) await q.clock.advance(q.clock.pending[0]);
+  const gaps = q.runs.slice(1).map((at, i) => (at - q.runs[i]) / 1000);
+  assert.equal(gaps, [2, 4, 8, 16, 30, 30]);
+  assert.is(
+    backoffDelayMs(9, () => 1, 30_000),
+    36_000,
+  );
+});
+
+test('something left to send outside a run sets one try, counts nothing, and never puts off a try already set', async () => {
+  const q = runnerWith([['waiting'], ['waiting'], []]);
+  q.runner.wake();
+  assert.equal(q.clock.pending, [2_000]);
+  assert.is(q.runner.current.failures, 0);
+  q.runner.wake();
+  assert.equal(q.clock.pending, [2_000], 'one timer, not moved');
+  await q.clock.advance(1_000);
+  q.runner.wake();
+  assert.equal(q.clock.pending, [1_000], 'the try set stays where it was');
+  await q.clock.advance(1_000);
+  assert.is(q.runner.current.failures, 1);
+  assert.equal(q.clock.pending, [2_000]);
+  await q.clock.advance(2_000);
+  assert.is(q.runner.current.failures, 2);
+  // Woken again after two failed tries: the wait they set stays, not a shorter one.
+  q.runner.wake();
+  assert.equal(q.clock.pending, [4_000]);
+  await q.clock.advance(4_000);
+  assert.equal(q.runs, [2_000, 4_000, 8_000]);
+  assert.equal(q.clock.pending, [], 'nothing left: the queue stops');
+  assert.is(q.runner.current.failures, 0, 'and starts over');
+});
+
+test('woken during a run that found nothing to retry, the queue still tries again after it', async () => {
+  const clock = new FakeClock();
+  let wakeDuring = true;
+  let runs = 0;
+  const runner: QueueRunner = new QueueRunner({
+    clock,
+    random: middle,
+    send: async () => {
+      runs++;
+      await settle();
+      // A copy kept while this run was past the point where it looked.
+      if (wakeDuring) runner.wake();
+      wakeDuring = false;
+      return ['sent'];
+    },
+  });
+  await runner.run();
+  assert.is(runner.current.failures, 0);
+  assert.equal(clock.pending, [2_000]);
+  await clock.advance(2_000);
+  assert.is(runs, 2);
+  assert.equal(clock.pending, []);
 });
 
 test('a form held elsewhere (busy) is tried again without counting as a failed try; a refusal or a sign-in is not retried', async () => {
