@@ -1,5 +1,6 @@
 // A server of one test's own (port 0, fresh database): for a test that changes a site-wide setting
-// (the forced second factor), which would hold up every other test signed in on the shared server.
+// (the forced second factor), which would hold up every other test signed in on the shared server, or
+// that stops the server and starts it again on the same address (autosave while the server is down).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
@@ -10,7 +11,16 @@ import { loadConfig } from '../../api/config';
 import { freshDatabase } from '../../tests/helpers/database';
 import { e2eAdmin, e2eSite } from '../credentials';
 
-export async function startPrivateServer(): Promise<{ baseURL: string; close(): Promise<void> }> {
+export type PrivateServer = {
+  baseURL: string;
+  /** Stops answering: the port is closed and open connections dropped (a browser's calls are refused). */
+  stopListening(): Promise<void>;
+  /** Answers again on the same port, with the same database and sessions. */
+  listenAgain(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function startPrivateServer(): Promise<PrivateServer> {
   const database = await freshDatabase();
   const httpServer = createServer();
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
@@ -33,11 +43,20 @@ export async function startPrivateServer(): Promise<{ baseURL: string; close(): 
   );
   const { app, close } = await createApp(config, { httpServer, db: database.db, log: () => {} });
   httpServer.on('request', app.callback());
+  const stopListening = async () => {
+    if (!httpServer.listening) return;
+    const closed = new Promise((resolve) => httpServer.close(resolve));
+    httpServer.closeAllConnections?.();
+    await closed;
+  };
   return {
     baseURL: `http://127.0.0.1:${port}`,
+    stopListening,
+    async listenAgain() {
+      if (!httpServer.listening) await new Promise<void>((resolve) => httpServer.listen(port, '127.0.0.1', resolve));
+    },
     async close() {
-      httpServer.closeAllConnections?.();
-      await new Promise((resolve) => httpServer.close(resolve));
+      await stopListening();
       await close();
       await database.drop();
     },

@@ -1,18 +1,37 @@
 // Autosave of the news dialog. A draft (or an article not yet saved) goes to the server a few seconds
 // after the last change (at most every 10 s while typing goes on), always as a draft, so autosave never
 // publishes anything. Without a connection, or while required fields are missing, it is kept on this
-// device instead (local-drafts.ts) and an offline copy is sent when the connection returns. Edits of a
-// scheduled or published article stay on this device until 'Actualizar': the live page changes only then.
+// device instead (local-drafts.ts). A copy kept because the server could not be reached is sent by itself
+// (copy-queue.ts): tried again and again, with growing waits, until the server takes it, whether or not
+// the browser ever says the connection is back, and also once the dialog is closed. Edits of a scheduled
+// or published article stay on this device until 'Actualizar': the live page changes only then.
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { newsArticleInput, type NewsArticle, type NewsArticleFormValues, type NewsArticleInput, type NewsStatus } from '../../../../domain';
 import { ApiError, apiJson, isNetworkFailure } from '../../../lib/api';
+import { browserQueryClient } from '../../../lib/query-client';
 import { draftBody, forgetSavedCopy, localDrafts, newArticleKey, sendPendingDrafts, type LocalDraft } from './local-drafts';
 import { newsKeyPrefix } from './api';
+import { createCopyQueue, type CopyQueue } from './copy-queue';
+import { sessionKey } from '../session/api';
 
 const quietMs = 3_000;
 const atMostMs = 10_000;
+
+// One queue of copies for the page: it goes on after the dialog closed or the news tab was left.
+let pageQueue: CopyQueue | null = null;
+function copyQueue(): CopyQueue {
+  if (!pageQueue) {
+    const queue = createCopyQueue({
+      onSent: () => void browserQueryClient().invalidateQueries({ queryKey: newsKeyPrefix }),
+      signedOut: () => browserQueryClient().getQueryData(sessionKey) === null,
+    });
+    window.addEventListener('online', () => void queue.retryNow());
+    pageQueue = queue;
+  }
+  return pageQueue;
+}
 
 export type AutosaveState =
   | { kind: 'idle' }
@@ -105,13 +124,8 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     void save.finally(() => saving.current.delete(save)).catch(() => {});
     return save;
   };
-  // The copies' send the connection's return asked for while 'Crear' / 'Actualizar' saved: done after it.
-  const sendOwed = useRef<(() => Promise<void>) | null>(null);
-  const afterHold = () => {
-    const owed = sendOwed.current;
-    sendOwed.current = null;
-    if (owed) track(owed()).catch(() => {});
-  };
+  // A run of the copies' queue held back while 'Crear' / 'Actualizar' saved goes after it.
+  const afterHold = () => copyQueue().holdEnded();
   const latest = useRef({ articleId, savedStatus, onCreated });
   latest.current = { articleId, savedStatus, onCreated };
   const drawn = opening.current.saved;
@@ -187,6 +201,8 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     const here = (kind: 'local' | 'offline' | 'live' | 'incomplete', sendLater: boolean) =>
       localDrafts.put({ key: id ?? newArticleKey, articleId: id, values, savedAt: Date.now(), pending: sendLater, writer: o.writer }).then(() => {
         o.waiting = sendLater ? (id ?? newArticleKey) : null;
+        // Kept to be sent: the queue tries again by itself, without waiting for a sign from the browser.
+        if (sendLater) copyQueue().wake();
         tell({ kind, at: Date.now() });
       });
     try {
@@ -218,6 +234,8 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
         o.waiting = null;
         tell({ kind: 'server', at: Date.now() });
         void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
+        // The server answers again: other copies waiting for a try need not wait it out.
+        copyQueue().serverAnswered();
       } catch (error) {
         if (isNetworkFailure(error)) return await here('offline', true);
         await here('local', false);
@@ -247,31 +265,31 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpen]);
 
-  // Back online: what waited here goes to the server. The open dialog's own copy is saved by its
-  // autosave, from the form (which holds it, and anything typed since): that save learns the article it
-  // makes and goes on updating it, where a copy sent behind its back would be made again at its next save.
+  // The copies kept here go to the server by themselves (copy-queue.ts): tried as the news tab opens,
+  // then again and again while any waits. The open dialog's own copy is saved by its autosave, from the
+  // form (which holds it, and anything typed since): that save learns the article it makes and goes on
+  // updating it, where a copy sent behind its back would be made again at its next save. While 'Crear' /
+  // 'Actualizar' saves, the queue waits: a copy of that article sent as a draft could land after it.
   useEffect(() => {
-    const send = async () => {
-      const o = opening.current;
-      const own = o.closed ? null : o.waiting;
-      if (own) {
+    const queue = copyQueue();
+    queue.attach({
+      holding: () => held.current !== null,
+      async sendOwn() {
+        const o = opening.current;
+        const own = o.closed ? null : o.waiting;
+        if (!own) return null;
         o.changes ??= { first: 0, last: 0 };
         await save(o);
         await o.inFlight;
-      }
-      const sent = await sendPendingDrafts(own ?? undefined);
-      if (sent > 0) void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
-    };
-    const onOnline = () => {
-      // While 'Crear' / 'Actualizar' saves, a copy of that article sent as a draft could land after it.
-      if (held.current) sendOwed.current = () => send();
-      else track(send()).catch(() => {});
-    };
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-    // save reads what it needs from refs.
+        return { key: own, waiting: !o.closed && o.waiting !== null };
+      },
+      track: (run) => void track(run.then(() => {})).catch(() => {}),
+    });
+    void queue.run();
+    return () => queue.attach(null);
+    // save and track read what they need from refs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queryClient]);
+  }, []);
 
   return {
     state,
