@@ -1,7 +1,8 @@
 // Autosave while the server is down and the browser still says online (no `online` event ever comes):
 // the text is kept on the device, and once the server answers again it reaches the server by itself,
 // with nothing touched: with the dialog still open, and with the dialog closed and the news tab left.
-// The server is one of the test's own, stopped and started again on the same address.
+// The server is one of the test's own, stopped and started again on the same address. In production a
+// proxy stands in front and answers 502 while the app is down: that is no answer either.
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test, unique, e2eAdmin } from '../fixtures';
 import { articlesTitled, field, openTab, startNewArticle } from './helpers';
@@ -125,3 +126,32 @@ function newsCopiesOnDevice(page: Page): Promise<string[]> {
       }),
   );
 }
+
+test('the proxy in front answers 502 while the server restarts: the text is kept on the device and sent by itself once it answers', async ({ browser }) => {
+  const page = await signedInPage(browser);
+  const title = unique('Proxy sin servidor');
+  const dialog = await articleSavedOnServer(page, title);
+  const [first] = await articlesTitled(page.request, title);
+  // What a proxy such as Caddy answers for the app while it is down: a 502 to every call of the API.
+  let badGateways = 0;
+  await page.context().route(/\/api\//, async (route) => {
+    badGateways += 1;
+    await route.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway' });
+  });
+  const editor = field(dialog, 'Contenido');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Segunda parte, con el proxy respondiendo 502.');
+  await expect(dialog.getByText(savedHereOffline)).toBeVisible();
+  // Tried again by itself, with nothing typed.
+  const afterSave = badGateways;
+  await expect.poll(() => badGateways, { timeout: 20_000 }).toBeGreaterThanOrEqual(afterSave + 2);
+  await page.context().unroute(/\/api\//);
+
+  await expect
+    .poll(async () => (await articlesTitled(page.request, title)).map(({ id, status, content }) => ({ id, status, content })), backWithin)
+    .toEqual([{ id: first.id, status: 'draft', content: '<p>Primera parte.</p><p>Segunda parte, con el proxy respondiendo 502.</p>' }]);
+  await expect(dialog.getByText(savedOnServer)).toBeVisible();
+  await page.context().close();
+});

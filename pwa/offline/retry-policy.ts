@@ -14,6 +14,12 @@ export function backoffDelayMs(failures: number, random: () => number = Math.ran
   return Math.round(base * (1 - retryJitter + 2 * retryJitter * random()));
 }
 
+/**
+ * An answer that says nothing of the request itself, to be tried again like no answer at all: a time
+ * limit, too early, too many requests, or a server error (a proxy's 502 while the app restarts).
+ */
+export const triedAgainLater = (status: number) => status === 408 || status === 425 || status === 429 || status >= 500;
+
 /** What one run of the queue means for the next one. */
 export type RunVerdict = {
   /** Forms the server confirmed in this run (never those another sender had sent). */

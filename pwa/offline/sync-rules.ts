@@ -2,7 +2,7 @@
 // sends, how long to wait before trying again, and what an answer means for the draft.
 import { newAdvanceFormDefaults, photoFields, type AdvanceFormInput, type AdvanceFormValues, type PhotoField } from '../../domain';
 import type { Draft } from './draft-types';
-import { backoffDelayMs } from './retry-policy';
+import { backoffDelayMs, triedAgainLater } from './retry-policy';
 import { offlineTexts } from './texts';
 
 /** Photos photographed but not uploaded yet (or whose upload the server no longer has). */
@@ -54,7 +54,7 @@ export type AnswerVerdict =
 export function judgeAnswer(status: number, body: ErrorBody, draft: Pick<Draft, 'photos'>): AnswerVerdict {
   if (status >= 200 && status < 300) return { kind: 'sent' };
   if (status === 401) return { kind: 'signIn' };
-  if (status === 408 || status === 425 || status === 429 || status >= 500) return { kind: 'retry' };
+  if (triedAgainLater(status)) return { kind: 'retry' };
   const fieldErrors = body?.errors ?? {};
   const badPhotos = photoFields.filter((field) => fieldErrors[field]);
   const otherErrors = Object.keys(fieldErrors).filter((field) => !badPhotos.includes(field as PhotoField));

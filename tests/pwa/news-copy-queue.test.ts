@@ -13,12 +13,18 @@ import { localDrafts, newArticleKey, type LocalDraft } from '../../pwa/features/
 import { FakeClock, settle } from './fake-clock';
 
 const origin = 'http://app.test';
-const server = { down: false, received: [] as { method: string; id: string | null; content: string }[], refused: 0 };
+const server = {
+  down: false,
+  /** The status a proxy in front answers while the app is down (502), or none: connections refused. */
+  downStatus: 0,
+  received: [] as { method: string; id: string | null; content: string }[],
+  refused: 0,
+};
 
 async function answer(method: string, id: string | null, request: Request) {
   if (server.down) {
     server.refused += 1;
-    return HttpResponse.error();
+    return server.downStatus ? new HttpResponse('Bad Gateway', { status: server.downStatus }) : HttpResponse.error();
   }
   const body = (await request.json()) as { content: string };
   server.received.push({ method, id, content: body.content });
@@ -61,7 +67,7 @@ async function advance(clock: FakeClock, ms: number) {
 }
 
 test.before.each(async () => {
-  Object.assign(server, { down: false, received: [], refused: 0 });
+  Object.assign(server, { down: false, downStatus: 0, received: [], refused: 0 });
   for (const draft of await localDrafts.all()) await localDrafts.remove(draft.key);
 });
 
@@ -146,6 +152,21 @@ test("while 'Crear' / 'Actualizar' saves, nothing is sent; right after it, the c
   assert.equal(server.received, [{ method: 'POST', id: null, content: '<p>Otra noticia.</p>' }]);
   queue.stop();
   queue.attach(null);
+});
+
+test("a proxy's 502 while the app is down is no answer either: the copy stays to be sent, and goes once the app answers", async () => {
+  const clock = new FakeClock();
+  const queue = createCopyQueue({ clock, random: () => 0.5 });
+  Object.assign(server, { down: true, downStatus: 502 });
+  await localDrafts.put(copy('a-5', '<p>Detrás del proxy.</p>'));
+  await queue.run();
+  assert.is(server.refused, 1);
+  assert.is((await localDrafts.get('a-5'))?.pending, true, 'not taken for a refusal of the text');
+  assert.equal(clock.pending, [2_000]);
+  server.down = false;
+  await advance(clock, 2_000);
+  assert.equal(server.received, [{ method: 'PATCH', id: 'a-5', content: '<p>Detrás del proxy.</p>' }]);
+  assert.equal(clock.pending, []);
 });
 
 test('signed out on this page, the copies are not sent (they would be refused and tried no more): they wait for the next sign-in', async () => {

@@ -4,7 +4,8 @@
 // soon as there is a connection (sendPendingDrafts), then forgotten.
 import { openDB, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import type { NewsArticle, NewsArticleFormValues } from '../../../../domain';
-import { apiJson, isNetworkFailure } from '../../../lib/api';
+import { ApiError, apiJson, isNetworkFailure } from '../../../lib/api';
+import { triedAgainLater } from '../../../offline/retry-policy';
 
 export type LocalDraft = {
   key: string;
@@ -34,6 +35,13 @@ export const localDrafts = {
   remove: async (key: string) => void (await (await open()).delete('drafts', key)),
   all: async (): Promise<LocalDraft[]> => (await open()).getAll('drafts'),
 };
+
+/**
+ * The server could not take a save: no answer at all, or one that is about the server, not the text (a
+ * proxy's 502 while the app restarts, a rate limit). The copy waits to be sent again; any other refusal
+ * is about the text, and no retry would change it.
+ */
+export const gotNoAnswer = (error: unknown) => isNetworkFailure(error) || (error instanceof ApiError && triedAgainLater(error.status));
 
 /** A draft's body for the server: whatever status was chosen, autosave only ever writes a draft. */
 export const draftBody = (values: NewsArticleFormValues) => ({ ...values, status: 'draft' as const });
@@ -66,8 +74,8 @@ async function sendNow(except: string | undefined): Promise<number> {
         replaced = (await forgetSent(draft, saved.id)) || replaced;
         sent += 1;
       } catch (error) {
-        // Still offline: tried again later. Refused (a slug taken meanwhile): kept for the editor to recover, not retried.
-        if (!isNetworkFailure(error)) replaced = (await keepUnsent(draft)) || replaced;
+        // No answer from the server: tried again later. Refused (a slug taken meanwhile): kept for the editor to recover, not retried.
+        if (!gotNoAnswer(error)) replaced = (await keepUnsent(draft)) || replaced;
       }
     }
     if (!replaced) break;

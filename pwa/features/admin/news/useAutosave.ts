@@ -9,9 +9,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { newsArticleInput, type NewsArticle, type NewsArticleFormValues, type NewsArticleInput, type NewsStatus } from '../../../../domain';
-import { ApiError, apiJson, isNetworkFailure } from '../../../lib/api';
+import { ApiError, apiJson } from '../../../lib/api';
 import { browserQueryClient } from '../../../lib/query-client';
-import { draftBody, forgetSavedCopy, localDrafts, newArticleKey, sendPendingDrafts, type LocalDraft } from './local-drafts';
+import { draftBody, forgetSavedCopy, gotNoAnswer, localDrafts, newArticleKey, sendPendingDrafts, type LocalDraft } from './local-drafts';
 import { newsKeyPrefix } from './api';
 import { createCopyQueue, type CopyQueue } from './copy-queue';
 import { sessionKey } from '../session/api';
@@ -237,7 +237,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
         // The server answers again: other copies waiting for a try need not wait it out.
         copyQueue().serverAnswered();
       } catch (error) {
-        if (isNetworkFailure(error)) return await here('offline', true);
+        if (gotNoAnswer(error)) return await here('offline', true);
         await here('local', false);
         tell({ kind: 'failed', reason: error instanceof ApiError ? (error.serverMessage ?? null) : null });
       }
