@@ -1,4 +1,4 @@
-// The services tab: create with comma-separated features, edit prefilled, delete after confirming.
+// The services tab: create with features one per line, edit prefilled, delete after confirming.
 import { expect, test, unique } from '../fixtures';
 import { card, deleteThroughDialog, expectToast, field, openTab } from './helpers';
 
@@ -13,7 +13,7 @@ test('a service is created, edited and deleted with the required toasts', async 
   await field(dialog, 'Título').fill(title);
   await field(dialog, 'Descripción').fill('Revisión completa de vehículos.');
   await field(dialog, 'Categoría').fill('Barridos');
-  await field(dialog, 'Características').fill(' GPS ocultos ,  Micrófonos,, Informe ');
+  await field(dialog, 'Características').fill(' GPS ocultos \n  Micrófonos\n\n Informe ');
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expectToast(page, 'Servicio creado exitosamente');
 
@@ -23,7 +23,7 @@ test('a service is created, edited and deleted with the required toasts', async 
 
   await created.getByRole('button', { name: 'Editar' }).click();
   const edit = page.getByRole('dialog', { name: 'Editar Servicio' });
-  await expect(field(edit, 'Características')).toHaveValue('GPS ocultos, Micrófonos, Informe');
+  await expect(field(edit, 'Características')).toHaveValue('GPS ocultos\nMicrófonos\nInforme');
   await field(edit, 'Orden').fill('3');
   await edit.getByRole('button', { name: 'Actualizar' }).click();
   await expectToast(page, 'Servicio actualizado exitosamente');

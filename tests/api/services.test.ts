@@ -83,6 +83,26 @@ test('a service is updated partially and deleted', async () => {
   assert.equal(again.body, { message: 'Servicio no encontrado' });
 });
 
+test('features sent as a list are kept as they are, commas included; too long or too many are refused on the field, in Spanish', async () => {
+  const base = { title: 'Análisis', description: 'D', category: 'C' };
+  const created = await admin.post('/api/services', { ...base, features: ['Análisis 24/7, con informe', ' Informe escrito '] });
+  assert.is(created.status, 201);
+  assert.equal(created.body.features, ['Análisis 24/7, con informe', 'Informe escrito']);
+  const updated = await admin.patch(`/api/services/${created.body.id}`, { features: created.body.features });
+  assert.equal(updated.body.features, ['Análisis 24/7, con informe', 'Informe escrito']);
+  assert.equal((await visitor.get('/api/services')).body.find((s: any) => s.id === created.body.id).features, [
+    'Análisis 24/7, con informe',
+    'Informe escrito',
+  ]);
+
+  const tooLong = await admin.patch(`/api/services/${created.body.id}`, { features: ['x'.repeat(301)] });
+  assert.is(tooLong.status, 400);
+  assert.equal(tooLong.body.errors, { features: 'Cada característica admite como máximo 300 caracteres' });
+  const tooMany = await admin.patch(`/api/services/${created.body.id}`, { features: Array.from({ length: 31 }, (_, i) => `C${i}`) });
+  assert.equal(tooMany.body.errors, { features: 'Como máximo 30 características' });
+  await admin.delete(`/api/services/${created.body.id}`);
+});
+
 test('an invalid service is a 400 with Spanish messages per field', async () => {
   const answer = await admin.post('/api/services', { features: 5 });
   assert.is(answer.status, 400);

@@ -127,7 +127,7 @@ export const servicesTexts = {
   fieldIcon: 'Icono',
   fieldCategory: 'Categoría',
   fieldFeatures: 'Características',
-  featuresHint: 'Separadas por comas, por ejemplo: Detección de micrófonos, Informe escrito',
+  featuresHint: 'Una característica por línea; cada una puede llevar comas.',
   fieldOrder: 'Orden',
   order: (order: string) => `Orden: ${order}`,
   empty: 'No hay servicios registrados',
