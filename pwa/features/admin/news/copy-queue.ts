@@ -11,7 +11,7 @@ import type { SyncOutcome } from '../../../offline/retry-policy';
 import { localDrafts, sendPendingDrafts } from './local-drafts';
 
 /** The longest wait between two tries of the editor's copies. */
-export const copyRetryMaxMs = 30_000;
+const copyRetryMaxMs = 30_000;
 
 /** The open dialog's part in a run of the queue. */
 export type OpenDialog = {
