@@ -2,8 +2,8 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import Koa from 'koa';
-import { EventStore, eventMigrations, migrate, openDb, projectRoot, sqlFilesIn, startSubscriptions, type Db, type SubscriptionOptions } from '../events';
-import { allProjectors, newsSearch, projectionMigrations, readModels } from '../projections';
+import { EventStore, eventMigrations, openDb, projectRoot, sqlFilesIn, startSubscriptions, type Db, type SubscriptionOptions } from '../events';
+import { allProjectors, migrateAndRebuildIfNeeded, newsSearch, projectionMigrations, readModels } from '../projections';
 import type { NewsListQuery } from '../domain';
 import type { Config } from './config';
 import type { AppServices } from './context';
@@ -73,7 +73,11 @@ export async function openServices(config: Config, options: AppOptions = {}): Pr
       queryDeadlineMs: config.dbQueryDeadlineMs || null,
     }));
   try {
-    await migrate(db, allMigrations);
+    // An upgrade that adds or changes read tables fills them from the log before anything is served.
+    await migrateAndRebuildIfNeeded(db, allMigrations, allProjectors, {
+      starting: (migrations) => log.info({ migrations }, 'actualización: reconstruyendo las tablas de lectura desde el registro de eventos'),
+      done: ({ migrations, events, ms }) => log.info({ migrations, events, ms }, 'actualización: tablas de lectura reconstruidas desde el registro de eventos'),
+    });
     const store = new EventStore(db);
     store.register(...allProjectors);
     const read = readModels(db);

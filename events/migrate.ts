@@ -23,20 +23,36 @@ export async function pendingMigrations(sql: Sql, files: string[]): Promise<stri
   return files.map(migrationName).filter((name) => !done.has(name));
 }
 
-/** Applies every `.sql` file of the given folders once, in order, under a lock so instances can start together. */
-export async function migrate(db: Db, files: string[]): Promise<void> {
-  await db.transaction(async (tx) => {
+type MigrateOptions = {
+  /**
+   * Runs in the migrations' transaction, still under their lock, when at least one migration was
+   * applied (with their names): what must follow a migration commits with it, and an instance starting
+   * beside finds both done.
+   */
+  afterApplied?: (tx: Sql, applied: readonly string[]) => Promise<void>;
+};
+
+/**
+ * Applies every `.sql` file of the given folders once, in order, under a lock so instances can start
+ * together. Answers the names it applied (none: the schema was current).
+ */
+export async function migrate(db: Db, files: string[], options: MigrateOptions = {}): Promise<string[]> {
+  return db.transaction(async (tx) => {
     // The lock first: two instances starting together would otherwise race even to create this table.
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(727274)');
     await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    const applied: string[] = [];
     for (const file of files) {
       const name = migrationName(file);
       if (done.has(name)) continue;
       const text = await readFile(file, 'utf8');
       for (const statement of splitStatements(text)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+      applied.push(name);
     }
+    if (applied.length > 0) await options.afterApplied?.(tx, applied);
+    return applied;
   });
 }
 
