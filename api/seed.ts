@@ -13,8 +13,11 @@ export async function seed(store: EventStore, read: ReadModels, config: Config, 
 
 async function seedOnce(store: EventStore, read: ReadModels, config: Config, log: (line: string) => void) {
   const metadata: EventMetadata = { actor: null, origin: 'seed', requestId: randomUUID() };
+  // The services are written in one transaction, all or none: whether to seed them is decided by any
+  // of them existing, so a start that died after writing some must not have left those for good.
   if (!(await store.hasAny('ServiceCreated'))) {
-    for (const record of seedServices) await handle(store, service, randomUUID(), { type: 'Create', record }, metadata);
+    const streams = seedServices.map((record) => ({ streamId: randomUUID(), events: service.decide({ type: 'Create', record }, service.initialState()) }));
+    await store.startStreams(streams, metadata);
   }
   if ((await read.users.count()) === 0) {
     const password = config.adminPassword ?? generatePassword();
