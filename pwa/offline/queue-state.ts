@@ -10,7 +10,7 @@ import { listDrafts, onDraftsChanged } from './drafts';
 import type { RunnerState } from './queue-runner';
 import { refusalReason, refusedPhoto } from './sync-rules';
 
-export type WaitingForm = { id: string; variant: DraftVariant; ownerId: string | null; hostName: string };
+type WaitingForm = { id: string; variant: DraftVariant; ownerId: string | null; hostName: string };
 
 /** A form the server refused: why (its message), and the photo at fault when a photo was the cause. */
 export type RefusedForm = WaitingForm & { reason: string; photo: PhotoField | null };
