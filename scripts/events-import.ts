@@ -7,7 +7,7 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { intoEmptyDatabase, refuseNonEmpty } from '../api/backup/empty-target';
+import { LoadOutcomeUnknown, intoEmptyDatabase, refuseNonEmpty } from '../api/backup/empty-target';
 import { checkLog, insertLog, linesOf, LogRefused } from '../api/backup/log-file';
 import { claimLoadTargetOrExit } from './lib/configured-db';
 
@@ -22,6 +22,7 @@ async function* keptIn(out: WriteStream, chunks: AsyncIterable<Buffer>): AsyncGe
 const progress = (message: string) => console.error(message);
 const target = await claimLoadTargetOrExit();
 let failed = true;
+let undoable = true;
 let scratch: string | null = null;
 try {
   // A target that may hold data is asked first: the input may be large. A new embedded one is made
@@ -36,15 +37,17 @@ try {
   progress(`Archivo completo y correcto: ${summary.events} eventos y ${summary.uploads} fotos. Escribiendo…`);
   const db = await target.open();
   const started = Date.now();
-  const { value: counts, rebuilt } = await intoEmptyDatabase(db, (tx) => insertLog(tx, linesOf(createReadStream(kept)), progress), progress);
+  const { value: counts, rebuilt } = await intoEmptyDatabase(db, (tx) => insertLog(tx, linesOf(createReadStream(kept)), progress), summary, progress);
   console.error(`Importados ${counts.events} eventos y ${counts.uploads} fotos; proyecciones reconstruidas (${rebuilt} eventos) en ${Date.now() - started} ms`);
   failed = false;
 } catch (error) {
+  // After a commit of unknown outcome, nothing this run made may be taken away.
+  undoable = !(error instanceof LoadOutcomeUnknown);
   console.error(
     error instanceof LogRefused ? error.message : `No se pudo importar: ${(error as Error)?.message ?? error}. No se escribió nada en la base de datos.`,
   );
 } finally {
-  await target.close(failed).catch((error) => console.error(`No se pudo cerrar la base de datos: ${(error as Error).message}`));
+  await target.close(failed && undoable).catch((error) => console.error(`No se pudo cerrar la base de datos: ${(error as Error).message}`));
   if (scratch) await rm(scratch, { recursive: true, force: true });
 }
 // The input may still be open (a refusal before its end): it must not keep the process waiting.

@@ -11,7 +11,7 @@ import type { Extract } from 'tar-stream';
 import type { Db } from '../../events';
 import type { BlobStore } from '../storage/blobs';
 import { backupFormat, blobEntry, blobsOfLog, logEntry, manifestEntry, type Manifest, type ManifestBlob } from './archive';
-import { intoEmptyDatabase, refuseNonEmpty } from './empty-target';
+import { LoadOutcomeUnknown, intoEmptyDatabase, refuseNonEmpty } from './empty-target';
 import { LogCheck, LogRefused, insertLog, linesOf, type LogSummary, type Progress } from './log-file';
 
 class BackupRefused extends LogRefused {}
@@ -174,7 +174,17 @@ export async function verifyBackup(file: string, progress: Progress = () => {}):
 
 export type RestoreCounts = { events: number; uploads: number; blobs: number; blobBytes: number; missing: number; rebuilt: number };
 
-export type RestoreOptions = { db: Db; blobs: BlobStore; file: string; progress?: Progress };
+export type RestoreOptions = {
+  db: Db;
+  blobs: BlobStore;
+  file: string;
+  progress?: Progress;
+  /** Aborted (the operator's Ctrl+C, a SIGTERM): the load stops before its commit, and is undone as any failure. */
+  signal?: AbortSignal;
+};
+
+/** The refusal for a restore stopped by the operator before its commit. */
+export class RestoreInterrupted extends LogRefused {}
 
 /** Checks the whole archive, then loads it into the empty database and photo store, all or nothing. */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreCounts> {
@@ -190,12 +200,28 @@ export async function restoreVerified({
   file,
   verified,
   progress = () => {},
+  signal,
 }: RestoreOptions & { verified: VerifiedBackup }): Promise<RestoreCounts> {
   const { manifest } = verified;
+  // The photo store must hold none of the archive's photos, except byte for byte the archive's own: a
+  // restore killed outright (SIGKILL, power cut) before its commit leaves its database empty but the
+  // photos it had written, and running it again must work. Those are written again and belong to this
+  // run from then on (removed if it fails). Any other file under one of the archive's names is refused.
+  let leftover = 0;
   for (const blob of manifest.blobs) {
-    if (await blobs.read(blob.key))
-      throw new BackupRefused(`El almacenamiento de fotos de destino ya tiene ${blob.key}: restaure solo en un almacenamiento vacío.`);
+    const there = await blobs.read(blob.key);
+    if (!there) continue;
+    if (there.byteLength !== blob.bytes || sha256Of(there) !== blob.sha256)
+      throw new BackupRefused(
+        `El almacenamiento de fotos de destino ya tiene ${blob.key}, distinto del de la copia: restaure solo en un almacenamiento vacío.`,
+      );
+    leftover += 1;
   }
+  if (leftover)
+    progress(`El almacenamiento de fotos ya tiene ${leftover} archivos idénticos a los de la copia (de una restauración interrumpida): se escriben de nuevo.`);
+  const stopped = () => {
+    if (signal?.aborted) throw new RestoreInterrupted('Restauración interrumpida por el operador antes de confirmarse.');
+  };
   progress(`Copia íntegra. Escribiendo ${manifest.log.events} eventos y ${manifest.blobs.length} archivos de fotos…`);
   const byKey = new Map<string, ManifestBlob>(manifest.blobs.map((blob) => [blob.key, blob]));
   const written: string[] = [];
@@ -207,8 +233,9 @@ export async function restoreVerified({
         const archiveHash = createHash('sha256');
         let reported = 0;
         for await (const entry of entriesOf(file, (chunk) => archiveHash.update(chunk))) {
+          stopped();
           if (entry.name === logEntry) {
-            await insertLog(tx, linesOf(entry.body), progress);
+            await insertLog(tx, linesOf(entry.body), (message) => (stopped(), progress(message)));
           } else if (entry.name.startsWith('uploads/')) {
             const blob = byKey.get(entry.name.slice('uploads/'.length));
             const bytes = await bytesOf(entry.body, maxBlobBytes, entry.name);
@@ -225,11 +252,15 @@ export async function restoreVerified({
           }
         }
         if (archiveHash.digest('hex') !== verified.archiveSha256) throw new BackupRefused('La copia cambió mientras se restauraba: no se escribió nada.');
+        stopped();
       },
+      verified.summary,
       progress,
     );
     return { events: manifest.log.events, uploads: manifest.log.uploads, blobs: written.length, blobBytes, missing: manifest.missing.length, rebuilt };
   } catch (error) {
+    // A commit that may have happened leaves every photo in place: removing them could strip a restored site.
+    if (error instanceof LoadOutcomeUnknown) throw error;
     const leftovers: string[] = [];
     if (written.length) progress(`Quitando los ${written.length} archivos de fotos ya escritos…`);
     for (const key of written) await blobs.remove(key).catch(() => leftovers.push(key));

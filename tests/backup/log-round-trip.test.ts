@@ -59,7 +59,7 @@ test('a log loaded into an empty database exports again byte for byte, microseco
     assert.ok(first.includes(`"${field}":"${time}"`), `the source export keeps ${field} to the microsecond`);
   const target = await freshDatabase();
   try {
-    await intoEmptyDatabase(target.db, (tx) => insertLog(tx, linesOf(fileOf(first))));
+    await intoEmptyDatabase(target.db, (tx) => insertLog(tx, linesOf(fileOf(first))), await checkLog(linesOf(fileOf(first))));
     const second = await exported(target.db);
     const [a, b] = [first.split('\n'), second.split('\n')];
     const differing = a.findIndex((line, i) => line !== b[i]);

@@ -15,9 +15,13 @@ import { extract as tarExtract, pack as tarPack } from 'tar-stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openDb } from '../../events';
+import { restoreVerified, verifyBackup } from '../../api/backup/restore';
+import { localBlobStore } from '../../api/storage/blobs';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
+import { startCommitCutProxy } from '../helpers/commit-cut-proxy';
 import { freshDatabase, usingPostgres } from '../helpers/database';
 import { validForm } from '../helpers/forms';
+import { startPrivatePostgres } from '../helpers/private-postgres';
 import { bundledScripts, run } from '../helpers/processes';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'copia-completa-'));
@@ -338,7 +342,7 @@ test('photos already in the target storage are refused, and left as they were', 
   const photo = (await entriesOf(archive)).find((entry) => entry.name.startsWith('uploads/photos/'))!;
   await refused(
     archive,
-    `El almacenamiento de fotos de destino ya tiene ${photo.name.slice('uploads/'.length)}: restaure solo en un almacenamiento vacío.`,
+    `El almacenamiento de fotos de destino ya tiene ${photo.name.slice('uploads/'.length)}, distinto del de la copia: restaure solo en un almacenamiento vacío.`,
     (target) => {
       mkdirSync(path.join(target.dataDir, 'uploads', 'photos'), { recursive: true });
       writeFileSync(path.join(target.dataDir, photo.name), 'una foto que ya estaba');
@@ -369,6 +373,76 @@ test('when writing a photo fails, the database transaction is not committed and 
     symlinkSync(path.join(root, 'no-existe'), path.join(target.dataDir, 'uploads', 'pdf'));
   });
   assert.match(result.stderr, /Quitando los \d+ archivos de fotos ya escritos/);
+});
+
+test('a restore stopped by the operator before its commit leaves nothing: no events, no photos', async () => {
+  const target = await freshDatabase();
+  const uploads = mkdtempSync(path.join(root, 'interrumpida-'));
+  try {
+    const verified = await verifyBackup(archive);
+    const interrupt = new AbortController();
+    // Stopped once the photos are all written, before the commit.
+    const progress = (message: string) => (message.startsWith('Fotos escritas: 100 %') ? interrupt.abort() : undefined);
+    const error = await restoreVerified({ db: target.db, blobs: localBlobStore(uploads), file: archive, verified, progress, signal: interrupt.signal }).catch(
+      (error: Error) => error,
+    );
+    assert.instance(error, Error);
+    assert.match((error as Error).message, 'Restauración interrumpida por el operador');
+    assert.equal(
+      readdirSync(uploads, { recursive: true }).filter((name) => !statSync(path.join(uploads, String(name))).isDirectory()),
+      [],
+    );
+    const [tables] = await target.db.query<{ events: boolean }>(`SELECT to_regclass('public.events') IS NOT NULL AS events`);
+    assert.is(tables.events, false, 'the database is as it was');
+  } finally {
+    await target.drop();
+  }
+});
+
+test('a restore killed after writing photos can be run again: the archive’s own photos left behind are taken back', async () => {
+  // What a SIGKILL before the commit leaves: an empty database, and some of the archive's photos, byte for byte.
+  const photos = (await entriesOf(archive)).filter((entry) => entry.name.startsWith('uploads/'));
+  const target = await freshTarget();
+  try {
+    for (const photo of photos.slice(0, 3)) {
+      mkdirSync(path.dirname(path.join(target.dataDir, photo.name)), { recursive: true });
+      writeFileSync(path.join(target.dataDir, photo.name), photo.bytes);
+    }
+    const restored = await command('restore', [archive], target.env);
+    assert.is(restored.code, 0, restored.stderr);
+    assert.match(restored.stderr, 'ya tiene 3 archivos idénticos a los de la copia');
+    assert.match(restored.stderr, `Restaurados ${sourceEvents} eventos, 2 fotos registradas y 4 archivos de fotos`);
+    for (const photo of photos) assert.equal(readFileSync(path.join(target.dataDir, photo.name)), photo.bytes, photo.name);
+  } finally {
+    await target.drop();
+  }
+});
+
+test('a commit that happened but whose answer was lost keeps the photos and reports the restore as done', async () => {
+  const postgres = await startPrivatePostgres();
+  const proxy = await startCommitCutProxy(postgres.port);
+  const dataDir = mkdtempSync(path.join(root, 'corte-'));
+  try {
+    const databaseUrl = `postgres://postgres@127.0.0.1:${proxy.port}/postgres`;
+    const restored = await command('restore', [archive], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    assert.is(proxy.cuts(), 1, restored.stderr);
+    assert.is(restored.code, 0, restored.stderr);
+    assert.match(restored.stderr, 'La carga sí quedó escrita entera');
+    assert.not.match(restored.stderr, 'Quitando');
+    assert.match(restored.stderr, `Restaurados ${sourceEvents} eventos, 2 fotos registradas y 4 archivos de fotos`);
+    for (const entry of (await entriesOf(archive)).filter((entry) => entry.name.startsWith('uploads/')))
+      assert.equal(readFileSync(path.join(dataDir, entry.name)), entry.bytes, entry.name);
+    const db = await openDb({ databaseUrl: postgres.url });
+    try {
+      const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
+      assert.is(n, sourceEvents);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await proxy.close();
+    postgres.destroy();
+  }
 });
 
 test.run();
