@@ -12,7 +12,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openDb, type Sql } from '../../events';
 import { startTestApp } from '../helpers/app';
+import { startCommitCutProxy } from '../helpers/commit-cut-proxy';
 import { freshDatabase, usingPostgres } from '../helpers/database';
+import { startPrivatePostgres } from '../helpers/private-postgres';
 import { bundledScripts, run } from '../helpers/processes';
 import { snapshot } from '../helpers/snapshot';
 
@@ -224,6 +226,30 @@ test('when rebuilding the read tables fails, nothing stays written: no events, n
   const twin = { ...created, streamId: randomUUID(), position: parsed[lastEvent].position + 1 };
   const lines = [...body.slice(0, lastEvent + 1), JSON.stringify(twin), ...body.slice(lastEvent + 1)];
   await refused(sealed(lines), /No se pudo importar: .*No se escribió nada en la base de datos\./);
+});
+
+test('an import whose commit happened but whose answer was lost says it is done, not that nothing was written', async () => {
+  const postgres = await startPrivatePostgres();
+  const proxy = await startCommitCutProxy(postgres.port);
+  try {
+    const databaseUrl = `postgres://postgres@127.0.0.1:${proxy.port}/postgres`;
+    const target = { env: { DATA_DIR: mkdtempSync(path.join(root, 'corte-')), DATABASE_URL: databaseUrl } } as unknown as Target;
+    const imported = await importInto(target, original);
+    assert.is(proxy.cuts(), 1, imported.stderr);
+    assert.is(imported.code, 0, imported.stderr);
+    assert.match(imported.stderr, 'La carga sí quedó escrita entera');
+    assert.not.match(imported.stderr, 'No se escribió nada');
+    const db = await openDb({ databaseUrl: postgres.url });
+    try {
+      const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
+      assert.is(n, closing.events);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await proxy.close();
+    postgres.destroy();
+  }
 });
 
 test.run();
