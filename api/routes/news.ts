@@ -103,7 +103,8 @@ export function newsRoutes(services: AppServices) {
       englishExcerpt: input.englishExcerpt,
       englishContent: input.englishContent && cleanContent(input.englishContent, 'englishContent'),
     };
-    await runCommand(services, ctx, newsArticle, id, { type: 'Create', record }, { newStream: true, check: imageStillThere(input.image) });
+    const now = new Date().toISOString();
+    await runCommand(services, ctx, newsArticle, id, { type: 'Create', record, now }, { newStream: true, check: imageStillThere(input.image) });
     ctx.status = 201;
     ctx.body = createdArticle(id, record);
   });
@@ -117,7 +118,8 @@ export function newsRoutes(services: AppServices) {
     if (input.image) patch.reviewNote = null;
     if (input.content !== undefined) patch.content = cleanContent(input.content, 'content');
     if (input.englishContent) patch.englishContent = cleanContent(input.englishContent, 'englishContent');
-    await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch }, { check: imageStillThere(input.image) });
+    const now = new Date().toISOString();
+    await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch, now }, { check: imageStillThere(input.image) });
     ctx.body = await news.byId(id);
   });
 

@@ -42,6 +42,18 @@ function publicationDateOf(value: unknown): unknown {
   return new Date(text);
 }
 
+/**
+ * A published article is public from the moment it is saved, so it cannot carry a date ahead of that
+ * moment: an article meant for later is scheduled ('Programada'), and the scheduler publishes it then.
+ * Five minutes are allowed for a device whose clock runs a little fast (the dialog dates an article
+ * "now" by the browser's clock).
+ */
+const publicationClockSlackMs = 5 * 60_000;
+export const publishedAheadMessage = "Una noticia publicada no puede tener una fecha futura: para que aparezca en esa fecha, elija el estado 'Programada'";
+/** Whether a published article dated `publishedAt` would say it was published later than `now`. */
+export const isDatedAhead = (publishedAt: string | Date, now: string | number | Date): boolean =>
+  new Date(publishedAt).getTime() > new Date(now).getTime() + publicationClockSlackMs;
+
 export const newsArticleInput = z.object({
   title: requiredText('El título es requerido', 300),
   slug: z

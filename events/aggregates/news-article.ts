@@ -2,7 +2,16 @@
 // when its scheduled time comes), restored to an earlier version's text, deleted.
 // Its status and review flag follow one rule (docs/rules.md, 'News statuses'): an article waiting for
 // review is a draft; scheduling or publishing it is its review; going public is a fact of its own.
-import { articleStatus, NotFound, type ArticleTextField, type NewsArticleInput, type NewsStatus } from '../../domain';
+import {
+  articleStatus,
+  BadRequest,
+  isDatedAhead,
+  NotFound,
+  publishedAheadMessage,
+  type ArticleTextField,
+  type NewsArticleInput,
+  type NewsStatus,
+} from '../../domain';
 import { diff, type Decider } from '../decider';
 import { recordDecider, type Changes, type RecordCommand, type RecordEvent, type RecordState } from './record';
 
@@ -41,7 +50,13 @@ export type NewsArticleEvent =
   | { type: 'NewsArticleRestored'; data: { restoredFrom: number; changes: Changes } };
 
 export type NewsArticleCommand =
-  | RecordCommand<NewsArticleRecord>
+  /**
+   * `now`: the moment of a save by staff, which may not leave the article published with a date after
+   * it (a feed import, which dates its articles no later than the import, passes none).
+   */
+  | { type: 'Create'; record: NewsArticleRecord; now?: string }
+  | { type: 'Update'; patch: Partial<NewsArticleRecord>; now?: string }
+  | Exclude<RecordCommand<NewsArticleRecord>, { type: 'Create' | 'Update' }>
   /** Publishes the article if it is scheduled for `now` or earlier; nothing otherwise (so a repeat is harmless). */
   | { type: 'PublishDue'; now: string }
   | { type: 'Restore'; version: number; text: ArticleText };
@@ -78,6 +93,11 @@ function nextStanding(before: NewsArticleRecord, patch: Partial<NewsArticleRecor
   return { status, reviewRequired: patch.reviewRequired ?? before.reviewRequired };
 }
 
+/** A published article is public at once: the date it shows cannot be ahead of the save that made it so. */
+function refuseDatedAhead(publishedAt: string, now: string) {
+  if (isDatedAhead(publishedAt, now)) throw new BadRequest('Revise los campos marcados', { publishedAt: publishedAheadMessage });
+}
+
 export const newsArticle: Decider<State, NewsArticleCommand, NewsArticleEvent> = {
   initialState: base.initialState,
   evolve(state, event) {
@@ -94,6 +114,7 @@ export const newsArticle: Decider<State, NewsArticleCommand, NewsArticleEvent> =
     switch (command.type) {
       case 'Create': {
         const { record } = command;
+        if (command.now && articleStatus(record) === 'published') refuseDatedAhead(record.publishedAt, command.now);
         return base.decide({ type: 'Create', record: { ...record, status: articleStatus(record) } }, state);
       }
       case 'PublishDue': {
@@ -110,6 +131,11 @@ export const newsArticle: Decider<State, NewsArticleCommand, NewsArticleEvent> =
         const before = state.record;
         const next = nextStanding(before, command.patch);
         const publishes = next.status === 'published' && articleStatus(before) !== 'published';
+        // Checked when the save publishes the article or moves its date: one published with a date ahead
+        // before this rule keeps it, and can still be saved as the dialog sends it back.
+        const { publishedAt } = command.patch;
+        const redated = publishedAt !== undefined && publishedAt !== before.publishedAt;
+        if (command.now && next.status === 'published' && (publishes || redated)) refuseDatedAhead(publishedAt ?? before.publishedAt, command.now);
         // Going public is its own event; the update carries the rest of what was asked.
         const standing = publishes ? { status: articleStatus(before), reviewRequired: before.reviewRequired } : next;
         const events: NewsArticleEvent[] = base.decide({ type: 'Update', patch: { ...command.patch, ...standing } }, state);

@@ -1,6 +1,7 @@
 // Writing the news: statuses (draft, scheduled, published, and the review queue as drafts), preview
 // links for people without an account, versions read from the log and restored, and the one kind of
 // frame article HTML may hold. Scheduled publication has its own file (news-schedule.test.ts).
+import { randomUUID } from 'node:crypto';
 import { QueryClient } from '@tanstack/react-query';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -8,6 +9,7 @@ import { publicQueries } from '../../api/app';
 import { siteInfo } from '../../api/config';
 import { sanitizeArticleHtml } from '../../api/article-html';
 import type { NewsArticle } from '../../domain';
+import { handle, newsArticle } from '../../events';
 import { serverPages } from '../../pwa/server-pages';
 import { articleKey } from '../../pwa/features/news/keys';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
@@ -125,7 +127,7 @@ test('a publication date that names no real day or time is a 400, never rolled o
     assert.equal(answer.body.errors, { publishedAt: 'Fecha de publicación inválida' }, publishedAt);
   }
   assert.not.ok((await admin.get('/api/news?status=all&search=imposible')).body.length);
-  const leap = await admin.post('/api/news', article({ title: 'Fecha bisiesta', publishedAt: '2028-02-29T23:59:59-06:00' }));
+  const leap = await admin.post('/api/news', article({ title: 'Fecha bisiesta', status: 'scheduled', publishedAt: '2028-02-29T23:59:59-06:00' }));
   assert.is(leap.status, 201, leap.text);
   assert.is(leap.body.publishedAt, '2028-03-01T05:59:59.000Z');
 });
@@ -147,6 +149,61 @@ test('the review queue keeps its meaning: an article waiting for review is a dra
   assert.equal([scheduled.body.status, scheduled.body.reviewRequired], ['scheduled', false]);
   assert.ok((await admin.get('/api/news?status=scheduled&limit=100')).body.some((item: NewsArticle) => item.id === another.id));
   assert.is((await admin.post('/api/news', article({ status: 'archivada' }))).status, 400);
+});
+
+test("a published article is public at once, so its date cannot be ahead of now: a later one is 'Programada'", async () => {
+  const later = inFuture(24 * 3_600_000);
+  const refused = { publishedAt: "Una noticia publicada no puede tener una fecha futura: para que aparezca en esa fecha, elija el estado 'Programada'" };
+  for (const status of ['published', undefined]) {
+    const answer = await admin.post('/api/news', article({ title: `Publicada para mañana ${status}`, status, publishedAt: later }));
+    assert.is(answer.status, 400, answer.text);
+    assert.equal(answer.body.errors, refused);
+  }
+  assert.not.ok((await admin.get('/api/news?status=all&search=mañana').then((r) => r.body)).length, 'nothing stored');
+  // A device's clock a minute fast is not a plan to publish later.
+  const now = await create(admin, { status: 'published', publishedAt: inFuture(60_000) });
+  assert.is(now.status, 'published');
+  // The same date scheduled: hidden until then.
+  const scheduled = await create(admin, { status: 'scheduled', publishedAt: later });
+  assert.equal(await publicPlaces(app, scheduled.slug, scheduled.title), nowhere);
+  // Published without a date, or with one ahead, it is refused; dated now, it goes public.
+  const early = await admin.patch(`/api/news/${scheduled.id}`, { status: 'published' });
+  assert.is(early.status, 400, early.text);
+  assert.equal(early.body.errors, refused);
+  const draft = await create(admin, { status: 'draft', publishedAt: later });
+  assert.equal((await admin.patch(`/api/news/${draft.id}`, { status: 'published' })).body.errors, refused);
+  const published = await admin.patch(`/api/news/${scheduled.id}`, { status: 'published', publishedAt: new Date().toISOString() });
+  assert.is(published.body.status, 'published', published.text);
+  // A published article moved ahead is refused; its other changes are not.
+  const moved = await admin.patch(`/api/news/${now.id}`, { publishedAt: later });
+  assert.is(moved.status, 400, moved.text);
+  assert.equal(moved.body.errors, refused);
+  assert.is((await admin.patch(`/api/news/${now.id}`, { title: 'Título corregido', publishedAt: now.publishedAt, status: 'published' })).status, 200);
+  // An article published with a date ahead before this rule (or by another path) can still be edited as
+  // the dialog saves it, with its date as it is.
+  const id = randomUUID();
+  const old = {
+    ...article({ title: 'Publicada antes de la regla' }),
+    image: null,
+    imageAlt: null,
+    publishedAt: later,
+    reviewRequired: false,
+    status: 'published' as const,
+    isImported: false,
+    sourceId: null,
+    sourceUrl: null,
+    guidHash: null,
+  };
+  await handle(
+    app.services.store,
+    newsArticle,
+    id,
+    { type: 'Create', record: old as never },
+    { actor: null, origin: 'api', requestId: 'prueba' },
+    { newStream: true },
+  );
+  const edited = await admin.patch(`/api/news/${id}`, { title: 'Publicada antes, corregida', status: 'published', publishedAt: later });
+  assert.is(edited.status, 200, edited.text);
 });
 
 test('a preview link shows any article to someone without an account, never indexed, until it is revoked', async () => {

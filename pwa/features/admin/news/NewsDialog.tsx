@@ -10,9 +10,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
 import {
   formatDateTime,
+  isDatedAhead,
   newsArticleForm,
   newsCategories,
   newsStatuses,
+  publishedAheadMessage,
   slugify,
   type NewsArticle,
   type NewsArticleFormValues,
@@ -131,6 +133,13 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
         if (input.status === 'scheduled' && (!input.publishedAt || input.publishedAt.getTime() <= Date.now())) {
           form.setError('publishedAt', { message: statusTexts.scheduleInPast });
           throw new Error(statusTexts.scheduleInPast);
+        }
+        // Published is public at once: a date ahead belongs to 'Programada' (the server refuses it too,
+        // unless the article already had that date and it was left as it was).
+        const redated = saved.status !== 'published' || form.getFieldState('publishedAt').isDirty;
+        if (input.status === 'published' && input.publishedAt && redated && isDatedAhead(input.publishedAt, Date.now())) {
+          form.setError('publishedAt', { message: publishedAheadMessage });
+          throw new Error(publishedAheadMessage);
         }
         const hold = await autosave.hold();
         const result = await save.mutateAsync({ id: hold.articleId, input, mode }).catch((error: unknown) => {

@@ -72,7 +72,7 @@ export const statusTexts = {
   hint: {
     draft: 'Solo el personal la ve. Se guarda sola mientras escribe.',
     scheduled: 'Se publicará sola a la fecha y hora indicadas (hora de Costa Rica).',
-    published: 'Visible en el sitio desde la fecha de publicación.',
+    published: 'Visible en el sitio en cuanto la guarde. Para que aparezca más adelante, elija Programada.',
   } satisfies Record<NewsStatus, string>,
   publishedAt: 'Fecha y hora de publicación',
   publishedAtHint: 'Hora de Costa Rica.',
