@@ -3,7 +3,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { apiRouter } from './router';
-import { BadRequest, NotFound, newsArticleInput, newsArticlePatch, newsListQuery, newsPreviewParam, parseMediaUrl, type SessionUser } from '../../domain';
+import {
+  BadRequest,
+  maxArticleContent,
+  NotFound,
+  newsArticleInput,
+  newsArticlePatch,
+  newsListQuery,
+  newsPreviewParam,
+  parseMediaUrl,
+  type SessionUser,
+} from '../../domain';
 import { newsArticle, type NewsArticleRecord, type Sql } from '../../events';
 import { createdArticle, newsRevisions, readModels } from '../../projections';
 import { idParam, parseBody, parseQuery, runCommand, type AppServices } from '../context';
@@ -13,6 +23,8 @@ import { previewLinks } from '../news-preview-links';
 
 const notFound = () => new NotFound('Noticia no encontrada');
 const emptiedContent = 'El contenido solo tenía elementos no permitidos (scripts, estilos o marcos de otros sitios) y quedaría vacío';
+const grownContent = (length: number) =>
+  `Una vez preparado para el sitio (los enlaces y las imágenes reciben atributos), el contenido ocupa ${length} caracteres y el máximo es ${maxArticleContent}: acórtelo`;
 const versionNotFound = () => new NotFound('Versión no encontrada');
 
 /** The version number of the path; anything but a whole positive number is a version nobody has. */
@@ -43,11 +55,13 @@ export function newsRoutes(services: AppServices) {
   };
   /**
    * Content as it is stored: cleaned of what article HTML may not hold. Text that the cleaning leaves
-   * empty (only a script, a style, a frame of another site) is refused on its field, never saved blank.
+   * empty (only a script, a style, a frame of another site) is refused on its field, never saved blank;
+   * so is text it makes longer than the limit, which would be refused at its next save.
    */
   const cleanContent = (html: string, field: 'content' | 'englishContent') => {
     const clean = sanitizeArticleHtml(html);
     if (html.trim() !== '' && clean.trim() === '') throw new BadRequest('Revise los campos marcados', { [field]: emptiedContent });
+    if (clean.length > maxArticleContent) throw new BadRequest('Revise los campos marcados', { [field]: grownContent(clean.length) });
     return clean;
   };
   /** An article of the read table by the path's id, or 404. */

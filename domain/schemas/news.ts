@@ -54,6 +54,13 @@ export const publishedAheadMessage = "Una noticia publicada no puede tener una f
 export const isDatedAhead = (publishedAt: string | Date, now: string | number | Date): boolean =>
   new Date(publishedAt).getTime() > new Date(now).getTime() + publicationClockSlackMs;
 
+/**
+ * The longest an article's content may be, in each language, as stored. What is sent is held to it
+ * before it is parsed, and what the server's cleaning makes of it (links gain rel and target, library
+ * images their srcset) again: a text stored longer could never be saved again, not even to fix its title.
+ */
+export const maxArticleContent = 200_000;
+
 export const newsArticleInput = z.object({
   title: requiredText('El título es requerido', 300),
   slug: z
@@ -63,7 +70,7 @@ export const newsArticleInput = z.object({
     .max(120, { error: 'Máximo 120 caracteres' })
     .regex(slugPattern, { error: 'Use solo minúsculas, números y guiones (ej. titulo-de-la-noticia)' }),
   excerpt: requiredText('El extracto es requerido', 1000),
-  content: requiredText('El contenido es requerido', 200_000),
+  content: requiredText('El contenido es requerido', maxArticleContent),
   image: imageField.optional().transform((v) => v ?? null),
   /** What the image shows, for people who cannot see it (the dialog asks for it with an image). */
   imageAlt: optionalText(300),
@@ -79,7 +86,7 @@ export const newsArticleInput = z.object({
   /** The optional English version shown on the English pages; without it they show the Spanish text. */
   englishTitle: optionalText(300),
   englishExcerpt: optionalText(1000),
-  englishContent: optionalText(200_000),
+  englishContent: optionalText(maxArticleContent),
 });
 export type NewsArticleInput = z.infer<typeof newsArticleInput>;
 
