@@ -31,7 +31,8 @@ export const mediaMessages = {
   notThatType: (type: MediaUploadType) => `El archivo no es una imagen ${typeNames[type]}, como dice su tipo (${type})`,
   notAnImage: 'El archivo no es una imagen válida',
   tooLarge: 'La imagen supera el tamaño máximo de 10 MB',
-  tooManyPixels: `La imagen es demasiado grande: como máximo ${maxSide.toLocaleString('es-CR')} píxeles por lado`,
+  tooManyPixels: (width: number, height: number) =>
+    `La imagen es demasiado grande (${width.toLocaleString('es-CR')} × ${height.toLocaleString('es-CR')} píxeles): como máximo ${maxInputPixels / 1_000_000} megapíxeles y ${maxSide.toLocaleString('es-CR')} píxeles por lado`,
   encoded: 'Envíe la imagen sin Content-Encoding',
   empty: 'Envíe los bytes de la imagen en el cuerpo de la solicitud',
 };
@@ -81,15 +82,27 @@ export async function prepareImage(bytes: Uint8Array, type: MediaUploadType): Pr
   if (found !== type) throw new UnsupportedMediaType(mediaMessages.notThatType(type));
   // Outside the try below: a library that fails to load is the server's fault, not the file's.
   const sharp = await loadSharp();
+  // Its size as its header says, before anything is decoded: an image over the limits is refused for
+  // its size (decoding would only fail on the pixel limit, which reads as "not an image").
+  let size: { width?: number; height?: number };
+  try {
+    size = await sharp(bytes).metadata();
+  } catch {
+    throw new UnsupportedMediaType(mediaMessages.notAnImage);
+  }
+  const { width: sentWidth = 0, height: sentHeight = 0 } = size;
+  if (sentWidth * sentHeight > maxInputPixels || sentWidth > maxSide || sentHeight > maxSide)
+    throw new BadRequest(mediaMessages.tooManyPixels(sentWidth, sentHeight));
   let pixels: { data: Buffer; info: OutputInfo };
   try {
-    // Decoded once, upright (the EXIF orientation applied to the pixels); every file is made from these pixels.
+    // Decoded once, upright (the EXIF orientation applied to the pixels); every file is made from these
+    // pixels. The pixel limit still holds here, should the header have said less than the image holds.
     pixels = await sharp(bytes, { limitInputPixels: maxInputPixels, animated: false }).rotate().raw().toBuffer({ resolveWithObject: true });
   } catch {
     throw new UnsupportedMediaType(mediaMessages.notAnImage);
   }
   const { width, height, channels } = pixels.info;
-  if (width > maxSide || height > maxSide) throw new BadRequest(mediaMessages.tooManyPixels);
+  if (width > maxSide || height > maxSide) throw new BadRequest(mediaMessages.tooManyPixels(width, height));
   const fromPixels = () => sharp(pixels.data, { raw: { width, height, channels } });
   const original: PreparedFile = {
     file: originalFileName(width, height, type),

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -166,6 +167,49 @@ test('bytes that are not the type they claim, other types and files over 10 MB a
   assert.ok(
     listed.body.every((item: Media) => item.url.endsWith('.jpg') || item.url.endsWith('.png') || item.url.endsWith('.webp') || item.url.endsWith('.avif')),
   );
+});
+
+/**
+ * A valid black-and-white PNG of any size, a few kilobytes even at 12,000 px a side (its rows of zeros
+ * compress to nearly nothing): what a decompression bomb looks like.
+ */
+function blankPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // one bit a pixel, greyscale; no compression, filter or interlace options
+  const rows = deflateSync(Buffer.alloc((Math.ceil(width / 8) + 1) * height), { level: 9 });
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}
+
+test('an image of too many pixels, or too wide, is refused by its size as read from its header, not as an invalid image', async () => {
+  const before = Number((await admin.get('/api/media')).headers.get('x-total-count'));
+  for (const [width, height] of [
+    [12_000, 12_000],
+    [17_000, 10],
+    [10, 17_000],
+  ]) {
+    const bytes = blankPng(width, height);
+    assert.is((await sharp(bytes).metadata()).width, width, 'a valid PNG');
+    const answer = await upload(admin, bytes, 'image/png');
+    assert.is(answer.status, 400, `${width}x${height}: ${answer.text}`);
+    assert.match(
+      (JSON.parse(answer.text) as { message: string }).message,
+      /^La imagen es demasiado grande \([\d\s]+ × [\d\s]+ píxeles\): como máximo 100 megapíxeles y 16\s383 píxeles por lado$/,
+    );
+  }
+  assert.is(Number((await admin.get('/api/media')).headers.get('x-total-count')), before, 'nothing kept');
+  // Within both limits, the same kind of file is an image like any other.
+  assert.is((await upload(admin, blankPng(1_200, 800), 'image/png')).status, 201);
 });
 
 test('staff only: a visitor may not upload nor list, and only an admin deletes', async () => {
