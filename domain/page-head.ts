@@ -5,7 +5,10 @@ export type PageHead = {
   /** The full <title>. */
   title: string;
   description: string;
-  /** The canonical path, without query string (filters do not make a new page). */
+  /**
+   * The page's own address, the canonical one: a path, with a query only where the query makes another
+   * page (a page of the news list past the first, `?pagina=2`; a filtered list, which is `filtered`).
+   */
   path: string;
   /** A canonical URL elsewhere (an imported article's source); the page's own URL when left out. */
   canonicalUrl?: string;
@@ -17,6 +20,12 @@ export type PageHead = {
   publishedTime?: string;
   /** Structured data (schema.org) for search engines. */
   jsonLd?: Record<string, unknown>;
-  /** For screens that must stay out of search results (admin, 404). */
+  /** For screens that must stay out of search results and out of every cache but the visitor's own (admin, 404, a preview). */
   noindex?: boolean;
+  /**
+   * A list narrowed by a search, filters or another order: a page of results, which search engines are
+   * asked not to index (they still follow its links to the articles) and which names no canonical. Unlike
+   * `noindex`, it is an ordinary public page, kept by the page cache like any other.
+   */
+  filtered?: boolean;
 };

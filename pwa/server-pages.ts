@@ -18,7 +18,7 @@ import { contactTextsEn } from './features/contact/texts.en';
 import { advanceFormTexts } from './features/advance-form/texts';
 import { advanceFormTextsEn } from './features/advance-form/texts.en';
 import { articleKey, latestNewsParams, newsListKey } from './features/news/keys';
-import { filtersFromSearch, newsListParams } from './features/news/filters';
+import { filtersFromSearch, hasActiveFilters, newsListParams, searchFromFilters } from './features/news/filters';
 import { servicesKey } from './features/services/api';
 
 /** The published content the server reads straight from the database (api/web's PublicQueries). */
@@ -71,8 +71,13 @@ export const serverPages: Record<ServerPageId, (ctx: PageLoadContext) => Promise
     return { head: texts[ctx.lang].services.head(ctx.site) };
   },
   async news(ctx) {
-    const page = await loadNewsList(ctx, newsListParams(filtersFromSearch(ctx.search)));
-    const head = texts[ctx.lang].news.listHead(ctx.site);
+    const filters = filtersFromSearch(ctx.search);
+    const page = await loadNewsList(ctx, newsListParams(filters));
+    const list = texts[ctx.lang].news.listHead(ctx.site);
+    // Each page of the list names itself as canonical ('?pagina=2'), so search engines index every page
+    // and reach every article. A search, filters or another order make a page of results: not indexed,
+    // its links followed, named by its address as the filters write it (other parameters left out).
+    const head: PageHead = { ...list, path: `${list.path}${searchFromFilters(filters)}`, ...(hasActiveFilters(filters) ? { filtered: true } : {}) };
     // A page past the last one is not a page of the list: a 404, never indexed (its 'previous' link
     // would lead a crawler through every empty page before it).
     return page.items.length === 0 && page.total > 0 ? { head: { ...head, noindex: true }, notFound: true } : { head };

@@ -17,18 +17,22 @@ export function headTags(head: PageHead, site: SiteInfo, languages?: PageLanguag
   const meta = (attribute: 'name' | 'property', key: string, value: string | null | undefined) =>
     value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />` : '';
   const url = absolute(site, head.path);
+  // A page whose address carries a query (a page of the news list, its filters) has twins that carry it too.
+  const query = head.path.includes('?') ? head.path.slice(head.path.indexOf('?')) : '';
   // Pages without an image of their own still get a preview card when shared (WhatsApp, social networks).
   const image = absolute(site, head.image ?? defaultShareImage.path);
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
-    head.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(head.canonicalUrl ?? url)}" />`,
+    head.noindex || head.filtered ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(head.canonicalUrl ?? url)}" />`,
     // The largest image of the page starts loading with the page, in the size its <picture> will pick.
     head.preloadImage
       ? `<link rel="preload" as="image" imagesrcset="${escapeHtml(head.preloadImage.srcSet)}" imagesizes="${escapeHtml(head.preloadImage.sizes)}" type="${escapeHtml(head.preloadImage.type)}" fetchpriority="high" />`
       : '',
     // The same page in Spanish (es-CR, also x-default) and English, for search engines.
-    ...(languages?.alternates ?? []).map((alt) => `<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absolute(site, alt.path))}" />`),
+    ...(languages?.alternates ?? []).map(
+      (alt) => `<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absolute(site, `${alt.path}${query}`))}" />`,
+    ),
     // The news feeds, for readers and browsers that discover them from any page. They are in Spanish:
     // an English page names them in English and says so. (No hreflang on them: search engines would
     // read a feed as the page's Spanish twin.)

@@ -65,6 +65,35 @@ test("the head's texts are escaped once, each of & < > \" ' in any place, and pl
   assert.match(head, 'content="Contraespionaje &quot;CR&quot; &amp; Cía"');
 });
 
+test('a page of the news list names itself, and its twins in the other language carry its page too; a filtered list names no canonical and is not indexed', () => {
+  const site = { siteName: 'Contraespionaje CR', contactPhone: '+506 8888 8888', contactEmail: 'info@example.com', publicUrl: 'https://example.com' };
+  const languages = {
+    lang: 'es' as const,
+    htmlLang: 'es',
+    alternates: [
+      { hreflang: 'es-CR', path: '/noticias' },
+      { hreflang: 'en', path: '/en/news' },
+      { hreflang: 'x-default', path: '/noticias' },
+    ],
+  };
+  const second = headTags({ title: 'Noticias', description: 'Noticias', path: '/noticias?pagina=2' }, site as never, languages);
+  assert.match(second, '<link rel="canonical" href="https://example.com/noticias?pagina=2" />');
+  assert.match(second, '<link rel="alternate" hreflang="es-CR" href="https://example.com/noticias?pagina=2" />');
+  assert.match(second, '<link rel="alternate" hreflang="en" href="https://example.com/en/news?pagina=2" />');
+  assert.match(second, '<meta property="og:url" content="https://example.com/noticias?pagina=2" />');
+  assert.not.match(second, 'noindex');
+  const first = headTags({ title: 'Noticias', description: 'Noticias', path: '/noticias' }, site as never, languages);
+  assert.match(first, '<link rel="canonical" href="https://example.com/noticias" />');
+  assert.match(first, '<link rel="alternate" hreflang="en" href="https://example.com/en/news" />');
+  const filtered = headTags(
+    { title: 'Noticias', description: 'Noticias', path: '/noticias?q=c%C3%A1maras&pagina=2', filtered: true },
+    site as never,
+    languages,
+  );
+  assert.match(filtered, '<meta name="robots" content="noindex" />');
+  assert.not.match(filtered, 'rel="canonical"');
+});
+
 test('a template without one of its marks is refused with a Spanish message', () => {
   checkTemplate(template);
   assert.throws(() => checkTemplate(template.replace('<!--app-head-->', '')), /index\.html no tiene <!--app-head-->/);

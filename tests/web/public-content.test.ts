@@ -1,8 +1,9 @@
 // What visitors, feed readers and search engines read of the public site, through the real web layer
 // (the built pages): every address of the sitemaps is its own indexable canonical (an imported article,
 // whose canonical is its source, is left out); feeds stay XML whatever an article holds, and answer a
-// reader that holds the current one with a 304; a news page
-// past the last one is a 404; a service's icon name cannot break its page; and what the server sends
+// reader that holds the current one with a 304; a news page past the last one is a 404, and every other
+// page of the list its own canonical (a filtered one none, not indexed); a service's icon name cannot
+// break its page; and what the server sends
 // for an encoding the browser refuses or for a build file it keeps to itself.
 import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
@@ -212,6 +213,40 @@ if (!distBuilt()) {
       assert.not.match(answer.text, /pagina=49/, path);
     }
     assert.is((await visitor.get('/noticias?pagina=1')).status, 200);
+  });
+
+  test('each page of the news list names itself as canonical, in both languages; a searched or filtered list is not indexed and still kept', async () => {
+    // The test above leaves two pages of twelve at least.
+    const visitor = new Client(site.base);
+    const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null;
+    const twins = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]*)"/g)].map((match) => `${match[1]} ${match[2]}`);
+    for (const [list, english] of [
+      ['/noticias', false],
+      ['/en/news', true],
+    ] as const) {
+      const second = await visitor.get(`${list}?pagina=2`);
+      assert.is(second.status, 200, list);
+      assert.is(canonical(second.text), `${site.base}${list}?pagina=2`, list);
+      assert.not.match(second.text, noindexMeta, list);
+      assert.equal(
+        twins(second.text),
+        [`es-CR ${site.base}/noticias?pagina=2`, `en ${site.base}/en/news?pagina=2`, `x-default ${site.base}/noticias?pagina=2`],
+        list,
+      );
+      // The first page is the list's address, however it is asked for (other parameters left out).
+      for (const first of [list, `${list}?pagina=1`, `${list}?utm_source=boletin`, `${list}?pagina=1&utm_source=boletin`])
+        assert.is(canonical((await visitor.get(first)).text), `${site.base}${list}`, first);
+      assert.is(canonical((await visitor.get(`${list}?utm_source=boletin&pagina=2`)).text), `${site.base}${list}?pagina=2`, english ? 'en' : 'es');
+      // Search results and filtered lists: not indexed, no canonical, kept like any public page.
+      for (const filtered of [`${list}?q=lista`, `${list}?categoria=Tecnolog%C3%ADa`, `${list}?orden=antiguas`, `${list}?desde=2026-01-01`]) {
+        const answer = await visitor.get(filtered);
+        assert.is(answer.status, 200, filtered);
+        assert.match(answer.text, noindexMeta, filtered);
+        assert.is(canonical(answer.text), null, filtered);
+        assert.is(answer.headers.get('cache-control'), 'no-cache', filtered);
+        assert.is((await visitor.get(filtered)).headers.get('x-cache'), 'hit', `${filtered} is kept`);
+      }
+    }
   });
 }
 
