@@ -5,14 +5,12 @@
 import 'fake-indexeddb/auto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import type { NewsArticleFormValues } from '../../domain';
+import { HttpResponse } from 'msw';
+import { draftValues, mockNewsApi } from '../helpers/news-api-mock';
 import { createCopyQueue, type OpenDialog } from '../../pwa/features/admin/news/copy-queue';
 import { localDrafts, newArticleKey, type LocalDraft } from '../../pwa/features/admin/news/local-drafts';
 import { FakeClock, settle } from './fake-clock';
 
-const origin = 'http://app.test';
 const server = {
   down: false,
   /** The status a proxy in front answers while the app is down (502), or none: connections refused. */
@@ -31,30 +29,13 @@ async function answer(method: string, id: string | null, request: Request) {
   return HttpResponse.json({ id: id ?? 'creada-1', ...body }, { status: id ? 200 : 201 });
 }
 
-const mock = setupServer(
-  http.post(`${origin}/api/news`, ({ request }) => answer('POST', null, request)),
-  http.patch(`${origin}/api/news/:id`, ({ request, params }) => answer('PATCH', String(params.id), request)),
-);
-mock.listen({ onUnhandledRequest: 'error' });
-const mswFetch = globalThis.fetch;
-globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
-  mswFetch(typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input, init);
-
-const values = (content: string): NewsArticleFormValues => ({
-  title: 'Reunión segura',
-  slug: 'reunion-segura',
-  excerpt: 'Qué revisar antes de una reunión.',
-  content,
-  category: 'Anti-Espionaje',
-  author: 'Equipo',
-  status: 'draft',
-});
+const mock = mockNewsApi(answer);
 
 let savedAt = 1_000;
 const copy = (key: string, content: string): LocalDraft => ({
   key,
   articleId: key === newArticleKey ? null : key,
-  values: values(content),
+  values: draftValues(content),
   savedAt: (savedAt += 1),
   pending: true,
   writer: 'apertura-1',

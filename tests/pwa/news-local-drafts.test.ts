@@ -5,12 +5,10 @@
 import 'fake-indexeddb/auto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import type { NewsArticleFormValues } from '../../domain';
+import { delay, HttpResponse } from 'msw';
+import { draftValues, mockNewsApi } from '../helpers/news-api-mock';
 import { forgetSavedCopy, localDrafts, newArticleKey, sendPendingDrafts, type LocalDraft } from '../../pwa/features/admin/news/local-drafts';
 
-const origin = 'http://app.test';
 type Received = { method: string; id: string | null; content: string; status: string };
 const server = { received: [] as Received[], answerMs: 0, refuse: false, made: 0 };
 /** Runs while the server holds the next answer (the editor's device goes on meanwhile). */
@@ -29,32 +27,14 @@ async function answer(method: string, id: string | null, request: Request) {
   return HttpResponse.json({ id: made, ...body }, { status: id ? 200 : 201 });
 }
 
-const mock = setupServer(
-  http.post(`${origin}/api/news`, ({ request }) => answer('POST', null, request)),
-  http.patch(`${origin}/api/news/:id`, ({ request, params }) => answer('PATCH', String(params.id), request)),
-);
-mock.listen({ onUnhandledRequest: 'error' });
-// The app's calls use paths ('/api/...'), as in a page: resolved against the mocked origin.
-const mswFetch = globalThis.fetch;
-globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
-  mswFetch(typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input, init);
-
-const values = (content: string): NewsArticleFormValues => ({
-  title: 'Reunión segura',
-  slug: 'reunion-segura',
-  excerpt: 'Qué revisar antes de una reunión.',
-  content,
-  category: 'Anti-Espionaje',
-  author: 'Equipo',
-  status: 'draft',
-});
+const mock = mockNewsApi(answer);
 
 let clock = 1_000;
 /** A copy as the dialog keeps it; `writer` is the opening of the dialog that kept it. */
 const copy = (key: string, articleId: string | null, content: string, pending = true, writer = 'apertura-1'): LocalDraft => ({
   key,
   articleId,
-  values: values(content),
+  values: draftValues(content),
   savedAt: (clock += 1),
   pending,
   writer,
