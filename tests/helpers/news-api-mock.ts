@@ -5,7 +5,7 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import type { NewsArticleFormValues } from '../../domain';
 
-export const mockOrigin = 'http://app.test';
+const mockOrigin = 'http://app.test';
 
 type Answer = (method: 'POST' | 'PATCH', id: string | null, request: Request) => Promise<Response>;
 
