@@ -38,7 +38,7 @@ test('home: hero, three calls to action, services, benefits, threats and closing
 test('home: "Últimas Noticias" lists the three latest articles with links to them', async ({ page, api }) => {
   const token = unique('Portada');
   const articles = [];
-  for (const day of [1, 2, 3, 4]) articles.push(await createArticle(api, { title: `${token} ${day}`, publishedAt: newestDate(day * 86_400) }));
+  for (const day of [1, 2, 3, 4]) articles.push(await createArticle(api, { title: `${token} ${day}`, publishedAt: newestDate(day) }));
   await page.goto('/');
   const section = page.getByRole('heading', { name: 'Últimas Noticias' }).locator('xpath=ancestor::section');
   await expect(section.getByRole('listitem')).toHaveCount(3);
