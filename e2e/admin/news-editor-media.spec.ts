@@ -43,6 +43,7 @@ test('an image or a video inserted from the toolbar leaves the caret after it: t
   // Right after a video (nothing typed between them), an unlisted Vimeo video keeps its key.
   await insertVideo(dialog, page, 'https://vimeo.com/123456789/abcdef1234', 'enter');
   await insertVideo(dialog, page, 'https://vimeo.com/76979871', 'button');
+  await expect(editor).toBeFocused();
   await page.keyboard.type('Tres videos');
 
   await dialog.getByRole('button', { name: 'Imagen', exact: true }).click();
