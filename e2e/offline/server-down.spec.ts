@@ -2,7 +2,7 @@
 // or a photo's bytes reached the server while their answer was lost. A visitor's photo is never lost
 // for it: it stays in the draft for the queue; 'Guardar' queues the form, which goes by itself once the
 // server is back, once, with its photo; and a spent upload link is replaced by a fresh one.
-import type { Page, Route } from '@playwright/test';
+import type { Browser, Page, Route } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
 import { fillRequired, jpegFixture } from '../advance-form/fill';
 import { formsOf, readDrafts } from './helpers';
@@ -12,6 +12,16 @@ test.describe.configure({ timeout: 120_000 });
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notification' });
 const statusRegion = (page: Page) => page.getByRole('region', { name: 'Estado de la conexión y de los envíos' });
 const badGateway = (route: Route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' });
+/** A visitor's form opened in a browser of its own (no service worker: the page's own queue sends), its required answers filled for a new host. */
+async function publicFormFilled(browser: Browser, baseURL: string, hostPrefix: string) {
+  const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/formulario-avanzada');
+  const host = unique(hostPrefix);
+  await fillRequired(page, host);
+  return { context, page, host };
+}
+
 /** Everything a visitor's form asks of the server while it is down (the page itself is already loaded). */
 const downPaths = ['**/api/objects/upload', '**/api/objects/uploads/**', '**/api/advance-forms/public', '**/healthz'];
 
@@ -20,11 +30,7 @@ test("server down (502): the visitor's photo stays in the draft, 'Guardar' queue
   baseURL,
   api,
 }) => {
-  const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto('/formulario-avanzada');
-  const host = unique('Servidor caído');
-  await fillRequired(page, host);
+  const { context, page, host } = await publicFormFilled(browser, baseURL!, 'Servidor caído');
   await expect(statusRegion(page)).toContainText('En línea');
 
   for (const path of downPaths) await page.route(path, badGateway);
@@ -60,11 +66,7 @@ test("a photo's bytes reached the server but their answer was lost and the brows
   baseURL,
   api,
 }) => {
-  const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto('/formulario-avanzada');
-  const host = unique('Respuesta de foto perdida');
-  await fillRequired(page, host);
+  const { context, page, host } = await publicFormFilled(browser, baseURL!, 'Respuesta de foto perdida');
 
   // The first PUT reaches the server, which keeps the bytes; the answer the page gets is the server's
   // own to the same PUT sent once more, as Chromium does when a connection drops before the answer.
