@@ -4,112 +4,20 @@
 // HTML' shows the HTML itself. The value is HTML: unchanged until someone edits, so an article opened and
 // saved untouched keeps its HTML as it was. The server sanitizes whatever is saved (api/article-html.ts).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { EditorContent, Extension, Node, mergeAttributes, useEditor, useEditorState, type Editor, type JSONContent } from '@tiptap/react';
-import { EditorState, NodeSelection, TextSelection } from '@tiptap/pm/state';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { Button as AriaButton, ToggleButton, Toolbar } from 'react-aria-components';
 import { Bold, Code, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Pilcrow, Quote, Redo2, Undo2, Video } from 'lucide-react';
-import { allowedEmbedSrc, isArticleImage, videoEmbedUrl } from '../../../../domain';
+import { isArticleImage, videoEmbedUrl } from '../../../../domain';
 import { Button } from '../../../ui/Button';
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 import { MediaUpload } from '../media/MediaUpload';
 import { descriptionClass, errorClass, labelClass } from '../../../ui/field-styles';
+import { VideoEmbed, insertBlock, linkSchemes, linkShortcut, load, playersOfEmbedCode } from './editor-content';
 import { cleanPastedHtml, hasTagsEditorDrops, nothingDropped, type PastedDrops } from './pasted-html';
 import { editorTexts as t } from './texts';
-
-/** The attributes the server gives every player (api/article-html.ts), so a saved article reads back the same. */
-const playerAttributes = {
-  allow: 'fullscreen; picture-in-picture; encrypted-media',
-  allowfullscreen: '',
-  loading: 'lazy',
-  referrerpolicy: 'strict-origin-when-cross-origin',
-  sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups',
-};
-
-/** A YouTube (no-cookie) or Vimeo player: the only frame an article may hold. */
-const VideoEmbed = Node.create({
-  name: 'videoEmbed',
-  group: 'block',
-  atom: true,
-  draggable: true,
-  addAttributes() {
-    // The player's own address, whatever form of it was written (YouTube's embed code on youtube.com...).
-    return {
-      src: { default: null, parseHTML: (element) => allowedEmbedSrc(element.getAttribute('src') ?? '') },
-      title: { default: t.defaultVideoTitle, parseHTML: (element) => element.getAttribute('title') || t.defaultVideoTitle },
-    };
-  },
-  parseHTML() {
-    return [{ tag: 'iframe[src]', getAttrs: (element) => (allowedEmbedSrc(element.getAttribute('src') ?? '') ? null : false) }];
-  },
-  renderHTML({ HTMLAttributes }) {
-    return ['iframe', mergeAttributes(HTMLAttributes, playerAttributes)];
-  },
-});
-
-/**
- * Puts a block (an image, a player) where the caret is, and the caret in the paragraph after it (made if
- * there is none): left selected, the block would be replaced by the next keystroke or the next insert. A
- * block that is selected itself (clicked) stays, and the new one goes after it.
- */
-function insertBlock(editor: Editor, block: JSONContent) {
-  const { selection } = editor.state;
-  const chain = editor.chain();
-  (selection instanceof NodeSelection ? chain.insertContentAt(selection.to, block) : chain.insertContent(block))
-    .command(({ tr }) => {
-      if (!(tr.selection instanceof NodeSelection)) return true;
-      const after = tr.selection.to;
-      if (!tr.doc.resolve(after).nodeAfter?.isTextblock) tr.insert(after, tr.doc.type.schema.nodes.paragraph.create());
-      tr.setSelection(TextSelection.create(tr.doc, after + 1)).scrollIntoView();
-      return true;
-    })
-    .run();
-}
-
-/**
- * The players of a video's embed code pasted as text (copied from YouTube's or Vimeo's share box), or null
- * when the text is anything else.
- */
-function playersOfEmbedCode(text: string): JSONContent[] | null {
-  if (!/^<iframe\b[\s\S]*<\/iframe>$/i.test(text.trim())) return null;
-  const frames = Array.from(new DOMParser().parseFromString(text, 'text/html').body.querySelectorAll('iframe'));
-  const players = frames.flatMap((frame) => {
-    const src = allowedEmbedSrc(frame.getAttribute('src') ?? '');
-    return src ? [{ type: 'videoEmbed', attrs: { src, title: frame.getAttribute('title') || t.defaultVideoTitle } }] : [];
-  });
-  return players.length > 0 ? players : null;
-}
-
-/** Ctrl+K (⌘K) opens the link form, like other editors. */
-const linkShortcut = (open: () => void) =>
-  Extension.create({
-    name: 'linkShortcut',
-    addKeyboardShortcuts() {
-      return {
-        'Mod-k': () => {
-          open();
-          return true;
-        },
-      };
-    },
-  });
-
-const linkSchemes = /^(https?:\/\/|mailto:|tel:)/i;
-
-/**
- * Shows HTML that came from outside the editor as a fresh start: nothing before it can be undone, so
- * Ctrl+Z never brings back another article's text (or the text a restore replaced). Not an edit: the
- * value stays as it came until someone types.
- */
-function load(editor: Editor, html: string) {
-  editor.commands.setContent(html, { emitUpdate: false });
-  const { state } = editor;
-  editor.view.updateState(EditorState.create({ schema: state.schema, doc: state.doc, plugins: state.plugins }));
-  // An empty step, kept out of the history, so the toolbar ('Deshacer' among others) reads the new state.
-  editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false));
-}
 
 type Panel = 'link' | 'image' | 'video' | null;
 
