@@ -2,7 +2,8 @@
 // short) stays in plain sight until the visitor acts: the form screen's status says so, with the server's
 // reason and the photo at fault, as an alert; the offer to continue the draft says it too; opening the
 // draft keeps the reason, on screen and on the device. Whether the page's queue or the service worker's
-// Background Sync met the refusal.
+// Background Sync met the refusal; in the latter, while a new form is being written, the alert opens the
+// refused one without a reload.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, unique } from '../fixtures';
@@ -64,6 +65,8 @@ test("the page's queue meets the refusal: the status, the offer and the opened d
   expect(stored?.state).toBe('error');
   expect(stored?.error).toContain(reason);
   await expectRefusalShown(page);
+  // The refused form is the one on screen: nothing to open from the alert.
+  await expect(status(page).getByRole('link', { name: 'Abrir este formulario' })).toHaveCount(0);
 
   // And after a reload, the same.
   await page.reload();
@@ -77,7 +80,8 @@ test("the worker's Background Sync meets the refusal: the open form screen hears
   await page.goto('/formulario-avanzada');
   await waitForOfflineReady(page);
   await touchForm(page);
-  await page.getByLabel('Nombre del anfitrión *', { exact: true }).fill(unique('Visitante escribiendo'));
+  const writing = unique('Visitante escribiendo');
+  await page.getByLabel('Nombre del anfitrión *', { exact: true }).fill(writing);
   await expect.poll(async () => (await readDrafts(page)).length).toBe(1);
   // The connection comes back: this page's queue starts, finds nothing to send and waits.
   await context.setOffline(true);
@@ -91,6 +95,17 @@ test("the worker's Background Sync meets the refusal: the open form screen hears
   await expect.poll(async () => (await readDrafts(page)).find((d) => d.values.hostName === host)?.state, { timeout: 30_000 }).toBe('error');
   await expect(toasts(page).getByText('No se pudo enviar un formulario pendiente')).toBeVisible();
   await expectRefusalShown(page);
+
+  // The form being written stays on screen; the alert opens the refused one, without a reload.
+  await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toHaveValue(writing);
+  const open = status(page).getByRole('link', { name: 'Abrir este formulario' });
+  await open.click();
+  await expect(page).toHaveURL(/\/formulario-avanzada\?borrador=/);
+  await expect(page.getByLabel('Nombre del anfitrión *', { exact: true })).toHaveValue(host);
+  await expectRefusalShown(page);
+  await expect(open).toHaveCount(0);
+  // What was being written is kept on the device, to be offered later.
+  expect((await readDrafts(page)).find((d) => d.values.hostName === writing)?.state).toBe('draft');
   await context.close();
 });
 

@@ -4,6 +4,12 @@ import type { AdvanceFormValues, PhotoField } from '../../domain';
 
 export type DraftVariant = 'public' | 'admin';
 
+/** The form screen's query parameter that opens a stored draft ('?borrador={id}'), a queued or refused one included. */
+export const resumeDraftParam = 'borrador';
+
+/** The address of the form screen at `path` opening the stored draft `id`. */
+export const resumeDraftHref = (path: string, id: string) => `${path}?${resumeDraftParam}=${encodeURIComponent(id)}`;
+
 /**
  * draft: being written; pending: submitted, waiting to be sent (and still correctable: the latest save
  * is what goes); sent: on the server, read-only here; error: refused, shown until corrected.

@@ -47,6 +47,12 @@ export const waitingFormsAtom = atom((get) => get(deviceFormsAtom).waiting);
 /** Forms the server refused (state 'error'), newest first: they wait for a person, not for the network. */
 export const refusedFormsAtom = atom((get) => get(deviceFormsAtom).refused);
 
+/**
+ * The draft open on this screen (being edited, or offered to continue), if any: the refused forms'
+ * alert offers to open the others, not the one already in front of the user.
+ */
+export const draftOnScreenAtom = atom<string | null>(null);
+
 export const runnerStateAtom = atom<RunnerState>({ running: false, failures: 0, lastTryAt: null, nextTryAt: null });
 
 /** The form the queue is sending right now (its host's name, to say which). */

@@ -6,6 +6,7 @@
 // Drafts are sealed on the device: a staff member whose key is not here (past its time offline) is
 // told to sign in again with a connection, rather than typing into a form that cannot be saved.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSetAtom } from 'jotai';
 import { Link } from 'wouter';
 import { newAdvanceFormDefaults } from '../../../domain';
 import { Button } from '../../ui/Button';
@@ -18,6 +19,8 @@ import { refreshDraftKeys } from '../../offline/draft-key-sync';
 import { offlineTexts } from '../../offline/texts';
 import { holdDraftLock, type DraftLock } from '../../offline/draft-lock';
 import { draftContents, refusalReason, refusedPhoto } from '../../offline/sync-rules';
+import { resumeDraftParam } from '../../offline/draft-types';
+import { draftOnScreenAtom } from '../../offline/queue-state';
 import { useAdvanceFormDraft } from '../../offline/use-advance-form-draft';
 import { useTexts } from '../../i18n/texts';
 import { useQueryParam } from '../../lib/query-string';
@@ -29,8 +32,6 @@ const ConfirmDialog = lazy(() => import('../../ui/ConfirmDialog').then((module) 
 
 /** The draft's words in the page's language. */
 const useDraftTexts = () => useTexts('advanceForm', advanceFormTexts).drafts;
-
-const resumeParam = 'borrador';
 
 /** ownerId: the signed-in staff member on the admin screen (given by it, so visitors load no admin code). */
 export function DraftedAdvanceForm({ ownerId = null, ...props }: AdvanceFormProps & { ownerId?: string | null }) {
@@ -47,7 +48,7 @@ type Phase =
 
 function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: string | null }) {
   const variant: DraftVariant = props.mode;
-  const resumeId = useQueryParam(resumeParam);
+  const resumeId = useQueryParam(resumeDraftParam);
   // A visitor's form is on screen from the first paint (the server renders it): a new draft, kept
   // unless the device holds an open one to offer; its lock is taken once the device has been asked.
   const [shown] = useState(() =>
@@ -136,6 +137,14 @@ function DraftChooser({ ownerId, ...props }: AdvanceFormProps & { ownerId: strin
     const draft = newDraft(variant, ownerId, newAdvanceFormDefaults());
     setPhase({ kind: 'editing', draft, lock: holdDraftLock(draft.id) });
   };
+
+  // The draft in front of the user (edited, or offered): the status above offers to open the others.
+  const onScreenId = phase.kind === 'editing' || phase.kind === 'offer' ? phase.draft.id : null;
+  const setOnScreen = useSetAtom(draftOnScreenAtom);
+  useEffect(() => {
+    setOnScreen(onScreenId);
+    return () => setOnScreen(null);
+  }, [onScreenId, setOnScreen]);
 
   if (phase.kind === 'loading') return null;
   if (phase.kind === 'busy')

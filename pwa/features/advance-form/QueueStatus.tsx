@@ -7,12 +7,14 @@
 // connection probe.
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { Link, useLocation } from 'wouter';
 import { ServerOff, Wifi, WifiOff } from 'lucide-react';
 import { advanceFormLabels, type PhotoField } from '../../../domain';
 import { Button } from '../../ui/Button';
 import { useTexts } from '../../i18n/texts';
 import { networkStateAtom, watchConnection, type NetworkState } from '../../offline/connection';
 import {
+  draftOnScreenAtom,
   photoUploadsAtom,
   refusedFormsAtom,
   runnerStateAtom,
@@ -23,6 +25,7 @@ import {
   type UploadSummary,
 } from '../../offline/queue-state';
 import { retryQueueNow, startDraftSync } from '../../offline/sync';
+import { resumeDraftHref } from '../../offline/draft-types';
 import type { AdvanceFormMode } from './api';
 import { advanceFormTexts, type AdvanceFormTexts, type QueueStatusTexts } from './texts';
 
@@ -113,6 +116,9 @@ function StatusPanel({ mode, ownerId, live }: { mode: AdvanceFormMode; ownerId: 
 function RefusedForms({ forms }: { forms: RefusedForm[] }) {
   const texts = useTexts('advanceForm', advanceFormTexts);
   const t = texts.status;
+  // A form refused while another is on screen (a new one, say) opens from here, as the drafts tab's 'Reanudar' does.
+  const onScreen = useAtomValue(draftOnScreenAtom);
+  const [path] = useLocation();
   return (
     <div role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
       <p className="font-semibold">{t.refused(forms.length)}</p>
@@ -121,6 +127,14 @@ function RefusedForms({ forms }: { forms: RefusedForm[] }) {
           <li key={form.id}>
             {t.refusedForm(form.hostName, form.reason)}
             {form.photo && ` ${t.refusedPhoto(photoLabel(texts, form.photo))}`}
+            {form.id !== onScreen && (
+              <>
+                {' '}
+                <Link href={resumeDraftHref(path, form.id)} className="font-semibold underline underline-offset-2">
+                  {t.openRefused}
+                </Link>
+              </>
+            )}
           </li>
         ))}
       </ul>

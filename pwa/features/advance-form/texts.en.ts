@@ -200,6 +200,7 @@ export const advanceFormTextsEn: AdvanceFormTexts = {
     refusedForm: (host) => `${host ? `${host}: it` : 'It'} was not accepted.`,
     refusedPhoto: (label) => `The photo “${label}” could not be used: please change or remove it.`,
     refusedAction: 'Continue the draft, fix this and send the form again.',
+    openRefused: 'Open this form',
     saveWaits: 'Saving waits for the photos to finish uploading.',
   },
 };

@@ -90,6 +90,8 @@ const queueStatusTexts = {
   refusedForm: (host: string, reason: string) => `${host ? `${host}: el` : 'El'} servidor lo rechazó. Motivo: ${reason}${/[.!?…]$/.test(reason) ? '' : '.'}`,
   refusedPhoto: (label: string) => `La foto «${label}» no se pudo usar: cámbiela o quítela.`,
   refusedAction: 'Continúe el borrador, corrija lo indicado y vuelva a guardarlo.',
+  /** A refused form's link, when another form is on screen. */
+  openRefused: 'Abrir este formulario',
   saveWaits: 'Guardar espera a que terminen de subir las fotos.',
 };
 

@@ -2,9 +2,10 @@
 // changes them. Another staff member's drafts on the same tablet are never listed.
 import { useCallback, useEffect, useState } from 'react';
 import { listDrafts, onDraftsChanged, unsentDrafts, type DraftSummary } from '../../../offline/drafts';
+import { resumeDraftHref } from '../../../offline/draft-types';
 import { useSession } from '../session';
 
-export const resumeDraftPath = (draft: Pick<DraftSummary, 'id'>) => `/admin/avanzadas/nuevo?borrador=${draft.id}`;
+export const resumeDraftPath = (draft: Pick<DraftSummary, 'id'>) => resumeDraftHref('/admin/avanzadas/nuevo', draft.id);
 
 export function useMyDrafts() {
   const { user } = useSession();
