@@ -88,3 +88,18 @@ export function idParam(ctx: Context, notFound: () => Error): string {
 export function paging(ctx: Context): Paging {
   return parseQuery(ctx, pagingQuery);
 }
+
+/**
+ * A list's answer: the page `limit` and `offset` ask for (`read`), its items as a JSON array (through
+ * `present` when they carry more), and the list's total in X-Total-Count.
+ */
+export async function answerList<T>(
+  ctx: Context,
+  read: (limit: number, offset: number) => Promise<{ items: T[]; total: number }>,
+  present: (items: T[]) => unknown = (items) => items,
+): Promise<void> {
+  const { limit, offset } = paging(ctx);
+  const page = await read(limit, offset);
+  ctx.set('X-Total-Count', String(page.total));
+  ctx.body = await present(page.items);
+}

@@ -22,6 +22,7 @@ import type { AdvanceFormRow, CountRow, FeedSourceRow, MediaRow, NewsRow, Page, 
 
 export type { Page } from './rows';
 import { inboxQueries } from './inbox';
+import { pageOf } from './paged';
 
 const iso = (value: string | Date | null): string | null => (value ? new Date(value).toISOString() : null);
 const isoOf = (value: string | Date): string => new Date(value).toISOString();
@@ -235,7 +236,9 @@ const serviceOrder = `ORDER BY (CASE WHEN "order" ~ '^[0-9]{1,9}$' THEN "order":
 
 function serviceQueries(sql: Sql) {
   return {
+    /** Every service, in order (the public pages show them all). */
     list: async (): Promise<Service[]> => (await sql.query<ServiceRow>(`SELECT * FROM services ${serviceOrder}`)).map(toService),
+    page: (limit: number, offset: number): Promise<Page<Service>> => pageOf(sql, { from: 'services', order: serviceOrder }, limit, offset, toService),
     byId: async (id: string): Promise<Service | null> => {
       const [row] = await sql.query<ServiceRow>('SELECT * FROM services WHERE id = $1', [id]);
       return row ? toService(row) : null;
@@ -245,7 +248,8 @@ function serviceQueries(sql: Sql) {
 
 function feedSourceQueries(sql: Sql) {
   return {
-    list: async (): Promise<FeedSource[]> => (await sql.query<FeedSourceRow>('SELECT * FROM rss_sources ORDER BY created_at DESC, id')).map(toSource),
+    page: (limit: number, offset: number): Promise<Page<FeedSource>> =>
+      pageOf(sql, { from: 'rss_sources', order: 'ORDER BY created_at DESC, id' }, limit, offset, toSource),
     byId: async (id: string): Promise<FeedSource | null> => {
       const [row] = await sql.query<FeedSourceRow>('SELECT * FROM rss_sources WHERE id = $1', [id]);
       return row ? toSource(row) : null;
@@ -265,13 +269,7 @@ function feedSourceQueries(sql: Sql) {
 /** A table's records newest first, a page at a time, with the total; and one record by id. */
 function recordsOf<T, R>(sql: Sql, table: 'advance_forms', map: (row: R) => T) {
   return {
-    async list(limit: number, offset: number): Promise<Page<T>> {
-      const [rows, [count]] = await Promise.all([
-        sql.query<R>(`SELECT * FROM ${table} ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [limit, offset]),
-        sql.query<CountRow>(`SELECT count(*)::int AS total FROM ${table}`),
-      ]);
-      return { items: rows.map(map), total: Number(count.total) };
-    },
+    list: (limit: number, offset: number): Promise<Page<T>> => pageOf(sql, { from: table, order: 'ORDER BY created_at DESC, id DESC' }, limit, offset, map),
     async byId(id: string): Promise<T | null> {
       const [row] = await sql.query<R>(`SELECT * FROM ${table} WHERE id = $1`, [id]);
       return row ? map(row) : null;
@@ -329,17 +327,14 @@ function mediaQueries(sql: Sql) {
   return {
     /** The library newest first, each image with the articles that show it. */
     async list(limit: number, offset: number): Promise<Page<MediaItem>> {
-      const [rows, [count]] = await Promise.all([
-        sql.query<MediaRow>('SELECT * FROM media ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2', [limit, offset]),
-        sql.query<CountRow>('SELECT count(*)::int AS total FROM media'),
-      ]);
+      const { items: rows, total } = await pageOf(sql, { from: 'media', order: 'ORDER BY created_at DESC, id DESC' }, limit, offset, (row: MediaRow) => row);
       const uses = rows.length
         ? await mediaUses(
             sql,
             rows.map((row) => row.id),
           )
         : new Map<string, MediaUse[]>();
-      return { items: rows.map((row) => toMedia(row, uses.get(row.id) ?? [])), total: Number(count.total) };
+      return { items: rows.map((row) => toMedia(row, uses.get(row.id) ?? [])), total };
     },
     async byId(id: string): Promise<MediaItem | null> {
       const [row] = await sql.query<MediaRow>('SELECT * FROM media WHERE id = $1', [id]);

@@ -2,7 +2,8 @@
 // those tables, and the one rule over every user: the site always keeps at least one active admin.
 import { Conflict, type AccountSecurity, type Passkey, type User } from '../domain';
 import { eventTypes, typedProjector, unhandled, type SecuritySettingsEvent, type SignInEvent, type Sql, type StoredEvent, type UserEvent } from '../events';
-import type { PasskeyRow, UserWithFactorRow } from './rows';
+import type { Page, PasskeyRow, UserWithFactorRow } from './rows';
+import { pageOf } from './paged';
 
 const iso = (value: string | Date | null): string | null => (value ? new Date(value).toISOString() : null);
 const isoOf = (value: string | Date): string => new Date(value).toISOString();
@@ -170,7 +171,8 @@ export function userQueries(sql: Sql) {
   const passkeysOf = async (userId: string): Promise<Passkey[]> =>
     (await sql.query<PasskeyRow>('SELECT * FROM user_passkeys WHERE user_id = $1 ORDER BY created_at', [userId])).map(toPasskey);
   return {
-    list: async (): Promise<User[]> => (await sql.query<UserWithFactorRow>(`SELECT ${userColumns} FROM users u ORDER BY created_at, username`)).map(toUser),
+    page: (limit: number, offset: number): Promise<Page<User>> =>
+      pageOf(sql, { columns: userColumns, from: 'users u', order: 'ORDER BY created_at, username' }, limit, offset, toUser),
     byId: async (id: string): Promise<User | null> => {
       const [row] = await sql.query<UserWithFactorRow>(`SELECT ${userColumns} FROM users u WHERE id = $1`, [id]);
       return row ? toUser(row) : null;

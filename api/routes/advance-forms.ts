@@ -8,7 +8,7 @@ import type { Context } from 'koa';
 import { apiRouter } from './router';
 import { NotFound, advanceFormInput, normalizeAdvanceForm, photoFields } from '../../domain';
 import { advanceForm } from '../../events';
-import { idParam, paging, parseBody, runCommand, type AppServices } from '../context';
+import { answerList, idParam, parseBody, runCommand, type AppServices } from '../context';
 import { honeypot } from '../middleware/honeypot';
 import { publicWriteLimit } from '../middleware/rate-limit';
 import { openDuringSetup, requireAdmin, requireStaff } from '../auth/access';
@@ -41,12 +41,7 @@ export function advanceFormRoutes(services: AppServices) {
   // Drafts done offline are sent even before the account's set-up is finished.
   router.post('/', openDuringSetup, requireStaff, (ctx) => submit(ctx, ctx.state.user.id));
 
-  router.get('/', requireStaff, async (ctx) => {
-    const { limit, offset } = paging(ctx);
-    const page = await read.list(limit, offset);
-    ctx.set('X-Total-Count', String(page.total));
-    ctx.body = await withNotices(services.notices, page.items);
-  });
+  router.get('/', requireStaff, (ctx) => answerList(ctx, read.list, (items) => withNotices(services.notices, items)));
 
   router.get('/:id', requireStaff, async (ctx) => {
     const form = await read.byId(idParam(ctx, notFound));

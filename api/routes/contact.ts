@@ -16,7 +16,7 @@ import {
   type ContactMessage,
 } from '../../domain';
 import { contactMessage } from '../../events';
-import { idParam, paging, parseBody, parseQuery, runCommand, type AppServices } from '../context';
+import { answerList, idParam, parseBody, parseQuery, runCommand, type AppServices } from '../context';
 import { csvChunks } from '../csv';
 import { idempotencyKey, requestHashOf } from '../idempotency';
 import { honeypot } from '../middleware/honeypot';
@@ -93,10 +93,12 @@ export function contactRoutes(services: AppServices) {
   });
 
   router.get('/messages', requireStaff, async (ctx) => {
-    const { limit, offset } = paging(ctx);
-    const page = await read.list(parseQuery(ctx, contactListQuery), limit, offset);
-    ctx.set('X-Total-Count', String(page.total));
-    ctx.body = await withNotices(services.notices, page.items);
+    const filters = parseQuery(ctx, contactListQuery);
+    await answerList(
+      ctx,
+      (limit, offset) => read.list(filters, limit, offset),
+      (items) => withNotices(services.notices, items),
+    );
   });
 
   router.get('/messages/stats', requireStaff, async (ctx) => {

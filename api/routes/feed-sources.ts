@@ -4,7 +4,7 @@ import { apiRouter } from './router';
 import { BadRequest, NotFound, feedSourceInput, feedSourcePatch } from '../../domain';
 import { feedSource, type Sql } from '../../events';
 import { readModels } from '../../projections';
-import { idParam, parseBody, runCommand, type AppServices } from '../context';
+import { answerList, idParam, parseBody, runCommand, type AppServices } from '../context';
 import { changesReading, forgetHttpCache, sameReading } from '../feed-import/http-cache';
 import { requireAdmin, requireStaff } from '../auth/access';
 import { feedMessages, leadsToPrivateNetwork } from '../feeds';
@@ -22,9 +22,7 @@ export function feedSourceRoutes(services: AppServices) {
     if (await leadsToPrivateNetwork(url)) throw new BadRequest('Revise los campos marcados', { url: feedMessages.blocked });
   }
 
-  router.get('/', async (ctx) => {
-    ctx.body = await read.list();
-  });
+  router.get('/', (ctx) => answerList(ctx, read.page));
 
   router.post('/', async (ctx) => {
     const input = await parseBody(ctx, feedSourceInput);

@@ -3,7 +3,7 @@
 // anyone from /media/{id}/{file}, cached for a year: an address never changes what it serves.
 import { apiRouter } from './router';
 import { maxMediaBytes, mediaFilePattern, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../domain';
-import { idParam, metadataOf, paging, type AppServices } from '../context';
+import { answerList, idParam, metadataOf, type AppServices } from '../context';
 import { requireAdmin, requireStaff } from '../auth/access';
 import { readBodyUpTo } from '../middleware/body';
 import { isMediaUploadType, mediaMessages } from '../media/images';
@@ -29,12 +29,7 @@ export function mediaRoutes(services: AppServices) {
     ctx.body = await media.add(bytes, type, metadataOf(ctx));
   });
 
-  router.get('/api/media', requireStaff, async (ctx) => {
-    const { limit, offset } = paging(ctx);
-    const page = await services.read.media.list(limit, offset);
-    ctx.set('X-Total-Count', String(page.total));
-    ctx.body = page.items;
-  });
+  router.get('/api/media', requireStaff, (ctx) => answerList(ctx, services.read.media.list));
 
   router.get('/api/media/:id', requireStaff, async (ctx) => {
     const item = await services.read.media.byId(idParam(ctx, notFound));

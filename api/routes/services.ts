@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { apiRouter } from './router';
 import { NotFound, serviceInput, servicePatch } from '../../domain';
 import { service } from '../../events';
-import { idParam, parseBody, runCommand, type AppServices } from '../context';
+import { answerList, idParam, parseBody, runCommand, type AppServices } from '../context';
 import { requireAdmin, requireStaff } from '../auth/access';
 
 const notFound = () => new NotFound('Servicio no encontrado');
@@ -12,9 +12,7 @@ export function serviceRoutes(services: AppServices) {
   const router = apiRouter('/api/services');
   const read = services.read.services;
 
-  router.get('/', async (ctx) => {
-    ctx.body = await read.list();
-  });
+  router.get('/', (ctx) => answerList(ctx, read.page));
 
   router.post('/', requireStaff, async (ctx) => {
     const input = await parseBody(ctx, serviceInput);

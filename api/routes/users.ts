@@ -4,7 +4,7 @@ import { apiRouter } from './router';
 import { BadRequest, NotFound, userCreateInput, userPatchInput } from '../../domain';
 import { user } from '../../events';
 import { anActiveAdminRemains } from '../../projections';
-import { idParam, parseBody, runCommand, type AppServices } from '../context';
+import { answerList, idParam, parseBody, runCommand, type AppServices } from '../context';
 import { hashPassword } from '../passwords';
 import { requireAdmin } from '../auth/access';
 import { assertStrongPassword } from '../auth/password-policy';
@@ -22,9 +22,7 @@ export function userRoutes(services: AppServices) {
   const users = services.read.users;
   router.use(requireAdmin);
 
-  router.get('/', async (ctx) => {
-    ctx.body = await users.list();
-  });
+  router.get('/', (ctx) => answerList(ctx, users.page));
 
   router.post('/', async (ctx) => {
     const input = await parseBody(ctx, userCreateInput);

@@ -51,7 +51,7 @@ test('a feed source is created, edited, toggled and deleted with the required to
   await expectToast(page, 'Fuente RSS actualizada exitosamente');
   await expect(source.getByText('Deshabilitado')).toBeVisible();
   // The toggle changed nothing else.
-  const [saved] = ((await (await api.get('/api/rss/sources')).json()) as any[]).filter((s) => s.name === name);
+  const [saved] = ((await (await api.get('/api/rss/sources?limit=100')).json()) as any[]).filter((s) => s.name === name);
   expect(saved).toMatchObject({
     enabled: false,
     autoPublish: true,

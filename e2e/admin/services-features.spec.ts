@@ -8,7 +8,7 @@ import { card, expectToast, field, openTab } from './helpers';
 type StoredService = { id: string; title: string; features: string[] };
 
 async function serviceTitled(api: APIRequestContext, title: string): Promise<StoredService | undefined> {
-  const services = (await (await api.get('/api/services')).json()) as StoredService[];
+  const services = (await (await api.get('/api/services?limit=100')).json()) as StoredService[];
   return services.find((service) => service.title === title);
 }
 

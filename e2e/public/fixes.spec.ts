@@ -84,7 +84,7 @@ test('a cleared interval in the feed dialog saves as 1 hour', async ({ adminPage
   await dialog.getByRole('spinbutton', { name: 'Intervalo de actualización (horas)' }).fill('');
   await dialog.getByRole('button', { name: 'Actualizar' }).click();
   await expectToast(page, 'Fuente RSS actualizada exitosamente');
-  const sources = (await (await api.get('/api/rss/sources')).json()) as { name: string; scheduleIntervalHours: number }[];
+  const sources = (await (await api.get('/api/rss/sources?limit=100')).json()) as { name: string; scheduleIntervalHours: number }[];
   expect(sources.find((source) => source.name === name)?.scheduleIntervalHours).toBe(1);
 });
 

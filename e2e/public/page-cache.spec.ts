@@ -42,7 +42,7 @@ test('a search page kept for visitors shows a new article on the next load', asy
 
 test('an edited service is on the next services page a visitor loads', async ({ page, api }) => {
   await page.goto('/servicios');
-  const services = await (await api.get('/api/services')).json();
+  const services = await (await api.get('/api/services?limit=100')).json();
   const service = services[0];
   const title = unique('Barrido electrónico');
   const edited = await api.patch(`/api/services/${service.id}`, { data: { title } });

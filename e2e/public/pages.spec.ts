@@ -51,7 +51,7 @@ test('home: "Últimas Noticias" lists the three latest articles with links to th
 });
 
 test('services: the cards of GET /api/services, the features panel and the quote button', async ({ page, request }) => {
-  const services = (await (await request.get('/api/services')).json()) as { title: string; features: string[] }[];
+  const services = (await (await request.get('/api/services?limit=100')).json()) as { title: string; features: string[] }[];
   await page.goto('/servicios');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const cards = page.getByRole('main').getByRole('list').first().locator(':scope > li');

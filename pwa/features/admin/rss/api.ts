@@ -3,13 +3,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FeedSource, FeedSourceInput } from '../../../../domain';
 import { apiJson } from '../../../lib/api';
+import { fetchAllPages } from '../../../lib/all-pages';
 import { resourceMutations, useToastMutation } from '../common/mutations';
 import { newsKeyPrefix } from '../news/api';
 import { rssTexts as t } from '../texts';
 
 const feedSourcesKey = ['/api/rss/sources'] as const;
 
-export const useFeedSources = () => useQuery<FeedSource[]>({ queryKey: feedSourcesKey, refetchOnMount: true });
+export const useFeedSources = () =>
+  useQuery<FeedSource[]>({ queryKey: feedSourcesKey, queryFn: ({ signal }) => fetchAllPages<FeedSource>('/api/rss/sources', signal), refetchOnMount: true });
 
 const sources = resourceMutations<FeedSourceInput, FeedSource>('/api/rss/sources', [feedSourcesKey], t);
 export const useCreateFeedSource = sources.useCreate;

@@ -2,12 +2,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SecuritySettings, User, UserCreateInput, UserPatchInput } from '../../../../domain';
 import { apiJson } from '../../../lib/api';
+import { fetchAllPages } from '../../../lib/all-pages';
 import { useToastMutation } from '../common/mutations';
 import { usersTexts as t } from '../texts';
 
 const usersKey = ['/api/users'] as const;
 
-export const useUsers = () => useQuery<User[]>({ queryKey: usersKey, refetchOnMount: true });
+export const useUsers = () =>
+  useQuery<User[]>({ queryKey: usersKey, queryFn: ({ signal }) => fetchAllPages<User>('/api/users', signal), refetchOnMount: true });
 
 export function useCreateUser() {
   return useToastMutation({
