@@ -44,6 +44,12 @@ export class UnsupportedMediaType extends DomainError {
     super(415, message);
   }
 }
+/** The right kind of content that cannot be used as it is (an image of a format we take, damaged). */
+export class UnprocessableEntity extends DomainError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
 export class TooManyRequests extends DomainError {
   constructor(message = 'Demasiadas solicitudes. Intente de nuevo en un momento.') {
     super(429, message);
