@@ -2,7 +2,7 @@
 // metadata stripped, the photo served to staff only, and the advance form refusing unknown photos.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -89,6 +89,62 @@ test('a sideways phone photo is stored upright', async () => {
   const served = Buffer.from(await (await fetch(app.base + objectPath, { headers: { cookie: await cookieOf(staff) } })).arrayBuffer());
   const meta = await sharp(served).metadata();
   assert.equal([meta.width, meta.height, meta.orientation], [40, 80, undefined]);
+});
+
+/** A phone's HEIC (scripts/make-heic-fixture.ts): HEVC, stored sideways with 'irot', EXIF orientation, camera and GPS. */
+const sidewaysHeic = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'photos', 'sideways.heic'));
+
+async function servedPhoto(objectPath: string): Promise<{ bytes: Buffer; type: string | null }> {
+  const served = await fetch(app.base + objectPath, { headers: { cookie: await cookieOf(staff) } });
+  assert.is(served.status, 200);
+  return { bytes: Buffer.from(await served.arrayBuffer()), type: served.headers.get('content-type') };
+}
+
+/** The colour at (x, y) of an image, as [r, g, b]. */
+async function colourAt(image: Buffer, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [...data.subarray(at, at + 3)];
+}
+
+/** Whether each channel is within 40 of the expected colour (JPEG moves colours a little). */
+const near = (found: number[], expected: number[]) => found.every((value, i) => Math.abs(value - expected[i]) <= 40);
+
+test("a phone's HEIC photo is stored as an upright JPEG without EXIF or GPS, and its PDF copy too", async () => {
+  assert.ok(hasGpsIfd(sidewaysHeic), 'the fixture carries a GPS position');
+  const { uploadURL, objectPath } = await newUploadUrl();
+  const stored = await put(uploadURL, sidewaysHeic, 'image/heic');
+  assert.is(stored.status, 200, stored.text);
+  const { bytes, type } = await servedPhoto(objectPath);
+  assert.is(type, 'image/jpeg');
+  const meta = await sharp(bytes).metadata();
+  assert.equal([meta.format, meta.width, meta.height, meta.orientation, meta.exif], ['jpeg', 160, 120, undefined, undefined]);
+  assert.not.ok(hasGpsIfd(bytes), 'no GPS IFD anywhere in the file');
+  assert.not.ok(bytes.includes(Buffer.from('Exif')), 'no EXIF at all');
+  // Upright: a green square at the top left, red at the top right, blue below (turned once, not twice).
+  const colours = [await colourAt(bytes, 30, 30), await colourAt(bytes, 130, 20), await colourAt(bytes, 80, 100)];
+  assert.ok(near(colours[0], [34, 170, 51]) && near(colours[1], [204, 34, 34]) && near(colours[2], [34, 51, 204]), JSON.stringify(colours));
+  const pdf = await app.services.photos.uploads.pdfPhoto(objectPath);
+  assert.equal([pdf?.format, pdf?.width, pdf?.height], ['JPEG', 160, 120]);
+});
+
+test('a damaged HEIC is refused with 422, saying it could not be read rather than that HEIC is not taken', async () => {
+  const { uploadURL } = await newUploadUrl();
+  const answer = await put(uploadURL, sidewaysHeic.subarray(0, 700), 'image/heic');
+  assert.is(answer.status, 422, answer.text);
+  assert.is(answer.body.message, 'No se pudo leer la imagen HEIC: el archivo está dañado o incompleto. Envíela de nuevo o en JPEG.');
+});
+
+test('a HEIC whose header says over 100 megapixels is refused for its size, before its pixels are decoded', async () => {
+  // The same file, its 'ispe' box (the size the header declares) rewritten to 12,000 x 12,000.
+  const huge = Buffer.from(sidewaysHeic);
+  const ispe = huge.indexOf('ispe');
+  huge.writeUInt32BE(12_000, ispe + 8);
+  huge.writeUInt32BE(12_000, ispe + 12);
+  const { uploadURL } = await newUploadUrl();
+  const answer = await put(uploadURL, huge, 'image/heic');
+  assert.is(answer.status, 400, answer.text);
+  assert.is(answer.body.message, 'La imagen es demasiado grande (12\u00a0000 × 12\u00a0000 píxeles): como máximo 100 megapíxeles');
 });
 
 test('bytes that are not an image are refused with 415, whatever their name or type says', async () => {
