@@ -54,10 +54,13 @@ export function PhotoSlot({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const previewUrl = useObjectUrl(preview ?? null);
+  // A photo the browser cannot show (a HEIC in Chromium, sent as it was since it could not be reduced).
+  const [unshowable, setUnshowable] = useState<string | null>(null);
   const labelId = useId();
   const messageId = useId();
-  // Staff may load the stored photo; a visitor's thumbnail comes from the file they picked.
-  const thumbnail = previewUrl ?? (value && mode === 'admin' ? value : null);
+  // Staff may load the stored photo (a JPEG by then); a visitor's thumbnail comes from the file they picked.
+  const fromDevice = previewUrl && previewUrl !== unshowable ? previewUrl : null;
+  const thumbnail = fromDevice ?? (value && mode === 'admin' ? value : null);
   const shownError = problem ?? errorMessage;
   // The photo the device is known to hold: one shown when the slot opens came from the saved draft.
   const [saved, setSaved] = useState<Blob | null>(preview ?? null);
@@ -138,6 +141,8 @@ export function PhotoSlot({
     if (!texts.ownErrors) return error.serverMessage ?? t.failed;
     if (error.status === 413) return t.tooLarge;
     if (error.status === 415) return t.notAnImage;
+    if (error.status === 422) return t.unreadable;
+    if (error.status === 400) return t.tooManyPixels;
     return t.failed;
   }
 
@@ -159,7 +164,14 @@ export function PhotoSlot({
       </span>
       {(value || kept) && (
         <div className="flex items-center gap-3">
-          {thumbnail && <img src={thumbnail} alt={t.thumbnailAlt(label)} className="size-20 rounded-md border border-slate-200 bg-white object-cover" />}
+          {thumbnail && (
+            <img
+              src={thumbnail}
+              alt={t.thumbnailAlt(label)}
+              onError={() => thumbnail === previewUrl && setUnshowable(previewUrl)}
+              className="size-20 rounded-md border border-slate-200 bg-white object-cover"
+            />
+          )}
           <p className="flex items-center gap-1.5 text-sm font-medium text-emerald-700">
             <CheckCircle2 className="size-4" aria-hidden="true" />
             {value ? t.uploaded : t.keptOffline}
@@ -167,7 +179,8 @@ export function PhotoSlot({
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <FileTrigger acceptedFileTypes={['image/*']} allowsMultiple={false} onSelect={choose}>
+        {/* HEIC by name too: where the system does not know the format, 'image/*' would hide the phone's photos. */}
+        <FileTrigger acceptedFileTypes={['image/*', '.heic', '.heif']} allowsMultiple={false} onSelect={choose}>
           <Button
             variant="outline"
             size="sm"

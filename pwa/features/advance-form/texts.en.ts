@@ -147,6 +147,8 @@ export const advanceFormTextsEn: AdvanceFormTexts = {
     thumbnailAlt: (label) => `Preview: ${label}`,
     notAnImage: 'Only images can be attached (JPEG, PNG, WebP, GIF or HEIC).',
     tooLarge: 'The photo is larger than the 10 MB limit.',
+    unreadable: 'The image could not be read: the file is damaged or incomplete. Please send it again, or as a JPEG.',
+    tooManyPixels: 'The image is too large: at most 100 megapixels.',
     oneOnly: 'Please select a single photo.',
     failed: 'The photo could not be uploaded. Please try again.',
     offline: 'No connection: the photo could not be uploaded.',

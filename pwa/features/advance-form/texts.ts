@@ -141,6 +141,8 @@ export const advanceFormTexts = {
     thumbnailAlt: (label: string) => `Vista previa: ${label}`,
     notAnImage: 'Solo se permiten imágenes (JPEG, PNG, WebP, GIF o HEIC).',
     tooLarge: 'La foto supera el tamaño máximo de 10 MB.',
+    unreadable: 'No se pudo leer la imagen: el archivo está dañado o incompleto. Envíela de nuevo o en JPEG.',
+    tooManyPixels: 'La imagen es demasiado grande: como máximo 100 megapíxeles.',
     oneOnly: 'Seleccione una sola foto.',
     failed: 'No se pudo subir la foto. Intente de nuevo.',
     offline: 'Sin conexión: no se pudo subir la foto.',
