@@ -2,6 +2,8 @@
 // staff read it, open its PDF and delete it; errors move the focus; staff save their own.
 import { advanceFormSections, type AdvanceForm } from '../../domain';
 import { sectionAnswers } from '../../domain/pdf/answers';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, unique } from '../fixtures';
 import { fillEverything, fillRequired, jpegFixture, turnOn } from './fill';
 
@@ -126,6 +128,38 @@ test('a photo slot takes images only, at most 10 MB', async ({ page }) => {
   await choose(await jpegFixture(0));
   await expect(slot.getByText('Foto subida', { exact: true })).toBeVisible();
   await expect(slot.getByRole('img')).toBeVisible();
+});
+
+test("a phone's HEIC photo, which Chromium cannot reduce, is taken: staff see it upright as a JPEG and the PDF holds it", async ({ page, api, adminPage }) => {
+  test.setTimeout(120_000);
+  const host = unique('Foto HEIC');
+  await page.goto('/formulario-avanzada');
+  await fillRequired(page, host);
+  await turnOn(page, '¿Existe zona segura?');
+  const slot = page.getByRole('group', { name: 'Foto de la zona segura', exact: true });
+  // Stored sideways with the rotation that turns it upright, EXIF and GPS (scripts/make-heic-fixture.ts).
+  const buffer = readFileSync(path.join(import.meta.dirname, '..', '..', 'tests', 'fixtures', 'photos', 'sideways.heic'));
+  await slot.locator('input[type=file]').setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer });
+  await expect(slot.getByText('Foto subida', { exact: true })).toBeVisible();
+  await expect(slot.getByRole('alert')).toHaveCount(0);
+  // The browser cannot show a HEIC: no broken thumbnail stays.
+  await expect.poll(() => slot.locator('img').evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/advance-forms/public') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Guardar Formulario' }).click();
+  expect((await created).status()).toBe(201);
+
+  const form = await formByHost(api, host);
+  const photo = await api.get(form.safeZonePhoto!);
+  expect(photo.headers()['content-type']).toBe('image/jpeg');
+  expect([...(await photo.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  await adminPage.goto(`/admin/avanzadas/${form.id}`);
+  const image = adminPage.getByRole('img', { name: 'Foto de la zona segura', exact: true });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([160, 120]);
+  const pdf = await api.get(`/api/advance-forms/${form.id}/pdf`);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).toString('latin1')).toContain('/Subtype /Image');
+  expect((await api.delete(`/api/advance-forms/${form.id}`)).status()).toBe(204);
 });
 
 test('the form fits a 390 px phone without sideways scrolling', async ({ page }) => {
