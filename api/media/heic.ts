@@ -4,7 +4,7 @@
 // that ends with the decode: a WebAssembly memory never shrinks, so decoding in the server's own thread
 // would keep some 150 MB after the first 12-megapixel photo, and the 2 MB module is loaded only when a
 // HEIC arrives, never at start. One decode at a time, so two large photos never need twice the memory.
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /** The brands of an ISO media file ('ftyp' box: major brand, minor version, compatible brands), or null. */
@@ -18,10 +18,10 @@ export function isoBrands(bytes: Uint8Array): string[] | null {
 }
 
 /** The decoded picture: RGBA, upright (the file's rotation and mirroring applied by libheif). */
-export type HeicPixels = { width: number; height: number; rgba: Buffer };
+type HeicPixels = { width: number; height: number; rgba: Buffer };
 
 /** What a decode answers: the pixels, or only the size when the header's exceeded `maxPixels` (nothing decoded). */
-export type HeicDecode = ({ tooLarge: false } & HeicPixels) | { tooLarge: true; width: number; height: number };
+type HeicDecode = ({ tooLarge: false } & HeicPixels) | { tooLarge: true; width: number; height: number };
 
 /** The file is not a HEIC libheif can read (damaged, cut short, or some other codec inside). */
 export class UnreadableHeic extends Error {}
@@ -68,7 +68,7 @@ export function decodeHeic(bytes: Uint8Array, maxPixels: number): Promise<HeicDe
 }
 
 function decodeInWorker(bytes: Uint8Array, maxPixels: number): Promise<HeicDecode> {
-  decoderPath ??= createRequire(import.meta.url).resolve('heic-decode');
+  decoderPath ??= fileURLToPath(import.meta.resolve('heic-decode'));
   const worker = new Worker(workerCode, { eval: true, workerData: { decoder: decoderPath, bytes, maxPixels } });
   return new Promise<HeicDecode>((resolve, reject) => {
     worker.once('message', (answer: WorkerAnswer) => {

@@ -13,7 +13,7 @@ type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'heic';
 
 const kindNames: Record<ImageKind, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', avif: 'AVIF', heic: 'HEIC' };
 
-export const photoMessages = {
+const photoMessages = {
   /** Bytes that are none of the formats taken: the list is what the person can send instead. */
   notAnImage: 'El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o HEIC)',
   /** A format we take, in a file that cannot be read (422): said as such, never as "not an image". */
