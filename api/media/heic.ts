@@ -1,8 +1,8 @@
 // HEIC (HEIF with HEVC inside), the format of iPhone photos and of many Android cameras. sharp's libvips
 // reads HEIF only with AV1 inside (AVIF): it has no HEVC decoder. These are decoded by libheif compiled
-// to WebAssembly (heic-decode, over libheif-js; docs/media.md says why), in a worker thread of its own
+// to WebAssembly (heic-decode, over libheif-js; docs/decisions/heic-in-webassembly.md says why), in a worker thread of its own
 // that ends with the decode: a WebAssembly memory never shrinks, so decoding in the server's own thread
-// would keep some 150 MB after the first 12-megapixel photo, and the 2 MB module is loaded only when a
+// kept some 130 MB after the first 12-megapixel photo, and the 2 MB module is loaded only when a
 // HEIC arrives, never at start. One decode at a time, so two large photos never need twice the memory.
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
