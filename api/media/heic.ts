@@ -58,19 +58,29 @@ let decoderPath: string | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * Decodes a HEIC to upright RGBA pixels, refusing (without decoding) one whose header says more than
- * `maxPixels`. Throws UnreadableHeic for a file libheif cannot read; any other error is the server's.
+ * How long one decode may take. A 12-megapixel photo took 6–10 s on a busy two-core machine, so a
+ * photo within the 100-megapixel limit finishes well before; a file that keeps the decoder busy longer
+ * is treated as unreadable, and the worker is ended, so that it cannot hold up the HEIC photos behind it.
  */
-export function decodeHeic(bytes: Uint8Array, maxPixels: number): Promise<HeicDecode> {
-  const run = queue.then(() => decodeInWorker(bytes, maxPixels));
+const decodeTimeLimitMs = 120_000;
+
+/**
+ * Decodes a HEIC to upright RGBA pixels, refusing (without decoding) one whose header says more than
+ * `maxPixels`. Throws UnreadableHeic for a file libheif cannot read (or not within `timeLimitMs`); any
+ * other error is the server's.
+ */
+export function decodeHeic(bytes: Uint8Array, maxPixels: number, timeLimitMs = decodeTimeLimitMs): Promise<HeicDecode> {
+  const run = queue.then(() => decodeInWorker(bytes, maxPixels, timeLimitMs));
   queue = run.catch(() => undefined);
   return run;
 }
 
-function decodeInWorker(bytes: Uint8Array, maxPixels: number): Promise<HeicDecode> {
+function decodeInWorker(bytes: Uint8Array, maxPixels: number, timeLimitMs: number): Promise<HeicDecode> {
   decoderPath ??= fileURLToPath(import.meta.resolve('heic-decode'));
   const worker = new Worker(workerCode, { eval: true, workerData: { decoder: decoderPath, bytes, maxPixels } });
+  let timer: NodeJS.Timeout | undefined;
   return new Promise<HeicDecode>((resolve, reject) => {
+    timer = setTimeout(() => reject(new UnreadableHeic(`la decodificación pasó de ${timeLimitMs / 1000} s`)), timeLimitMs);
     worker.once('message', (answer: WorkerAnswer) => {
       if ('unreadable' in answer) reject(new UnreadableHeic(answer.unreadable));
       else if (answer.tooLarge) resolve(answer);
@@ -84,5 +94,8 @@ function decodeInWorker(bytes: Uint8Array, maxPixels: number): Promise<HeicDecod
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`El decodificador HEIC terminó sin respuesta (código ${code})`)));
-  }).finally(() => void worker.terminate());
+  }).finally(() => {
+    clearTimeout(timer);
+    void worker.terminate();
+  });
 }
