@@ -27,6 +27,12 @@ export type HandleOptions = {
    * decision stays right whatever the other writer did: a sign-in, an import run, a repeated submission.
    */
   retryOnConflict?: boolean;
+  /**
+   * The version of the stream the caller's command was based on (what a person saw when they wrote it):
+   * if the stream has moved on since, the command is refused with a ConcurrencyError, as a writer that
+   * appended between our read and our append would make it. Never retried.
+   */
+  expectedVersion?: number;
 };
 
 /** The one retry policy: five attempts, immediately (the other writer has already committed). */
@@ -49,7 +55,8 @@ export async function handle<S, C, E extends NewEvent>(
     try {
       return await handleOnce(store, decider, streamId, command, metadata, { ...options, newStream: options.newStream && attempt === 1 });
     } catch (error) {
-      if (!options.retryOnConflict || !(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
+      const retry = options.retryOnConflict && options.expectedVersion === undefined;
+      if (!retry || !(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
     }
   }
 }
@@ -63,6 +70,7 @@ async function handleOnce<S, C, E extends NewEvent>(
   options: HandleOptions,
 ): Promise<{ events: StoredEvent[]; state: S }> {
   const history = options.newStream ? [] : await store.readStream(streamId);
+  if (options.expectedVersion !== undefined && history.length !== options.expectedVersion) throw new ConcurrencyError(streamId);
   const state = fold(decider, history);
   const events = decider.decide(command, state);
   // A stream belongs to one aggregate: an id taken from another record (a news article's id sent as a

@@ -51,8 +51,11 @@ async function refreshMediaUses(tx: Sql, id: string, changes: Changes) {
   await addMediaUses(tx, rows);
 }
 
-/** The read table's row of a new article: what the projector inserts (and so what a read of it answers). */
-export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
+/**
+ * The read table's row of a new article: what the projector inserts (and so what a read of it answers).
+ * Its creation is the first event of its stream: version 1.
+ */
+export function newArticleRow(id: string, d: NewsArticleRecord, version = 1): NewsRow {
   return {
     id,
     title: d.title,
@@ -74,6 +77,7 @@ export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
     english_content: d.englishContent ?? null,
     image_alt: d.imageAlt ?? null,
     review_note: d.reviewNote ?? null,
+    version,
   };
 }
 
@@ -86,15 +90,15 @@ export function newArticleRow(id: string, d: NewsArticleRecord): NewsRow {
  * twice): as a join, the planner could read the whole kept table for every single new article.
  */
 async function insertArticles(tx: Sql, events: readonly ArticleCreated[]) {
-  const rows = events.map(({ streamId, data }) => newArticleRow(streamId, data));
+  const rows = events.map(({ streamId, streamVersion, data }) => newArticleRow(streamId, data, streamVersion));
   const columns =
-    'id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt, english_content, image_alt, review_note';
+    'id, title, slug, excerpt, content, image, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt, english_content, image_alt, review_note, version';
   await tx.query(
     `WITH r AS (
        SELECT *, news_search_key(title, excerpt, content) AS text_key
        FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, title text, slug text, excerpt text, content text, image text, category text,
          author text, published_at timestamptz, source_id uuid, source_url text, guid_hash text, is_imported boolean, review_required boolean,
-         status text, english_title text, english_excerpt text, english_content text, image_alt text, review_note text)
+         status text, english_title text, english_excerpt text, english_content text, image_alt text, review_note text, version integer)
      ), vectors AS (
        SELECT DISTINCT ON (k.text_key) k.text_key, k.kept IS NULL AS fresh,
          coalesce(k.kept, to_tsvector('spanish', news_search_source(k.title, k.excerpt, k.content))) AS search_vector
@@ -137,15 +141,17 @@ export const newsProjector = typedProjector<NewsArticleEvent>({
     switch (event.type) {
       case 'NewsArticleCreated':
         return insertArticles(tx, [event]);
+      // Every event of the article moves its version on, in the statement that writes its change.
       case 'NewsArticleUpdated':
-        await updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns);
+      case 'NewsArticleRestored':
+        await updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns, undefined, { version: event.streamVersion });
         return refreshMediaUses(tx, event.streamId, event.data.changes);
       case 'NewsArticlePublished':
-        await tx.query(`UPDATE news_articles SET review_required = false, status = 'published' WHERE id = $1`, [event.streamId]);
+        await tx.query(`UPDATE news_articles SET review_required = false, status = 'published', version = $2 WHERE id = $1`, [
+          event.streamId,
+          event.streamVersion,
+        ]);
         return;
-      case 'NewsArticleRestored':
-        await updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns);
-        return refreshMediaUses(tx, event.streamId, event.data.changes);
       case 'NewsArticleDeleted': {
         await tx.query('DELETE FROM news_articles WHERE id = $1', [event.streamId]);
         await tx.query('DELETE FROM media_uses WHERE article_id = $1', [event.streamId]);

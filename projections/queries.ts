@@ -49,6 +49,7 @@ export const toNews = (r: NewsRow): NewsArticle => ({
   englishExcerpt: r.english_excerpt ?? null,
   englishContent: r.english_content ?? null,
   reviewNote: r.review_note ?? null,
+  version: Number(r.version),
 });
 /** The article a create command just recorded, exactly as a read of its row answers it (no second read). */
 export const createdArticle = (id: string, record: NewsArticleRecord): NewsArticle => toNews(newArticleRow(id, record));
@@ -89,9 +90,9 @@ const toForm = (r: AdvanceFormRow): AdvanceForm => ({
 /** Every column an answer needs: the search vector stays in the database. */
 const summaryColumns =
   'id, title, slug, excerpt, image, image_alt, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt, review_note';
-const newsColumns = `${summaryColumns}, content, english_content`;
-const toSummary = (r: Omit<NewsRow, 'content' | 'english_content'>): NewsSummary => {
-  const { content: _content, englishContent: _englishContent, ...summary } = toNews({ ...r, content: '', english_content: null });
+const newsColumns = `${summaryColumns}, content, english_content, version`;
+const toSummary = (r: Omit<NewsRow, 'content' | 'english_content' | 'version'>): NewsSummary => {
+  const { content: _content, englishContent: _englishContent, version: _version, ...summary } = toNews({ ...r, content: '', english_content: null, version: 0 });
   return summary;
 };
 

@@ -81,6 +81,7 @@ export type NewsRow = {
   english_content: string | null;
   image_alt: string | null;
   review_note: string | null;
+  version: number;
 };
 export type MediaRow = {
   id: string;

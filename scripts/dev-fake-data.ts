@@ -29,6 +29,7 @@ export function addFakeArticle(input: Partial<NewsArticle> & Pick<NewsArticle, '
     reviewRequired: false,
     reviewNote: null,
     imageAlt: null,
+    version: 1,
     ...input,
     picture: pictureOf(input.image),
     status: input.status ?? 'published',

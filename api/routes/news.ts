@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 import { apiRouter } from './router';
 import {
   BadRequest,
+  Conflict,
   maxArticleContent,
   NotFound,
   newsArticleInput,
@@ -14,7 +15,7 @@ import {
   parseMediaUrl,
   type SessionUser,
 } from '../../domain';
-import { newsArticle, type NewsArticleRecord, type Sql } from '../../events';
+import { ConcurrencyError, newsArticle, type NewsArticleRecord, type Sql } from '../../events';
 import { createdArticle, newsRevisions, readModels } from '../../projections';
 import { idParam, parseBody, parseQuery, runCommand, type AppServices } from '../context';
 import { sanitizeArticleHtml } from '../article-html';
@@ -26,6 +27,9 @@ const emptiedContent = 'El contenido solo tenía elementos no permitidos (script
 const grownContent = (length: number) =>
   `Una vez preparado para el sitio (los enlaces y las imágenes reciben atributos), el contenido ocupa ${length} caracteres y el máximo es ${maxArticleContent}: acórtelo`;
 const versionNotFound = () => new NotFound('Versión no encontrada');
+/** A save based on a version someone else has replaced since: nothing of it is written. */
+const savedMeanwhile = () =>
+  new Conflict('Otra persona guardó esta noticia mientras usted la editaba. Sus cambios no se guardaron: cargue la versión actual o conserve la suya.');
 
 /** The version number of the path; anything but a whole positive number is a version nobody has. */
 function versionParam(ctx: Context): number {
@@ -125,7 +129,7 @@ export function newsRoutes(services: AppServices) {
 
   router.patch('/:id', requireStaff, async (ctx) => {
     const id = idParam(ctx, notFound);
-    const input = await parseBody(ctx, newsArticlePatch);
+    const { expectedVersion, ...input } = await parseBody(ctx, newsArticlePatch);
     const patch: Partial<NewsArticleRecord> = { ...input, publishedAt: input.publishedAt?.toISOString() };
     // The importer's note was about the image: an image chosen by staff answers it (the dialog sends an
     // empty image with every save of an article without one, which answers nothing).
@@ -133,7 +137,13 @@ export function newsRoutes(services: AppServices) {
     if (input.content !== undefined) patch.content = cleanContent(input.content, 'content');
     if (input.englishContent) patch.englishContent = cleanContent(input.englishContent, 'englishContent');
     const now = new Date().toISOString();
-    await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch, now }, { check: imageStillThere(input.image) });
+    // With the version it was based on, a save that did not see another's is refused (also one that
+    // lands between this read of the stream and its append); without one, it is taken as it comes.
+    await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch, now }, { check: imageStillThere(input.image), expectedVersion }).catch(
+      (error: unknown) => {
+        throw error instanceof ConcurrencyError && expectedVersion !== undefined ? savedMeanwhile() : error;
+      },
+    );
     ctx.body = await news.byId(id);
   });
 

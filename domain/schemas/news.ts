@@ -98,7 +98,18 @@ export const newsArticleForm = newsArticleInput.refine((article) => !article.ima
 });
 export type NewsArticleFormValues = z.input<typeof newsArticleInput>;
 
-export const newsArticlePatch = patchOf(newsArticleInput);
+const versionMessage = 'La versión de la noticia debe ser un número entero positivo';
+/**
+ * A save of an existing article. `expectedVersion`: the article's version the text was based on (the
+ * `version` of the article as it was read); if someone saved it since, the save is refused (409) and
+ * nothing is written. Left out, the save is taken whatever came before it (API clients from before
+ * versions; the editor always sends it).
+ */
+export const newsArticlePatch = patchOf(
+  newsArticleInput.extend({
+    expectedVersion: z.number({ error: versionMessage }).int({ error: versionMessage }).min(1, { error: versionMessage }),
+  }),
+);
 
 export type NewsArticle = {
   id: string;
@@ -124,6 +135,11 @@ export type NewsArticle = {
   englishContent: string | null;
   /** Left by the feed importer for the review (an image it could not copy); null otherwise. */
   reviewNote: string | null;
+  /**
+   * How many events its stream holds: every save moves it on. A save names the version it was based on
+   * (`expectedVersion`), so that it never replaces a save it did not see.
+   */
+  version: number;
 };
 
 /**
@@ -145,8 +161,8 @@ export type NewsRevision = { version: number; at: string; by: string | null; tit
 /** A version's whole text (GET /api/news/{id}/revisions/{version}). */
 export type NewsRevisionText = NewsRevision & Record<Exclude<ArticleTextField, 'title'>, string | null>;
 
-/** An article as the public list shows it: everything but the content. */
-export type NewsSummary = Omit<NewsArticle, 'content' | 'englishContent'>;
+/** An article as the public list shows it: everything but the content (and the version only editors need). */
+export type NewsSummary = Omit<NewsArticle, 'content' | 'englishContent' | 'version'>;
 
 const newsSorts = ['newest', 'oldest'] as const;
 /** 'Fecha desde' after 'Fecha hasta' is refused by the API (the news list swaps them before asking). */

@@ -97,6 +97,7 @@ test('a created article answers 201 with the whole record', async () => {
       englishContent: null,
       reviewNote: null,
       status: 'published',
+      version: 1,
     },
   );
   // publishedAt defaults to now.

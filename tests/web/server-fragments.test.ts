@@ -57,7 +57,7 @@ const articles: NewsSummary[] = [
 ];
 
 function dataSource(items: NewsSummary[]): PageDataSource {
-  const article: NewsArticle = { ...items[0], content: '<p>Texto del artículo.</p>', englishContent: null };
+  const article: NewsArticle = { ...items[0], content: '<p>Texto del artículo.</p>', englishContent: null, version: 1 };
   return {
     listNews: async () => ({ items, total: 40 }),
     newsBySlug: async () => article,
