@@ -92,7 +92,12 @@ const summaryColumns =
   'id, title, slug, excerpt, image, image_alt, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt, review_note';
 const newsColumns = `${summaryColumns}, content, english_content, version`;
 const toSummary = (r: Omit<NewsRow, 'content' | 'english_content' | 'version'>): NewsSummary => {
-  const { content: _content, englishContent: _englishContent, version: _version, ...summary } = toNews({ ...r, content: '', english_content: null, version: 0 });
+  const {
+    content: _content,
+    englishContent: _englishContent,
+    version: _version,
+    ...summary
+  } = toNews({ ...r, content: '', english_content: null, version: 0 });
   return summary;
 };
 

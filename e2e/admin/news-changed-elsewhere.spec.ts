@@ -82,7 +82,7 @@ test("typed into before the current article came: the dialog says it changed els
 
   const alert = dialog.getByRole('alert');
   await expect(alert).toContainText(
-    'Esta noticia cambió en el servidor después de cargarse la lista (otra persona u otra ventana). Lo que guarde aquí reemplazará esos cambios.',
+    'Esta noticia cambió en el servidor después de cargarse la lista (otra persona u otra ventana). Lo que escribió sigue aquí y no se guardará encima de esos cambios hasta que elija: cargue la versión actual (reemplaza su texto) o conserve la suya.',
   );
   // What was typed stays until the person chooses, and autosave treats the article as what it is now:
   // published, so the typed words wait on this device instead of making it a draft again.

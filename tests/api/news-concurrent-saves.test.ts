@@ -38,9 +38,17 @@ test('every answer about an article carries its version, and each save moves it 
 
 test('two saves based on the same version: the second is refused with a Spanish message, and nothing of it is written', async () => {
   const opened = await create(admin, { status: 'draft', title: 'Abierta por dos personas', content: '<p>Texto inicial</p>' });
-  const first = await admin.patch(`/api/news/${opened.id}`, { title: 'Cambio de la primera persona', content: '<p>Primera</p>', expectedVersion: opened.version });
+  const first = await admin.patch(`/api/news/${opened.id}`, {
+    title: 'Cambio de la primera persona',
+    content: '<p>Primera</p>',
+    expectedVersion: opened.version,
+  });
   assert.is(first.status, 200, first.text);
-  const second = await collaborator.patch(`/api/news/${opened.id}`, { title: 'Cambio de la segunda persona', content: '<p>Segunda</p>', expectedVersion: opened.version });
+  const second = await collaborator.patch(`/api/news/${opened.id}`, {
+    title: 'Cambio de la segunda persona',
+    content: '<p>Segunda</p>',
+    expectedVersion: opened.version,
+  });
   assert.is(second.status, 409, second.text);
   assert.match(second.body.message, /otra persona guardó esta noticia/i);
   const current = await admin.get(`/api/news/${opened.id}/current`);

@@ -21,7 +21,7 @@ import {
   type NewsArticleInput,
   type NewsStatus,
 } from '../../../../domain';
-import { apiJson } from '../../../lib/api';
+import { ApiError, apiJson } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs';
@@ -36,7 +36,7 @@ import { PreviewLinkPanel } from './PreviewLinkPanel';
 import { ImageField } from './ImageField';
 import { dialogTexts, editorTexts, previewLinkTexts, revisionTexts, statusTexts } from './texts';
 import { useAutosave } from './useAutosave';
-import { autosaveLine, emptyArticle, fromBusinessClock, sameValues, toBusinessClock, valuesOf } from './dialog-values';
+import { autosaveLine, emptyArticle, fromBusinessClock, sameValues, textToCopy, toBusinessClock, valuesOf } from './dialog-values';
 
 // The editor (TipTap) and the versions' comparison are loaded only when a dialog needs them.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -46,31 +46,57 @@ const t = newsTexts;
 
 type Props = { isOpen: boolean; onOpenChange: (open: boolean) => void; article: NewsArticle | null };
 
+type Saved = { id: string | null; status: NewsStatus | null; slug: string | null; version: number | null };
+const noneSaved: Saved = { id: null, status: null, slug: null, version: null };
+const savedOf = (article: Pick<NewsArticle, 'id' | 'status' | 'slug' | 'version'>): Saved => ({
+  id: article.id,
+  status: article.status,
+  slug: article.slug,
+  version: article.version,
+});
+
 export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
   const save = useSaveNews();
   const queryClient = useQueryClient();
   const { isAdmin } = useSession();
   const form = useForm<NewsArticleFormValues, unknown, NewsArticleInput>({ resolver: zodResolver(newsArticleForm), defaultValues: emptyArticle });
   const slugTypedByHand = useRef(false);
-  // The article on the server: the one opened, or the draft autosave made for a new one.
-  const [saved, setSaved] = useState<{ id: string | null; status: NewsStatus | null; slug: string | null }>({ id: null, status: null, slug: null });
+  // The article on the server: the one opened, or the draft autosave made for a new one; and the version
+  // the dialog's text is based on, which every save names (a save of a text based on an older one is
+  // refused, so that nobody's save silently replaces another's).
+  const [saved, setSaved] = useState<Saved>(noneSaved);
   const [tab, setTab] = useState<'es' | 'en'>('es');
   const [recovery, setRecovery] = useState<LocalDraft | null>(null);
   // 'Crear' saved the article and the dialog stayed open on text typed meanwhile: it now edits that article.
   const [createdHere, setCreatedHere] = useState(false);
-  // The article as the server has it now, when it differs from the list's copy the dialog opened with
-  // and something was typed before it came (untouched, the dialog simply shows it).
-  const [newer, setNewer] = useState<NewsArticle | null>(null);
+  // The article as the server has it now, when the dialog's text is based on an earlier version: the
+  // list's copy it opened with, typed into before the current one came ('opened'), or a save refused
+  // because someone else saved the article meanwhile ('saved'). Nothing of the text goes to the server
+  // until the person chooses: the current version, or theirs to save over it.
+  const [newer, setNewer] = useState<{ article: NewsArticle; reason: 'opened' | 'saved' } | null>(null);
+  const [conflictNote, setConflictNote] = useState<string | null>(null);
   /** Shows the article as the server has it (the list refreshes too). */
   const takeCurrent = useCallback(
     (current: NewsArticle) => {
       form.reset(valuesOf(current));
-      setSaved({ id: current.id, status: current.status, slug: current.slug });
+      setSaved(savedOf(current));
       setNewer(null);
+      setConflictNote(null);
       void queryClient.invalidateQueries({ queryKey: newsKeyPrefix });
     },
     [form, queryClient],
   );
+  /** A save was refused because someone else saved the article meanwhile: the current version is offered. */
+  const savedElsewhere = (id: string) => {
+    setConflictNote(null);
+    apiJson<NewsArticle>('GET', `/api/news/${id}/current`)
+      .then((now) => {
+        if (latestId.current === id) setNewer({ article: now, reason: 'saved' });
+      })
+      .catch(() => {});
+  };
+  const latestId = useRef<string | null>(null);
+  latestId.current = saved.id;
   const mode: 'create' | 'edit' = article || createdHere ? 'edit' : 'create';
 
   // Every opening starts from the article (or a blank one), and offers a copy kept on this device.
@@ -82,10 +108,11 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
     const opened = article ? valuesOf(article) : emptyArticle;
     form.reset(opened);
     slugTypedByHand.current = Boolean(article);
-    setSaved({ id: article?.id ?? null, status: article?.status ?? null, slug: article?.slug ?? null });
+    setSaved(article ? savedOf(article) : noneSaved);
     setTab('es');
     setRecovery(null);
     setNewer(null);
+    setConflictNote(null);
     let current = true;
     // The list is read once and refreshed only by this tab's own changes: another person (or tab) may
     // have saved the article since, and saving the list's copy would undo their changes. Without a
@@ -93,12 +120,14 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
     if (article)
       apiJson<NewsArticle>('GET', `/api/news/${article.id}/current`)
         .then((now) => {
-          if (!current || sameValues(valuesOf(now), opened)) return;
+          if (!current) return;
+          // The same text (a change undone since, or none): the dialog's text is based on this version.
+          if (sameValues(valuesOf(now), opened)) return setSaved((before) => (before.id === now.id ? { ...before, version: now.version } : before));
           if (sameValues(form.getValues(), opened)) return takeCurrent(now);
-          // What was typed stays, but saves go by the article as it is now: published meanwhile, it is no
-          // longer a draft that autosave may save to the server.
-          setSaved({ id: now.id, status: now.status, slug: now.slug });
-          setNewer(now);
+          // What was typed stays, still based on the list's version, but saves go by the article's status
+          // as it is now: published meanwhile, it is no longer a draft that autosave may save to the server.
+          setSaved((before) => ({ ...savedOf(now), version: before.version }));
+          setNewer({ article: now, reason: 'opened' });
         })
         .catch(() => {});
     localDrafts
@@ -117,7 +146,12 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
     form,
     articleId: saved.id,
     savedStatus: saved.status,
-    onCreated: (created) => setSaved({ id: created.id, status: created.status, slug: created.slug }),
+    version: saved.version,
+    conflict: newer !== null,
+    onCreated: (created) => setSaved(savedOf(created)),
+    onConflict: () => {
+      if (saved.id) savedElsewhere(saved.id);
+    },
   });
 
   const status = useWatch({ control: form.control, name: 'status' }) ?? 'draft';
@@ -142,8 +176,9 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
           throw new Error(publishedAheadMessage);
         }
         const hold = await autosave.hold();
-        const result = await save.mutateAsync({ id: hold.articleId, input, mode }).catch((error: unknown) => {
+        const result = await save.mutateAsync({ id: hold.articleId, version: hold.version, input, mode }).catch((error: unknown) => {
           hold.release();
+          if (hold.articleId && error instanceof ApiError && error.status === 409) savedElsewhere(hold.articleId);
           throw error;
         });
         // Closed meanwhile (and perhaps opened again on another article), the dialog is left as it is.
@@ -151,7 +186,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
         const after = await hold.settled(result);
         if (after === 'done') onOpenChange(false);
         if (after === 'typed') {
-          setSaved({ id: result.id, status: result.status, slug: result.slug });
+          setSaved(savedOf(result));
           setCreatedHere(true);
           // Saved, its address is the article's: a title corrected now (or while it saved) leaves it as it is.
           if (!slugTypedByHand.current) form.setValue('slug', result.slug);
@@ -212,11 +247,40 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
     >
       {newer && (
         <div role="alert" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          <span className="flex-1">{dialogTexts.changedElsewhere}</span>
-          <Button size="sm" onPress={() => takeCurrent(newer)}>
+          <span className="basis-full">{newer.reason === 'saved' ? dialogTexts.savedElsewhere : dialogTexts.changedElsewhere}</span>
+          <Button size="sm" onPress={() => takeCurrent(newer.article)}>
             {dialogTexts.loadCurrent}
           </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onPress={() =>
+              void navigator.clipboard
+                .writeText(textToCopy(form.getValues()))
+                .then(() => setConflictNote(dialogTexts.copied))
+                .catch(() => setConflictNote(dialogTexts.copyFailed))
+            }
+          >
+            {dialogTexts.copyMine}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onPress={() => {
+              // Theirs stays a version ('Versiones'); this text is now based on it, so the next save replaces it.
+              setSaved(savedOf(newer.article));
+              setNewer(null);
+              setConflictNote(dialogTexts.keptMine);
+            }}
+          >
+            {dialogTexts.keepMine}
+          </Button>
         </div>
+      )}
+      {conflictNote && (
+        <p role="status" className="text-sm text-slate-700">
+          {conflictNote}
+        </p>
       )}
       {recovery && (
         <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
@@ -344,7 +408,9 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
                 unsaved={form.formState.isDirty}
                 onRestored={(restored) => {
                   form.reset(valuesOf(restored));
-                  setSaved({ id: restored.id, status: restored.status, slug: restored.slug });
+                  setSaved(savedOf(restored));
+                  setNewer(null);
+                  setConflictNote(null);
                 }}
               />
             </Suspense>

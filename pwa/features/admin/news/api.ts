@@ -39,12 +39,14 @@ export function usePublishNews() {
 
 /**
  * 'Crear' / 'Actualizar' of the dialog: a PATCH once the article exists (also when autosave made it
- * a moment ago), with the toast of what the person asked for.
+ * a moment ago), with the version its text was based on, and the toast of what the person asked for.
  */
 export function useSaveNews() {
   return useToastMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: NewsArticleInput; mode: 'create' | 'edit' }) =>
-      id ? apiJson<NewsArticle>('PATCH', `/api/news/${id}`, input) : apiJson<NewsArticle>('POST', '/api/news', input),
+    mutationFn: ({ id, version, input }: { id: string | null; version: number | null; input: NewsArticleInput; mode: 'create' | 'edit' }) =>
+      id
+        ? apiJson<NewsArticle>('PATCH', `/api/news/${id}`, { ...input, ...(version ? { expectedVersion: version } : {}) })
+        : apiJson<NewsArticle>('POST', '/api/news', input),
     invalidates: [newsKeyPrefix],
     success: (_article, { mode }) => ({ title: mode === 'create' ? t.created : t.updated }),
     error: t.updateError,

@@ -4,6 +4,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { businessTimeZone, type NewsArticle, type NewsArticleFormValues } from '../../../../domain';
+import { newsTexts } from '../texts';
 import { autosaveTexts } from './texts';
 import type { AutosaveState } from './useAutosave';
 
@@ -61,6 +62,8 @@ export function autosaveLine(state: AutosaveState, now: number): string {
       return autosaveTexts.savedHereLive(now - state.at);
     case 'incomplete':
       return autosaveTexts.savedHereIncomplete(now - state.at);
+    case 'conflict':
+      return autosaveTexts.savedHereConflict(now - state.at);
     case 'failed':
       return state.reason ? `${autosaveTexts.failed}: ${state.reason}` : autosaveTexts.failed;
     case 'typedWhileSaving':
@@ -70,3 +73,22 @@ export function autosaveLine(state: AutosaveState, now: number): string {
 
 /** The form's values as a comparable text. */
 export const sameValues = (a: NewsArticleFormValues, b: NewsArticleFormValues) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The dialog's text as one piece to keep elsewhere (the clipboard) before loading another version: each
+ * field under its name, the content as its HTML (what 'Código HTML' takes back).
+ */
+export function textToCopy(values: NewsArticleFormValues): string {
+  const parts: [string, unknown][] = [
+    [newsTexts.fieldTitle, values.title],
+    [newsTexts.fieldExcerpt, values.excerpt],
+    [newsTexts.fieldContent, values.content],
+    [newsTexts.fieldEnglishTitle, values.englishTitle],
+    [newsTexts.fieldEnglishExcerpt, values.englishExcerpt],
+    [newsTexts.fieldEnglishContent, values.englishContent],
+  ];
+  return parts
+    .filter(([, value]) => typeof value === 'string' && value.trim() !== '')
+    .map(([name, value]) => `${name}:\n${String(value)}`)
+    .join('\n\n');
+}

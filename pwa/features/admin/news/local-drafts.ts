@@ -17,6 +17,11 @@ export type LocalDraft = {
   pending: boolean;
   /** The editing (one opening of the dialog) that kept it; copies kept before this was recorded have none. */
   writer?: string;
+  /**
+   * The article's version the text was based on: sent with it, so that it never replaces a save made
+   * since by someone else (refused, it stays here to be recovered). Copies kept before versions have none.
+   */
+  version?: number | null;
 };
 
 export const newArticleKey = 'nueva';
@@ -43,8 +48,15 @@ export const localDrafts = {
  */
 export const gotNoAnswer = (error: unknown) => isNetworkFailure(error) || (error instanceof ApiError && triedAgainLater(error.status));
 
-/** A draft's body for the server: whatever status was chosen, autosave only ever writes a draft. */
-export const draftBody = (values: NewsArticleFormValues) => ({ ...values, status: 'draft' as const });
+/**
+ * A draft's body for the server: whatever status was chosen, autosave only ever writes a draft; with the
+ * version of the article it was based on (none for a new article).
+ */
+export const draftBody = (values: NewsArticleFormValues, version: number | null | undefined) => ({
+  ...values,
+  status: 'draft' as const,
+  ...(version ? { expectedVersion: version } : {}),
+});
 
 // One send at a time: two at once (the tab opening as the connection returns) would both find a new
 // article's copy and make it twice.
@@ -69,12 +81,13 @@ async function sendNow(except: string | undefined): Promise<number> {
       if (!draft.pending || draft.key === except) continue;
       try {
         const saved = draft.articleId
-          ? await apiJson<NewsArticle>('PATCH', `/api/news/${draft.articleId}`, draftBody(draft.values))
-          : await apiJson<NewsArticle>('POST', '/api/news', draftBody(draft.values));
-        replaced = (await forgetSent(draft, saved.id)) || replaced;
+          ? await apiJson<NewsArticle>('PATCH', `/api/news/${draft.articleId}`, draftBody(draft.values, draft.version))
+          : await apiJson<NewsArticle>('POST', '/api/news', draftBody(draft.values, null));
+        replaced = (await forgetSent(draft, saved)) || replaced;
         sent += 1;
       } catch (error) {
-        // No answer from the server: tried again later. Refused (a slug taken meanwhile): kept for the editor to recover, not retried.
+        // No answer from the server: tried again later. Refused (a slug taken meanwhile, or someone else saved
+        // the article since its version): kept for the editor to recover, not retried.
         if (!gotNoAnswer(error)) replaced = (await keepUnsent(draft)) || replaced;
       }
     }
@@ -93,21 +106,21 @@ async function withCopy<T>(key: string, act: (now: LocalDraft | undefined, store
 type DraftStore = IDBPObjectStore<unknown, ['drafts'], 'drafts', 'readwrite'>;
 
 /**
- * Forgets the copy just sent as article `articleId`, unless another took its place meanwhile. A newer copy
- * of the same editing (its dialog closed, saving its last changes, as the connection came back) stays to
- * be sent, now as a change of that article: a new article's copy must not make a second article. A copy of
- * another new article, kept under the same key meanwhile, stays as it is. Answers whether a copy is left
- * to send.
+ * Forgets the copy just sent as article `saved`, unless another took its place meanwhile. A newer copy of
+ * the same editing (its dialog closed, saving its last changes, as the connection came back) stays to be
+ * sent, now as a change of that article based on the version this send made: a new article's copy must
+ * not make a second article. A copy of another new article, kept under the same key meanwhile, stays as
+ * it is. Answers whether a copy is left to send.
  */
-const forgetSent = (draft: LocalDraft, articleId: string) =>
+const forgetSent = (draft: LocalDraft, saved: NewsArticle) =>
   withCopy(draft.key, async (now, store) => {
     if (now === undefined || sameCopy(now, draft)) {
       await store.delete(draft.key);
       return false;
     }
-    if (now.writer === draft.writer && draft.key !== articleId) {
-      await store.delete(draft.key);
-      await store.put({ ...now, key: articleId, articleId });
+    if (now.writer === draft.writer) {
+      if (draft.key !== saved.id) await store.delete(draft.key);
+      await store.put({ ...now, key: saved.id, articleId: saved.id, version: saved.version });
     }
     return now.pending;
   });

@@ -95,8 +95,15 @@ export const dialogTexts = {
   recover: 'Recuperar cambios',
   discardLocal: 'Descartar',
   changedElsewhere:
-    'Esta noticia cambió en el servidor después de cargarse la lista (otra persona u otra ventana). Lo que guarde aquí reemplazará esos cambios.',
+    'Esta noticia cambió en el servidor después de cargarse la lista (otra persona u otra ventana). Lo que escribió sigue aquí y no se guardará encima de esos cambios hasta que elija: cargue la versión actual (reemplaza su texto) o conserve la suya.',
   loadCurrent: 'Cargar la versión actual',
+  savedElsewhere:
+    'Otra persona guardó esta noticia mientras usted la editaba, y su versión no se reemplazó. Lo que usted escribió sigue aquí, sin guardar en el servidor: cargue la versión actual (reemplaza su texto; cópielo antes si lo necesita) o conserve la suya para guardarla encima.',
+  copyMine: 'Copiar mi texto',
+  copied: 'Su texto (título, resumen y contenido) quedó copiado en el portapapeles.',
+  copyFailed: 'No se pudo copiar: seleccione el texto y cópielo a mano.',
+  keepMine: 'Conservar la mía',
+  keptMine: 'Se conserva su versión: al guardar reemplazará la de la otra persona (seguirá en Versiones).',
 } as const;
 
 export const autosaveTexts = {
@@ -107,6 +114,8 @@ export const autosaveTexts = {
   savedHereOffline: (ms: number) => `Sin conexión: guardado en este equipo hace ${ago(ms)}; se enviará al volver la conexión`,
   savedHereLive: (ms: number) => `Cambios guardados en este equipo hace ${ago(ms)}; se publican al pulsar Actualizar`,
   savedHereIncomplete: (ms: number) => `Guardado en este equipo hace ${ago(ms)}; complete los campos obligatorios para guardarlo en el servidor`,
+  savedHereConflict: (ms: number) =>
+    `Guardado en este equipo hace ${ago(ms)}, no en el servidor: otra persona guardó esta noticia mientras tanto (vea el aviso arriba)`,
   failed: 'No se pudo guardar el borrador',
   sentLater: 'Borrador sin conexión enviado',
   typedWhileSaving: 'Noticia guardada. Lo que escribió mientras se guardaba sigue aquí y aún no está guardado',

@@ -4,7 +4,10 @@
 // device instead (local-drafts.ts). A copy kept because the server could not be reached is sent by itself
 // (copy-queue.ts): tried again and again, with growing waits, until the server takes it, whether or not
 // the browser ever says the connection is back, and also once the dialog is closed. Edits of a scheduled
-// or published article stay on this device until 'Actualizar': the live page changes only then.
+// or published article stay on this device until 'Actualizar': the live page changes only then. Every
+// save names the article's version its text was based on: one the server refuses because someone else
+// saved the article since is kept on this device, and autosave sends nothing more until the dialog has
+// settled it (the dialog offers the other version, or keeping this one).
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,7 +39,8 @@ function copyQueue(): CopyQueue {
 export type AutosaveState =
   | { kind: 'idle' }
   | { kind: 'saving' }
-  | { kind: 'server' | 'local' | 'offline' | 'live' | 'incomplete'; at: number }
+  /** `conflict`: someone else saved the article since the version this text was based on; kept on this device. */
+  | { kind: 'server' | 'local' | 'offline' | 'live' | 'incomplete' | 'conflict'; at: number }
   | { kind: 'failed'; reason: string | null }
   /** 'Crear' / 'Actualizar' saved what the form held when pressed; what was typed while it saved is not saved yet. */
   | { kind: 'typedWhileSaving' };
@@ -48,8 +52,17 @@ type Options = {
   articleId: string | null;
   /** Its status on the server; null while there is none. */
   savedStatus: NewsStatus | null;
+  /** The article's version the dialog's text is based on, as the dialog knows it; null for a new article. */
+  version: number | null;
+  /**
+   * The dialog knows its text is not based on the article's current version (someone else saved it
+   * since): autosave keeps it on this device, and sends nothing until the dialog settles it.
+   */
+  conflict: boolean;
   /** Called when autosave made the article on the server (while the dialog is still open). */
   onCreated: (article: NewsArticle) => void;
+  /** Called when the server refused a save of the open dialog because someone else saved the article since. */
+  onConflict: () => void;
 };
 
 /**
@@ -64,6 +77,8 @@ type Opening = {
   inFlight: Promise<void> | null;
   /** The article a save of this opening made, before the dialog's next render knows it. */
   created: string | null;
+  /** The article's version its last save made, before the dialog's next render knows it (also once closed). */
+  version: number | null;
   /** The key of the copy this opening kept here to send later; null once the server has it. */
   waiting: string | null;
   /** The writers of copies this opening took up ('Recuperar cambios'): forgotten once its text is saved. */
@@ -85,6 +100,7 @@ const newOpening = (): Opening => ({
   running: false,
   inFlight: null,
   created: null,
+  version: null,
   waiting: null,
   adopted: new Set(),
   closed: false,
@@ -93,10 +109,16 @@ const newOpening = (): Opening => ({
 });
 
 /** 'Crear' / 'Actualizar' holding autosave: the article to save, and the hold's two ends. */
-export type Hold = { articleId: string | null; release(): void; settled(saved: SavedArticle): Promise<AfterSave> };
+export type Hold = {
+  articleId: string | null;
+  /** The article's version the text is based on (null for a new article). */
+  version: number | null;
+  release(): void;
+  settled(saved: SavedArticle): Promise<AfterSave>;
+};
 
 /** The article as 'Crear' / 'Actualizar' left it on the server. */
-export type SavedArticle = Pick<NewsArticle, 'id' | 'status'>;
+export type SavedArticle = Pick<NewsArticle, 'id' | 'status' | 'version'>;
 
 /**
  * After 'Crear' / 'Actualizar' saved: `done`, nothing of the open dialog is left to save (it may close);
@@ -108,7 +130,7 @@ export type AfterSave = 'done' | 'typed' | 'closed';
 /** What a save writes: the form's values, for the article (and its status) they belong to. */
 type SaveOf = { values: NewsArticleFormValues; articleId: string | null; status: NewsStatus | null; closing: boolean };
 
-export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }: Options) {
+export function useAutosave({ isOpen, form, articleId, savedStatus, version, conflict, onCreated, onConflict }: Options) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AutosaveState>({ kind: 'idle' });
   const [now, setNow] = useState(() => Date.now());
@@ -126,8 +148,8 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
   };
   // A run of the copies' queue held back while 'Crear' / 'Actualizar' saved goes after it.
   const afterHold = () => copyQueue().holdEnded();
-  const latest = useRef({ articleId, savedStatus, onCreated });
-  latest.current = { articleId, savedStatus, onCreated };
+  const latest = useRef({ articleId, savedStatus, version, conflict, onCreated, onConflict });
+  latest.current = { articleId, savedStatus, version, conflict, onCreated, onConflict };
   const drawn = opening.current.saved;
   if (drawn && drawn.id === articleId && drawn.status === savedStatus) opening.current.saved = null;
   /** The article the opening's saves go to, and its status on the server. */
@@ -135,6 +157,12 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     articleId: o.saved?.id ?? latest.current.articleId ?? o.created,
     status: o.saved ? o.saved.status : latest.current.savedStatus,
   });
+  /**
+   * The version a save of the opening is based on, read as it is sent: the later of what the dialog knows
+   * and what the opening's own saves made (an article's versions only grow, and the dialog learns of a
+   * save at its next render, or never once closed).
+   */
+  const versionOf = (o: Opening) => Math.max(o.version ?? 0, latest.current.version ?? 0) || null;
   const key = articleId ?? newArticleKey;
 
   // Every change a person makes counts, from the dialog's opening on (its reset is not a change).
@@ -198,15 +226,21 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
     const tell = (next: AutosaveState) => {
       if (!o.closed) setState(next);
     };
-    const here = (kind: 'local' | 'offline' | 'live' | 'incomplete', sendLater: boolean) =>
-      localDrafts.put({ key: id ?? newArticleKey, articleId: id, values, savedAt: Date.now(), pending: sendLater, writer: o.writer }).then(() => {
-        o.waiting = sendLater ? (id ?? newArticleKey) : null;
-        // Kept to be sent: the queue tries again by itself, without waiting for a sign from the browser.
-        if (sendLater) copyQueue().wake();
-        tell({ kind, at: Date.now() });
-      });
+    const based = id ? versionOf(o) : null;
+    const here = (kind: 'local' | 'offline' | 'live' | 'incomplete' | 'conflict', sendLater: boolean) =>
+      localDrafts
+        .put({ key: id ?? newArticleKey, articleId: id, values, savedAt: Date.now(), pending: sendLater, writer: o.writer, version: based })
+        .then(() => {
+          o.waiting = sendLater ? (id ?? newArticleKey) : null;
+          // Kept to be sent: the queue tries again by itself, without waiting for a sign from the browser.
+          if (sendLater) copyQueue().wake();
+          tell({ kind, at: Date.now() });
+        });
     try {
       if (id && status && status !== 'draft') return await here('live', false);
+      // Someone else saved the article since this text's version: nothing more goes to the server (each
+      // change would be refused again) until the dialog has settled it.
+      if (id && latest.current.conflict && latest.current.articleId === id) return await here('conflict', false);
       // A closed dialog's last words while another opening's 'Crear' / 'Actualizar' saves: a draft sent now
       // could land after it and make a published article a draft again. Kept here, offered at the next opening.
       if (held.current) return await here('local', false);
@@ -222,8 +256,9 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
       tell({ kind: 'saving' });
       try {
         const saved = id
-          ? await apiJson<NewsArticle>('PATCH', `/api/news/${id}`, draftBody(values))
-          : await apiJson<NewsArticle>('POST', '/api/news', draftBody(values));
+          ? await apiJson<NewsArticle>('PATCH', `/api/news/${id}`, draftBody(values, based))
+          : await apiJson<NewsArticle>('POST', '/api/news', draftBody(values, null));
+        o.version = saved.version;
         if (!id) {
           o.created = saved.id;
           if (!o.closed) latest.current.onCreated(saved);
@@ -238,6 +273,11 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
         copyQueue().serverAnswered();
       } catch (error) {
         if (gotNoAnswer(error)) return await here('offline', true);
+        if (error instanceof ApiError && error.status === 409 && id) {
+          await here('conflict', false);
+          if (!o.closed) latest.current.onConflict();
+          return;
+        }
         await here('local', false);
         tell({ kind: 'failed', reason: error instanceof ApiError ? (error.serverMessage ?? null) : null });
       }
@@ -327,6 +367,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
       };
       return {
         articleId: shownId ?? o.created,
+        version: (shownId ?? o.created) ? versionOf(o) : null,
         /** The save failed: autosave goes on (a dialog closed meanwhile saves what it showed). */
         release() {
           end();
@@ -345,6 +386,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
           o.changes = typed ? { first: Date.now(), last: Date.now() } : null;
           o.waiting = null;
           o.created ??= saved.id;
+          o.version = saved.version;
           await Promise.all([forgetSavedCopy(saved.id, token.at), forgetSavedCopy(newArticleKey, token.at, ownedBy(o))]).catch(() => {});
           end();
           if (o.closed) {
@@ -357,7 +399,7 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, onCreated }:
             setState({ kind: 'idle' });
             return 'done';
           }
-          o.saved = { id: saved.id, status: saved.status };
+          o.saved = { id: saved.id, status: saved.status, version: saved.version };
           afterHold();
           setState({ kind: 'typedWhileSaving' });
           return 'typed';
