@@ -37,6 +37,22 @@ async function openArticle(page: Page, title: string) {
   return dialog;
 }
 
+/** The excerpt of the article's copy kept on this device by autosave (IndexedDB 'news-editor'). */
+const keptExcerpt = (page: Page, id: string) =>
+  page.evaluate(
+    (key) =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('news-editor');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('drafts').objectStore('drafts').get(key);
+          read.onsuccess = () => resolve((read.result as { values?: { excerpt?: string } } | undefined)?.values?.excerpt ?? null);
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    id,
+  );
+
 const current = async (api: APIRequestContext, id: string) => (await (await api.get(`/api/news/${id}/current`)).json()) as { excerpt: string; version: number };
 const savedElsewhere = 'Otra persona guardó esta noticia mientras usted la editaba';
 
@@ -70,9 +86,9 @@ test("a draft open in two browsers: the second one's autosave is refused, its te
   await expect(secondDialog.getByText(/^Guardado en este equipo hace .+, no en el servidor: otra persona guardó esta noticia/)).toBeVisible();
   expect(await current(api, id)).toMatchObject({ excerpt: 'Resumen de la primera persona.', version: 2 });
 
-  // More typing is kept on the device: no save goes out again and again.
+  // More typing is kept on the device by the next autosave: no save goes out again and again.
   await field(secondDialog, 'Extracto').fill('Resumen de la segunda persona, corregido.');
-  await second.waitForTimeout(6_000);
+  await expect.poll(() => keptExcerpt(second, id), { timeout: 30_000 }).toBe('Resumen de la segunda persona, corregido.');
   expect(patches).toHaveLength(1);
   await expect(field(secondDialog, 'Extracto')).toHaveValue('Resumen de la segunda persona, corregido.');
 
