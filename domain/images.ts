@@ -17,5 +17,16 @@ function isAllowedImageUrl(value: string): boolean {
   }
 }
 
+/**
+ * Whether an image written in an article's HTML stays when the article is saved: its address has no
+ * scheme (an address of this site, such as the media library's) or one of imageUrlSchemes. The server's
+ * cleaning drops any other (http://, data:, file:), as it drops an image without an address
+ * (api/article-html.ts, with the same schemes); the editor says so before that happens.
+ */
+export function keptInArticleHtml(src: string): boolean {
+  const scheme = /^\s*([a-z][a-z\d+.-]*):/i.exec(src);
+  return src.trim() !== '' && (!scheme || (imageUrlSchemes as readonly string[]).includes(scheme[1].toLowerCase()));
+}
+
 /** An article's image: an https address, or an image of the media library (served from this site). */
 export const isArticleImage = (value: string): boolean => isMediaUrl(value) || isAllowedImageUrl(value);

@@ -150,3 +150,67 @@ test("a copy kept on this device with a table, taken up with 'Recuperar cambios'
   await expect(dialog.getByText(unsupportedNote)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Deshacer (Ctrl+Z)' })).toBeDisabled();
 });
+
+test("'Código HTML' holding a table is not switched to the visual editor by hand: a notice says why, and the table stays", async ({ adminPage: page, api }) => {
+  const title = unique('Tabla sin editor visual');
+  const id = await article(api, title, `<p>Uno</p>${table}`, 'draft');
+  await openTab(page, 'news', 'Noticias');
+  await searchFor(page, title);
+  await card(page, title).getByRole('button', { name: 'Editar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar Noticia' });
+  const source = field(dialog, 'Contenido (código HTML)');
+  await expect(source).toHaveValue(`<p>Uno</p>${table}`);
+
+  const toggle = dialog.getByRole('button', { name: 'Código HTML' });
+  await toggle.click();
+  const notice = dialog.getByRole('alert').filter({ hasText: 'El editor visual no tiene tablas' });
+  await expect(notice).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(source).toHaveValue(`<p>Uno</p>${table}`);
+  await expect(field(dialog, 'Contenido')).toHaveCount(0);
+  // From the keyboard too.
+  await notice.getByRole('button', { name: 'Cerrar aviso' }).click();
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(notice).toBeVisible();
+  await expect(source).toBeVisible();
+  await source.press('End');
+  await page.keyboard.insertText('<p>Dos</p>');
+  await expect.poll(() => current(api, id), { timeout: 30_000 }).toContain('<p>Dos</p>');
+  expect(await current(api, id)).toContain('<td>Barrido</td><td>₡450 000</td>');
+
+  // Without the table, the visual editor takes the text.
+  await source.fill('<p>Uno</p><p>Dos</p>');
+  await expect(notice).toHaveCount(0);
+  await toggle.click();
+  await expect(field(dialog, 'Contenido')).toContainText('Dos');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+});
+
+test("an image with an http:// address written in 'Código HTML': the editor says it will not be saved and why, until its address is https://", async ({
+  adminPage: page,
+  api,
+}) => {
+  const title = unique('Imagen http en código');
+  const id = await article(api, title, '<p>Uno</p>', 'draft');
+  await openTab(page, 'news', 'Noticias');
+  await searchFor(page, title);
+  const dialog = await edit(page, title, 'Uno');
+  await dialog.getByRole('button', { name: 'Código HTML' }).click();
+  const source = field(dialog, 'Contenido (código HTML)');
+  await source.fill('<p>Uno</p><p><img src="http://fotos.example/microfono.jpg" alt="Micrófono oculto"></p><p>Dos</p>');
+  const notice = dialog.getByRole('status').filter({ hasText: 'Una imagen no se guardará' });
+  await expect(notice).toContainText('solo muestra imágenes cuya dirección empieza por https://');
+  await expect(notice).toContainText('http://fotos.example/microfono.jpg');
+  // Autosave saves the rest; the server leaves the image out, and the notice stays while the text holds it.
+  await expect.poll(() => current(api, id), { timeout: 30_000 }).toContain('<p>Dos</p>');
+  expect(await current(api, id)).not.toContain('<img');
+  await dialog.getByRole('button', { name: 'Código HTML' }).click();
+  await expect(field(dialog, 'Contenido')).toContainText('Dos');
+  await expect(notice).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Código HTML' }).click();
+  await source.fill('<p>Uno</p><p><img src="https://fotos.example/microfono.jpg" alt="Micrófono oculto"></p><p>Dos</p>');
+  await expect(dialog.getByRole('status').filter({ hasText: 'no se guardará' })).toHaveCount(0);
+  await expect.poll(() => current(api, id), { timeout: 30_000 }).toContain('src="https://fotos.example/microfono.jpg"');
+});

@@ -3,7 +3,7 @@
 // text, and YouTube or Vimeo players; what is pasted from Word or Google Docs is cleaned first; 'Código
 // HTML' shows the HTML itself. The value is HTML: unchanged until someone edits, so an article opened and
 // saved untouched keeps its HTML as it was. The server sanitizes whatever is saved (api/article-html.ts).
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
@@ -15,7 +15,7 @@ import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 import { MediaUpload } from '../media/MediaUpload';
 import { descriptionClass, errorClass, labelClass } from '../../../ui/field-styles';
-import { VideoEmbed, insertBlock, linkSchemes, linkShortcut, load, playersOfEmbedCode } from './editor-content';
+import { VideoEmbed, imagesDroppedOnSave, insertBlock, linkSchemes, linkShortcut, load, playersOfEmbedCode } from './editor-content';
 import { cleanPastedHtml, hasTagsEditorDrops, nothingDropped, type PastedDrops } from './pasted-html';
 import { editorTexts as t } from './texts';
 
@@ -37,9 +37,18 @@ export default function RichTextEditor({ label, value, onChange, description, er
   // paragraphs), said until closed; and the pasted image being described in the image form.
   const [pasted, setPasted] = useState<PastedDrops | null>(null);
   const [describing, setDescribing] = useState<string | null>(null);
-  // HTML the visual editor would not keep (a table...) is edited in 'Código HTML', with a note.
+  // HTML the visual editor would not keep (a table...) is edited in 'Código HTML', with a note; and stays
+  // there: switched by hand, the visual editor would flatten it at the first keystroke.
   const [source, setSource] = useState(() => hasTagsEditorDrops(value));
   const [dropsTags, setDropsTags] = useState(() => hasTagsEditorDrops(value));
+  const [keptInSource, setKeptInSource] = useState(false);
+  const switchMode = (toSource: boolean) => {
+    const refused = !toSource && hasTagsEditorDrops(value);
+    setKeptInSource(refused);
+    if (!refused) setSource(toSource);
+  };
+  // Images saving would drop (http://): said for as long as the text holds them, in either mode.
+  const dropped = useMemo(() => imagesDroppedOnSave(value), [value]);
   const openLinkRef = useRef<() => void>(() => {});
   // The HTML last typed here, in either mode: any other value came from outside (the dialog opened on an
   // article, a version restored, 'Cargar la versión actual', 'Recuperar cambios').
@@ -113,6 +122,7 @@ export default function RichTextEditor({ label, value, onChange, description, er
     const drops = hasTagsEditorDrops(value);
     setDropsTags(drops);
     setSource(drops);
+    setKeptInSource(false);
   }, [value]);
 
   // The visual editor shows the value whenever it is on screen: loaded afresh (an empty history) when the
@@ -148,7 +158,9 @@ export default function RichTextEditor({ label, value, onChange, description, er
 
   const typeSource = (html: string) => {
     typed.current = html;
-    setDropsTags(hasTagsEditorDrops(html));
+    const drops = hasTagsEditorDrops(html);
+    setDropsTags(drops);
+    if (!drops) setKeptInSource(false);
     onChange(html);
   };
 
@@ -159,7 +171,7 @@ export default function RichTextEditor({ label, value, onChange, description, er
         {isRequired && <span aria-hidden="true"> *</span>}
       </span>
       <div className={`rounded-md border bg-white ${errorMessage ? 'border-red-500' : 'border-slate-300'} focus-within:ring-2 focus-within:ring-accent-400`}>
-        <EditorToolbar editor={editor} source={source} onSource={setSource} panel={panel} onPanel={openPanel} />
+        <EditorToolbar editor={editor} source={source} onSource={switchMode} panel={panel} onPanel={openPanel} />
         {panel && editor && !source && (
           <InsertPanel
             key={`${panel} ${describing ?? ''}`}
@@ -178,6 +190,19 @@ export default function RichTextEditor({ label, value, onChange, description, er
           <EditorContent editor={editor} />
         )}
       </div>
+      {keptInSource && (
+        <div role="alert" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <p className="flex-1">{t.staysInSource}</p>
+          <Button size="sm" variant="outline" onPress={() => setKeptInSource(false)}>
+            {t.closeNotice}
+          </Button>
+        </div>
+      )}
+      {dropped.length > 0 && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {t.droppedOnSave(dropped)}
+        </p>
+      )}
       {pasted && (
         <div role="status" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
           {pasted.undescribedImages.length > 0 && <p>{t.pastedUndescribed(pasted.undescribedImages.length)}</p>}

@@ -3,7 +3,7 @@
 // a value from outside the editor is loaded as a fresh start.
 import { Extension, Node, mergeAttributes, type Editor, type JSONContent } from '@tiptap/react';
 import { EditorState, NodeSelection, TextSelection } from '@tiptap/pm/state';
-import { allowedEmbedSrc } from '../../../../domain';
+import { allowedEmbedSrc, keptInArticleHtml } from '../../../../domain';
 import { editorTexts as t } from './texts';
 /** The attributes the server gives every player (api/article-html.ts), so a saved article reads back the same. */
 const playerAttributes = {
@@ -66,6 +66,17 @@ export function playersOfEmbedCode(text: string): JSONContent[] | null {
     return src ? [{ type: 'videoEmbed', attrs: { src, title: frame.getAttribute('title') || t.defaultVideoTitle } }] : [];
   });
   return players.length > 0 ? players : null;
+}
+
+/**
+ * The addresses of the images of this HTML that saving it would drop (an http:// address, which the
+ * site's pages would block, or none), in the order they come: written in 'Código HTML', or kept from it
+ * in the visual editor, they would otherwise vanish without a word when the server cleans the article.
+ */
+export function imagesDroppedOnSave(html: string): string[] {
+  if (!/<img\b/i.test(html)) return [];
+  const images = Array.from(new DOMParser().parseFromString(html, 'text/html').body.querySelectorAll('img'));
+  return images.map((image) => image.getAttribute('src') ?? '').filter((src) => !keptInArticleHtml(src));
 }
 
 /** Ctrl+K (⌘K) opens the link form, like other editors. */

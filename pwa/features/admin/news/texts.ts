@@ -64,6 +64,12 @@ export const editorTexts = {
       ? 'La tabla pegada se convirtió en párrafos: una fila por párrafo, con sus celdas separadas por «|». Para conservarla como tabla, escríbala en Código HTML.'
       : `Las ${n} tablas pegadas se convirtieron en párrafos: una fila por párrafo, con sus celdas separadas por «|». Para conservarlas como tablas, escríbalas en Código HTML.`,
   closeNotice: 'Cerrar aviso',
+  staysInSource:
+    'El editor visual no tiene tablas, figuras ni otros elementos de este contenido: se quedaría sin ellos. Siga en Código HTML, o quite esos elementos aquí para pasar al editor visual.',
+  droppedOnSave: (addresses: string[]) =>
+    addresses.length === 1
+      ? `Una imagen no se guardará: el sitio solo muestra imágenes cuya dirección empieza por https:// (o de Medios), y al guardar se quita la que tiene esta dirección: ${addresses[0] || '(sin dirección)'}. Cambie la dirección a https:// o suba la imagen con el botón Imagen.`
+      : `${addresses.length} imágenes no se guardarán: el sitio solo muestra imágenes cuya dirección empieza por https:// (o de Medios), y al guardar se quitan las que tienen estas direcciones: ${addresses.map((address) => address || '(sin dirección)').join(', ')}. Cambie sus direcciones a https:// o suba las imágenes con el botón Imagen.`,
 } as const;
 
 export const statusTexts = {
