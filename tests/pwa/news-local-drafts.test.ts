@@ -10,13 +10,14 @@ import { draftValues, mockNewsApi } from '../helpers/news-api-mock';
 import { forgetSavedCopy, localDrafts, newArticleKey, sendPendingDrafts, type LocalDraft } from '../../pwa/features/admin/news/local-drafts';
 
 type Received = { method: string; id: string | null; content: string; status: string };
-const server = { received: [] as Received[], answerMs: 0, refuse: false, made: 0 };
+const server = { received: [] as Received[], versions: [] as (number | undefined)[], answerMs: 0, refuse: false, made: 0 };
 /** Runs while the server holds the next answer (the editor's device goes on meanwhile). */
 let duringAnswer: (() => Promise<void>) | null = null;
 
 async function answer(method: string, id: string | null, request: Request) {
-  const body = (await request.json()) as { content: string; status: string };
+  const { expectedVersion, ...body } = (await request.json()) as { content: string; status: string; expectedVersion?: number };
   server.received.push({ method, id, content: body.content, status: body.status });
+  server.versions.push(expectedVersion);
   const during = duringAnswer;
   const refuse = server.refuse;
   duringAnswer = null;
@@ -24,7 +25,7 @@ async function answer(method: string, id: string | null, request: Request) {
   if (server.answerMs) await delay(server.answerMs);
   if (refuse) return HttpResponse.json({ message: 'El slug ya está en uso' }, { status: 409 });
   const made = id ?? `creada-${++server.made}`;
-  return HttpResponse.json({ id: made, ...body }, { status: id ? 200 : 201 });
+  return HttpResponse.json({ id: made, ...body, version: (expectedVersion ?? 0) + 1 }, { status: id ? 200 : 201 });
 }
 
 const mock = mockNewsApi(answer);
@@ -41,7 +42,7 @@ const copy = (key: string, articleId: string | null, content: string, pending = 
 });
 
 test.before.each(async () => {
-  Object.assign(server, { received: [], answerMs: 0, refuse: false, made: 0 });
+  Object.assign(server, { received: [], versions: [], answerMs: 0, refuse: false, made: 0 });
   duringAnswer = null;
   for (const draft of await localDrafts.all()) await localDrafts.remove(draft.key);
 });
@@ -52,6 +53,14 @@ test('a copy sent by itself is forgotten once the server has it', async () => {
   await localDrafts.put(copy('a-1', 'a-1', '<p>Uno.</p>'));
   assert.is(await sendPendingDrafts(), 1);
   assert.equal(server.received, [{ method: 'PATCH', id: 'a-1', content: '<p>Uno.</p>', status: 'draft' }]);
+  assert.equal(await localDrafts.all(), []);
+});
+
+test('a copy names the version it was based on; a newer one of the same editing, kept while it was on its way, names the version it made', async () => {
+  await localDrafts.put({ ...copy('a-1', 'a-1', '<p>Uno.</p>'), version: 3 });
+  duringAnswer = () => localDrafts.put({ ...copy('a-1', 'a-1', '<p>Uno.</p><p>Dos.</p>'), version: 3 });
+  assert.is(await sendPendingDrafts(), 2);
+  assert.equal(server.versions, [3, 4]);
   assert.equal(await localDrafts.all(), []);
 });
 
