@@ -159,21 +159,34 @@ export async function exportLog(db: Db, write: (line: string) => Promise<void>, 
   });
 }
 
-/** The text of each line of a byte stream ('\n' or '\r\n'), the last one even without its newline. */
+/**
+ * The text of each line of a byte stream ('\n' or '\r\n'), the last one even without its newline.
+ * Each chunk is searched once, and a line that spans many chunks is joined once: a line of many
+ * megabytes costs its length, not its length times the number of its chunks.
+ */
 export async function* linesOf(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
-  let pending = '';
+  // The pieces of the line not yet ended, from earlier chunks.
+  let pending: string[] = [];
+  const line = (last: string) => {
+    const text = pending.length ? pending.join('') + last : last;
+    pending = [];
+    return text.endsWith('\r') ? text.slice(0, -1) : text;
+  };
   for await (const chunk of chunks) {
-    pending += typeof chunk === 'string' ? chunk : decoder.write(chunk);
-    let newline = pending.indexOf('\n');
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    let start = 0;
+    let newline = text.indexOf('\n');
     while (newline !== -1) {
-      yield pending.slice(0, newline).replace(/\r$/, '');
-      pending = pending.slice(newline + 1);
-      newline = pending.indexOf('\n');
+      yield line(text.slice(start, newline));
+      start = newline + 1;
+      newline = text.indexOf('\n', start);
     }
+    if (start < text.length) pending.push(text.slice(start));
   }
-  pending += decoder.end();
-  if (pending !== '') yield pending.replace(/\r$/, '');
+  const rest = decoder.end();
+  if (rest) pending.push(rest);
+  if (pending.length) yield line('');
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
