@@ -31,7 +31,9 @@ export type UploadLine = {
   contentType: string | null;
   sizeBytes: number | null;
 };
-type EndLine = { kind: 'end'; format: 1; events: number; uploads: number; sha256: string };
+/** The format of the log file this version writes and reads, named by its closing line. */
+const logFormat = 1;
+type EndLine = { kind: 'end'; format: typeof logFormat; events: number; uploads: number; sha256: string };
 export type LogLine = EventLine | UploadLine;
 
 /** What a whole, checked log holds. */
@@ -153,7 +155,7 @@ export async function exportLog(db: Db, write: (line: string) => Promise<void>, 
       if (line.storedAt) storedUploads.push({ id: line.id, contentType: line.contentType ?? 'application/octet-stream' });
     }
     const sha256 = hash.digest('hex');
-    const end: EndLine = { kind: 'end', format: 1, events, uploads: uploads.length, sha256 };
+    const end: EndLine = { kind: 'end', format: logFormat, events, uploads: uploads.length, sha256 };
     await write(JSON.stringify(end) + '\n');
     return { events, uploads: uploads.length, lastPosition: after, sha256, storedUploads, mediaBlobs: media.blobs };
   });
@@ -281,6 +283,14 @@ export class LogCheck {
 
   private close(line: Record<string, unknown>, n: number) {
     const where = `La línea de cierre (línea ${n})`;
+    // Checked first: a file of another format may count or sum its lines otherwise.
+    if (line.format !== logFormat)
+      throw new LogRefused(
+        line.format === undefined
+          ? `${where} no dice de qué formato es el archivo: no es un archivo de events:export de este sitio.`
+          : `${where} dice que el archivo es del formato ${JSON.stringify(line.format)}; esta versión del sitio lee solo el formato ${logFormat}: ` +
+              '¿viene de otra versión del sitio? Expórtelo de nuevo con esta versión.',
+      );
     if (!isCount(line.events) || !isCount(line.uploads) || typeof line.sha256 !== 'string')
       throw new LogRefused(`${where} no tiene el número de eventos, de fotos y la suma SHA-256.`);
     if (line.events !== this.events)

@@ -207,6 +207,14 @@ test('a closing line with the wrong count is refused', async () => {
   );
 });
 
+test('a file of another format, or one that does not say its format, is refused before anything is written', async () => {
+  await refused(
+    sealed(body, { format: 2 }),
+    `La línea de cierre (línea ${body.length + 1}) dice que el archivo es del formato 2; esta versión del sitio lee solo el formato 1`,
+  );
+  await refused(sealed(body, { format: undefined }), `La línea de cierre (línea ${body.length + 1}) no dice de qué formato es el archivo`);
+});
+
 test('a line without its stream id is refused at once, naming the line (it never waits for more input)', async () => {
   const lines = [...body];
   const { streamId: _, ...rest } = parsed[2];
