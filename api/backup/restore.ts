@@ -4,6 +4,7 @@
 // and the blobs written during it are removed again if anything fails before the commit.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -92,10 +93,69 @@ const blobKey = new RegExp(`^((photos|pdf)/${uuid}|media/${uuid}/[0-9]{1,5}(x[0-
 /** Larger than any stored blob (photos are at most 10 MB) and than any manifest of a real site. */
 const maxBlobBytes = 64 * 1024 * 1024;
 
+/** The first `size` bytes of a file (fewer if it is shorter). */
+async function headOf(file: string, size: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(size);
+    const { bytesRead } = await handle.read(buffer, 0, size, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The first `size` bytes a gzip file holds once decompressed, or null if they cannot be read so. */
+async function gunzippedHeadOf(file: string, size: number): Promise<Buffer | null> {
+  const parts: Buffer[] = [];
+  let length = 0;
+  const source = createReadStream(file);
+  const gunzip = createGunzip();
+  try {
+    for await (const chunk of source.pipe(gunzip)) {
+      parts.push(chunk as Buffer);
+      length += (chunk as Buffer).byteLength;
+      if (length >= size) break;
+    }
+  } catch {
+    if (length === 0) return null;
+  } finally {
+    source.destroy();
+    gunzip.destroy();
+  }
+  return Buffer.concat(parts).subarray(0, size);
+}
+
+const isTar = (head: Buffer) => head.subarray(257, 262).toString('latin1') === 'ustar';
+const isLogFile = (head: Buffer) => /^\{"kind":"(event|upload|end)"/.test(head.toString('utf8'));
+
+/**
+ * Refuses, before anything else, a file that is not a gzipped tar at all: an events:export file
+ * (plain or gzipped), a tar left uncompressed, anything else. Its own message says which, and what
+ * to do with it, instead of the decompressor's.
+ */
+async function refuseOtherKinds(file: string): Promise<void> {
+  const notOurs = `${file} no es una copia de este sitio hecha con npm run backup (un archivo .tar.gz con log.jsonl, las fotos y manifest.json)`;
+  if ((await stat(file)).isDirectory()) throw new BackupRefused(`${file} es una carpeta, no una copia de este sitio.`);
+  const head = await headOf(file, 512);
+  if (head.byteLength === 0) throw new BackupRefused(`${file} está vacío: no es una copia de este sitio.`);
+  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+  const inside = gzipped ? await gunzippedHeadOf(file, 512) : head;
+  if (inside && isLogFile(inside))
+    throw new BackupRefused(
+      `${notOurs}: es un archivo de events:export, solo el registro de eventos, sin fotos. Para cargarlo en una base de datos vacía use ` +
+        (gzipped ? `gunzip -c ${file} | npm run events:import` : `npm run events:import < ${file}`) +
+        '.',
+    );
+  if (!gzipped && isTar(head)) throw new BackupRefused(`${notOurs}: es un archivo tar sin comprimir.`);
+  if (!gzipped || !inside || !isTar(inside)) throw new BackupRefused(`${notOurs}.`);
+}
+
 export type VerifiedBackup = { manifest: Manifest; summary: LogSummary; archiveSha256: string };
 
 /** Reads the whole archive and answers what it holds, or refuses naming what is wrong. Writes nothing. */
 export async function verifyBackup(file: string, progress: Progress = () => {}): Promise<VerifiedBackup> {
+  await refuseOtherKinds(file);
   const archiveHash = createHash('sha256');
   const refuse = (what: string) => new BackupRefused(`La copia no es válida: ${what}`);
   let summary: LogSummary | null = null;
