@@ -1,15 +1,20 @@
 // `npm run backup -- copia.tar.gz`: one archive with the whole event log and every stored photo of
 // the configured database and photo storage (DATA_DIR/uploads, or the GCS bucket), with a manifest
 // of SHA-256 sums; `npm run restore` reads it back. On the embedded database the site must be
-// stopped (the server's own scheduled copy, BACKUP_DIR, runs while it serves).
+// stopped (the server's own scheduled copy, BACKUP_DIR, runs while it serves). Photos the log names
+// but the storage lacks make it fail and write nothing, unless --aceptar-fotos-faltantes says to write
+// the copy anyway, with those photos listed as missing in its manifest.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { blobStoreOf, writeBackup } from '../api/backup/archive';
 import { loadConfigOrExit, openConfiguredDbOrExit } from './lib/configured-db';
 
-const file = process.argv[2];
-if (!file) {
-  console.error('Indique el archivo de la copia: npm run backup -- copia-$(date +%F).tar.gz');
+const acceptMissing = '--aceptar-fotos-faltantes';
+const args = process.argv.slice(2);
+const allowMissing = args.includes(acceptMissing);
+const [file, ...extra] = args.filter((arg) => arg !== acceptMissing);
+if (!file || extra.length || file.startsWith('-')) {
+  console.error(`Indique el archivo de la copia: npm run backup -- [${acceptMissing}] copia-$(date +%F).tar.gz`);
   process.exit(1);
 }
 if (existsSync(file)) {
@@ -23,12 +28,14 @@ try {
   const [{ present }] = await db.query<{ present: boolean }>(`SELECT to_regclass('public.events') IS NOT NULL AS present`);
   if (!present) throw new Error('la base de datos no tiene registro de eventos: ¿son DATABASE_URL o DATA_DIR los del sitio?');
   const started = Date.now();
-  const counts = await writeBackup({ db, blobs: blobStoreOf(config), file: path.resolve(file), progress: (message) => console.error(message) });
+  const counts = await writeBackup({ db, blobs: blobStoreOf(config), file: path.resolve(file), progress: (message) => console.error(message), allowMissing });
   const megabytes = (counts.bytes / 1024 / 1024).toFixed(1);
   console.error(
     `Copia escrita en ${file} (${megabytes} MB): ${counts.events} eventos, ${counts.uploads} fotos registradas, ` +
       `${counts.blobs} archivos de fotos, en ${((Date.now() - started) / 1000).toFixed(1)} s` +
-      (counts.missing ? `. Atención: ${counts.missing} archivos de fotos faltaban en el almacenamiento.` : ''),
+      (counts.missing
+        ? `. Atención: ${counts.missing} archivos de fotos faltaban en el almacenamiento; la copia los anota como ausentes y no podrá devolverlos.`
+        : ''),
   );
   failed = false;
 } catch (error) {

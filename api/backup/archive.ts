@@ -36,7 +36,16 @@ export type Manifest = {
   missing: string[];
 };
 
-export type BackupCounts = { events: number; uploads: number; blobs: number; blobBytes: number; missing: number; bytes: number };
+export type BackupCounts = {
+  events: number;
+  uploads: number;
+  blobs: number;
+  blobBytes: number;
+  missing: number;
+  /** The store keys of the photos that were missing (listed in the manifest). */
+  missingKeys: string[];
+  bytes: number;
+};
 
 /** The store the configuration names, as the app's photo storage builds it. */
 export function blobStoreOf(config: Config): BlobStore {
@@ -78,9 +87,31 @@ export type WriteBackupOptions = {
   progress?: Progress;
   /** Aborting stops the copy between two pieces; nothing is left behind. */
   signal?: AbortSignal;
+  /**
+   * Whether a copy may be written when photos the log names are missing from the storage (listed as
+   * `missing` in its manifest). Without it such a copy is refused: it could not give those photos back.
+   */
+  allowMissing?: boolean;
 };
 
-export async function writeBackup({ db, blobs, file, progress = () => {}, signal }: WriteBackupOptions): Promise<BackupCounts> {
+/** Photos the log names are missing from the storage: no copy was written. */
+export class PhotosMissing extends Error {
+  constructor(
+    readonly keys: string[],
+    total: number,
+  ) {
+    const shown = keys.slice(0, 10).join(', ') + (keys.length > 10 ? ` y ${keys.length - 10} más` : '');
+    super(
+      `Faltan ${keys.length} de los ${total} archivos de fotos que nombra el registro en el almacenamiento de fotos (${shown}): ` +
+        'una copia sin ellos no podría devolverlos al restaurar, así que no se escribió ninguna copia. ' +
+        'Busque esos archivos (DATA_DIR/uploads, o el bucket con STORAGE_DRIVER=gcs) y repita la copia; si se perdieron para siempre, ' +
+        'npm run backup -- --aceptar-fotos-faltantes <archivo> escribe la copia y los anota como ausentes en su manifiesto.',
+    );
+    this.name = 'PhotosMissing';
+  }
+}
+
+export async function writeBackup({ db, blobs, file, progress = () => {}, signal, allowMissing = false }: WriteBackupOptions): Promise<BackupCounts> {
   // The log goes to a private scratch folder first: a tar entry needs its size before its bytes, and
   // the database snapshot is held only while the log is read, not while photos are copied.
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'copia-'));
@@ -125,8 +156,14 @@ export async function writeBackup({ db, blobs, file, progress = () => {}, signal
         const bytes = await blobs.read(blob.key);
         if (!bytes) {
           missing.push(blob.key);
-          progress(`Aviso: falta ${blob.key} en el almacenamiento de fotos; la copia lo anota como ausente.`);
-        } else {
+          progress(
+            allowMissing
+              ? `Aviso: falta ${blob.key} en el almacenamiento de fotos; la copia lo anota como ausente.`
+              : `Falta ${blob.key} en el almacenamiento de fotos.`,
+          );
+        } else if (allowMissing || missing.length === 0) {
+          // Once one is missing (and that is not allowed) the copy will be refused: the rest are only
+          // looked for, to name every one missing.
           await addEntry(pack, blobEntry(blob.key), bytes.byteLength, bytes);
           manifestBlobs.push({ ...blob, bytes: bytes.byteLength, sha256: sha256Of(bytes) });
           blobBytes += bytes.byteLength;
@@ -137,6 +174,7 @@ export async function writeBackup({ db, blobs, file, progress = () => {}, signal
           progress(`Fotos: ${tenth * 10} % (${index + 1} de ${wanted.length})`);
         }
       }
+      if (missing.length && !allowMissing) throw new PhotosMissing(missing, wanted.length);
       const manifest: Manifest = {
         format: backupFormat,
         version: 1,
@@ -149,7 +187,14 @@ export async function writeBackup({ db, blobs, file, progress = () => {}, signal
       await addEntry(pack, manifestEntry, manifestBytes.byteLength, manifestBytes);
       pack.finalize();
       await written;
-      const counts = { events: summary.events, uploads: summary.uploads, blobs: manifestBlobs.length, blobBytes, missing: missing.length };
+      const counts = {
+        events: summary.events,
+        uploads: summary.uploads,
+        blobs: manifestBlobs.length,
+        blobBytes,
+        missing: missing.length,
+        missingKeys: missing,
+      };
       // On disk before it takes its name: a power cut never leaves a named copy half-written.
       const handle = await open(partial, 'r');
       try {

@@ -82,7 +82,10 @@ export function backupScheduler(options: { db: Db; blobs: BlobStore; settings: B
       for (const name of await readdir(dir)) if (leftover.test(name)) await rm(path.join(dir, name), { force: true });
       const started = Date.now();
       const name = backupFileName(new Date(started));
-      const counts = await writeBackup({ db, blobs, file: path.join(dir, name), signal: abort.signal });
+      // Photos missing from the storage do not stop a scheduled copy (no copy at all would be worse),
+      // but it says so as an error, naming them.
+      const counts = await writeBackup({ db, blobs, file: path.join(dir, name), signal: abort.signal, allowMissing: true });
+      if (counts.missing) log.error({ file: name, missing: counts.missing, keys: counts.missingKeys.slice(0, 20) }, 'backup written with missing photos');
       const copies = await copiesIn(dir);
       for (const old of copies.slice(0, Math.max(0, copies.length - keep))) await rm(path.join(dir, old.name), { force: true });
       log.info(

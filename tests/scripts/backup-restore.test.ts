@@ -6,7 +6,7 @@
 // refused before anything is written, and a failure while writing leaves neither rows nor photos.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -281,6 +281,29 @@ test('backup, restore onto a fresh target, and a server there answers the same A
   }
 });
 
+test('a backup whose photos are missing from the storage fails and leaves no archive, unless the operator accepts it', async () => {
+  // The source as it would be after a photo file was lost: everything else the same.
+  const lostDir = path.join(root, 'origen-sin-foto');
+  cpSync(sourceDir, lostDir, { recursive: true });
+  const lost = readdirSync(path.join(lostDir, 'uploads', 'photos'))[0];
+  rmSync(path.join(lostDir, 'uploads', 'photos', lost));
+  const folder = mkdtempSync(path.join(root, 'copias-'));
+  const file = path.join(folder, 'copia-incompleta.tar.gz');
+  const failed = await command('backup', [file], { DATA_DIR: lostDir, DATABASE_URL: '' });
+  assert.is(failed.code, 1, failed.stderr);
+  assert.match(failed.stderr, `Faltan 1 de los 4 archivos de fotos que nombra el registro en el almacenamiento de fotos (photos/${lost})`);
+  assert.match(failed.stderr, 'no se escribió ninguna copia');
+  assert.not.match(failed.stderr, /\n\s+at /, 'no stack trace');
+  assert.equal(readdirSync(folder), [], 'no archive, whole or partial');
+
+  const accepted = await command('backup', ['--aceptar-fotos-faltantes', file], { DATA_DIR: lostDir, DATABASE_URL: '' });
+  assert.is(accepted.code, 0, accepted.stderr);
+  assert.match(accepted.stderr, 'Atención: 1 archivos de fotos faltaban en el almacenamiento; la copia los anota como ausentes');
+  const { manifest } = await verifyBackup(file);
+  assert.equal(manifest.missing, [`photos/${lost}`]);
+  assert.is(manifest.blobs.length, 3);
+});
+
 test('an archive cut short is refused before anything is written', async () => {
   const bytes = readFileSync(archive);
   const cut = path.join(root, 'cortada.tar.gz');
@@ -336,6 +359,40 @@ test('the log inside the archive gets every check of events:import, naming the l
     return withManifestFor(entries.map((entry) => (entry.name === 'log.jsonl' ? { name: entry.name, bytes: sealedLog(lines) } : entry)));
   });
   await refused(file, /La copia no es válida: en log\.jsonl: La línea \d+ repite la versión 1 del flujo /);
+});
+
+test('a tar left uncompressed, an events:export file and anything else are refused as not a backup, in Spanish', async () => {
+  const notOurs = 'no es una copia de este sitio hecha con npm run backup';
+  const plainTar = path.join(root, 'sin-comprimir.tar');
+  writeFileSync(plainTar, gunzipSync(readFileSync(archive)));
+  await refused(plainTar, `${plainTar} ${notOurs} (un archivo .tar.gz con log.jsonl, las fotos y manifest.json): es un archivo tar sin comprimir.`);
+  const log = (await entriesOf(archive)).find((entry) => entry.name === 'log.jsonl')!.bytes;
+  const exported = path.join(root, 'registro.jsonl');
+  writeFileSync(exported, log);
+  await refused(
+    exported,
+    `es un archivo de events:export, solo el registro de eventos, sin fotos. Para cargarlo en una base de datos vacía use npm run events:import < ${exported}.`,
+  );
+  const gzipped = path.join(root, 'registro.jsonl.gz');
+  writeFileSync(gzipped, gzipSync(log));
+  await refused(gzipped, `use gunzip -c ${gzipped} | npm run events:import.`);
+  const other = path.join(root, 'otra-cosa.gz');
+  writeFileSync(other, gzipSync('no es un tar'));
+  await refused(other, `${other} ${notOurs}`);
+});
+
+test('an archive whose log names another format is refused before anything is written', async () => {
+  const file = await rewritten('otro-formato.tar.gz', (entries) =>
+    withManifestFor(
+      entries.map((entry) => {
+        if (entry.name !== 'log.jsonl') return entry;
+        const lines = entry.bytes.toString().trimEnd().split('\n');
+        lines.push(JSON.stringify({ ...JSON.parse(lines.pop()!), format: 2 }));
+        return { name: entry.name, bytes: Buffer.from(lines.join('\n') + '\n') };
+      }),
+    ),
+  );
+  await refused(file, /La copia no es válida: en log\.jsonl: La línea de cierre \(línea \d+\) dice que el archivo es del formato 2/);
 });
 
 test('photos already in the target storage are refused, and left as they were', async () => {
