@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { blobStoreOf, writeBackup } from '../api/backup/archive';
-import { loadConfigOrExit, openConfiguredDbOrExit } from './lib/configured-db';
+import { loadConfigOrExit, openExistingDbOrExit } from './lib/configured-db';
 
 const acceptMissing = '--aceptar-fotos-faltantes';
 const args = process.argv.slice(2);
@@ -22,11 +22,9 @@ if (existsSync(file)) {
   process.exit(1);
 }
 const config = loadConfigOrExit();
-const db = await openConfiguredDbOrExit(config);
+const db = await openExistingDbOrExit(config);
 let failed = true;
 try {
-  const [{ present }] = await db.query<{ present: boolean }>(`SELECT to_regclass('public.events') IS NOT NULL AS present`);
-  if (!present) throw new Error('la base de datos no tiene registro de eventos: ¿son DATABASE_URL o DATA_DIR los del sitio?');
   const started = Date.now();
   const counts = await writeBackup({ db, blobs: blobStoreOf(config), file: path.resolve(file), progress: (message) => console.error(message), allowMissing });
   const megabytes = (counts.bytes / 1024 / 1024).toFixed(1);

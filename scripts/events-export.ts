@@ -4,14 +4,23 @@
 // alone: `npm run backup` also copies the photos.
 import { once } from 'node:events';
 import { exportLog } from '../api/backup/log-file';
-import { openConfiguredDbOrExit } from './lib/configured-db';
+import { openExistingDbOrExit } from './lib/configured-db';
 
-const db = await openConfiguredDbOrExit();
+const db = await openExistingDbOrExit();
 const write = async (line: string) => {
   if (!process.stdout.write(line)) await once(process.stdout, 'drain');
 };
 const started = Date.now();
-// Progress and counts on stderr, so the file on stdout holds the log alone.
-const counts = await exportLog(db, write, (message) => console.error(message));
-await db.close();
-console.error(`Exportados ${counts.events} eventos y ${counts.uploads} fotos en ${Date.now() - started} ms`);
+let failed = true;
+try {
+  // Progress and counts on stderr, so the file on stdout holds the log alone.
+  const counts = await exportLog(db, write, (message) => console.error(message));
+  console.error(`Exportados ${counts.events} eventos y ${counts.uploads} fotos en ${Date.now() - started} ms`);
+  failed = false;
+} catch (error) {
+  // The file has no closing line then: events:import refuses it as truncated.
+  console.error(`No se pudo exportar: ${(error as Error)?.message ?? error}. El archivo quedó sin su línea de cierre: no lo use.`);
+} finally {
+  await db.close();
+}
+process.exit(failed ? 1 : 0);

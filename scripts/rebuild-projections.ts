@@ -4,11 +4,20 @@
 // read tables' locks, so requests wait for it and then see the rebuilt tables, never half of them.
 import { migrate, eventMigrations } from '../events';
 import { allProjectors, projectionMigrations, rebuildProjections } from '../projections';
-import { openConfiguredDbOrExit } from './lib/configured-db';
+import { openExistingDbOrExit } from './lib/configured-db';
 
-const db = await openConfiguredDbOrExit();
-await migrate(db, [...eventMigrations, ...projectionMigrations]);
-const started = Date.now();
-const { events } = await rebuildProjections(db, allProjectors);
-console.log(`Proyecciones reconstruidas: ${events} eventos en ${Date.now() - started} ms`);
-await db.close();
+const db = await openExistingDbOrExit();
+let failed = true;
+try {
+  await migrate(db, [...eventMigrations, ...projectionMigrations]);
+  const started = Date.now();
+  const { events } = await rebuildProjections(db, allProjectors);
+  console.log(`Proyecciones reconstruidas: ${events} eventos en ${Date.now() - started} ms`);
+  failed = false;
+} catch (error) {
+  // The replay is one transaction: a failure leaves the read tables as they were.
+  console.error(`No se pudieron reconstruir las proyecciones: ${(error as Error)?.message ?? error}. Las tablas de lectura quedan como estaban.`);
+} finally {
+  await db.close();
+}
+process.exit(failed ? 1 : 0);

@@ -16,13 +16,82 @@ export function loadConfigOrExit(): Config {
   }
 }
 
-export async function openConfiguredDbOrExit(config: Config = loadConfigOrExit()): Promise<Db> {
+/** The server and database a PostgreSQL URL names, without its password. */
+function describeUrl(databaseUrl: string): string {
   try {
-    return await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const url = new URL(databaseUrl);
+    return `${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** Why PostgreSQL could not be used, in one Spanish line (the driver's own words only as a last resort). */
+function unreachable(databaseUrl: string, error: unknown): string {
+  const e = error as { code?: string; message?: string } | null;
+  const where = describeUrl(databaseUrl);
+  const reasons: Record<string, string> = {
+    ECONNREFUSED: 'la conexión fue rechazada (¿está en marcha PostgreSQL, en ese servidor y puerto?)',
+    ENOTFOUND: 'no se encuentra ese servidor',
+    EAI_AGAIN: 'no se encuentra ese servidor',
+    ETIMEDOUT: 'el servidor no respondió a tiempo',
+    CONNECT_TIMEOUT: 'el servidor no respondió a tiempo',
+    EHOSTUNREACH: 'no hay ruta hasta el servidor',
+    '3D000': 'esa base de datos no existe',
+    '28P01': 'el usuario o la contraseña no fueron aceptados',
+    '28000': 'el servidor no admite ese usuario desde aquí',
+  };
+  const reason = (e?.code && reasons[e.code]) ?? `error: ${String(e?.message ?? error).split('\n')[0]}`;
+  return `No se pudo usar la base de datos PostgreSQL de DATABASE_URL (${where}): ${reason}. No se cambió nada.`;
+}
+
+export async function openConfiguredDbOrExit(config: Config = loadConfigOrExit()): Promise<Db> {
+  let db: Db;
+  try {
+    db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
-    console.error((error as Error).message);
+    console.error(config.databaseUrl ? unreachable(config.databaseUrl, error) : (error as Error).message);
     process.exit(1);
   }
+  // PostgreSQL connects on the first query: a wrong URL is told here, in Spanish, not by the first command.
+  if (config.databaseUrl) {
+    try {
+      await db.query('SELECT 1');
+    } catch (error) {
+      console.error(unreachable(config.databaseUrl, error));
+      await db.close().catch(() => {});
+      process.exit(1);
+    }
+  }
+  return db;
+}
+
+/**
+ * The configured database, for a command that reads an existing site (events:export, backup,
+ * projections:rebuild): a DATA_DIR without an embedded database, or a database without an event log,
+ * is refused in one Spanish line, and nothing is created there.
+ */
+export async function openExistingDbOrExit(config: Config = loadConfigOrExit()): Promise<Db> {
+  const advice = '¿son DATABASE_URL o DATA_DIR los del sitio? No se creó nada.';
+  if (!config.databaseUrl) {
+    const embedded = path.join(config.dataDir, 'pglite');
+    // A PostgreSQL data folder has PG_VERSION; any other folder would be made into a new, empty database.
+    if (!existsSync(path.join(embedded, 'PG_VERSION'))) {
+      console.error(`No hay una base de datos integrada en ${path.resolve(config.dataDir)} (falta ${path.resolve(embedded)}): ${advice}`);
+      process.exit(1);
+    }
+  }
+  const db = await openConfiguredDbOrExit(config);
+  const [{ present }] = await db.query<{ present: boolean }>(`SELECT to_regclass('public.events') IS NOT NULL AS present`);
+  if (!present) {
+    await db.close();
+    const where = config.databaseUrl
+      ? `La base de datos de DATABASE_URL (${describeUrl(config.databaseUrl)})`
+      : `La base de datos integrada en ${path.resolve(config.dataDir)}`;
+    console.error(`${where} no tiene registro de eventos: ${advice}`);
+    process.exit(1);
+  }
+  return db;
 }
 
 /** Whether a folder holds any file, however deep (empty folders do not count). */
