@@ -3,7 +3,7 @@
 // alone). One instance at a time writes, under a database lock, and only when the newest copy in the
 // folder is older than the interval, so instances sharing the folder make one copy, not one each.
 // A copy is written under a temporary name and renamed once whole; the last BACKUP_KEEP are kept.
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../events';
 import { errorFields, type Logger } from '../log';
@@ -39,8 +39,20 @@ const leftover = /^\.copia-.*\.tmp$/;
 /** 'copia-2026-11-23T15-02-11-123Z.tar.gz': the time it was made, in a name every file system takes. */
 const backupFileName = (at: Date) => `copia-${at.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
 
-/** The whole copies in the folder, oldest first (a temporary file is never one). */
-async function copiesIn(dir: string): Promise<{ name: string; at: Date }[]> {
+/** How far in the future a copy may seem to be made before its dates are not believed (clocks of instances differ a little). */
+const clockSkewMs = 5 * 60_000;
+
+/** A whole copy; `believed` is false for one dated in the future. */
+type Copy = { name: string; at: Date; believed: boolean };
+
+/**
+ * The whole copies in the folder, oldest first (a temporary file is never one). A copy's time is the
+ * earlier of the one in its name and its file's modification time: a name alone can say anything (a
+ * file copied in, a clock that was wrong). A copy whose name is dated in the future is not believed
+ * at all (a file copied in just now would have a recent modification time): it sorts as the oldest,
+ * so it never passes for the newest copy and is the first to be pruned.
+ */
+async function copiesIn(dir: string): Promise<Copy[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -48,14 +60,22 @@ async function copiesIn(dir: string): Promise<{ name: string; at: Date }[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  return names
-    .map((name) => {
+  const latest = Date.now() + clockSkewMs;
+  const copies = await Promise.all(
+    names.map(async (name) => {
       const match = copyName.exec(name);
-      return match ? { name, at: new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`) } : null;
-    })
-    .filter((copy): copy is { name: string; at: Date } => copy !== null)
-    .sort((a, b) => a.at.getTime() - b.at.getTime());
+      if (!match) return null;
+      const named = Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`);
+      const modified = (await stat(path.join(dir, name)).catch(() => null))?.mtimeMs;
+      if (modified === undefined || Number.isNaN(named)) return null;
+      return { name, at: new Date(Math.min(named, modified)), believed: named <= latest };
+    }),
+  );
+  return copies.filter((copy): copy is Copy => copy !== null).sort((a, b) => Number(a.believed) - Number(b.believed) || a.at.getTime() - b.at.getTime());
 }
+
+/** The newest copy whose time can be believed. */
+const newestOf = (copies: Copy[]) => copies.filter((copy) => copy.believed).at(-1);
 
 const firstCheckMs = 60_000;
 const busyRetryMs = 60_000;
@@ -76,7 +96,7 @@ export function backupScheduler(options: { db: Db; blobs: BlobStore; settings: B
   async function runOnce(): Promise<'written' | 'fresh' | 'busy'> {
     const turn = await db.tryWithLock('scheduled-backup', async () => {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      const newest = (await copiesIn(dir)).at(-1);
+      const newest = newestOf(await copiesIn(dir));
       if (newest && Date.now() - newest.at.getTime() < everyMs) return 'fresh' as const;
       // A copy cut short (a crash, a stop) left its temporary file; under the lock nobody else is writing one.
       for (const name of await readdir(dir)) if (leftover.test(name)) await rm(path.join(dir, name), { force: true });
@@ -100,7 +120,7 @@ export function backupScheduler(options: { db: Db; blobs: BlobStore; settings: B
   async function nextDelay(outcome: 'written' | 'fresh' | 'busy' | 'failed'): Promise<number> {
     if (outcome === 'failed') return Math.min(everyMs, failureRetryMs);
     if (outcome === 'busy') return Math.min(everyMs, busyRetryMs);
-    const newest = (await copiesIn(dir)).at(-1);
+    const newest = newestOf(await copiesIn(dir));
     const due = newest ? newest.at.getTime() + everyMs - Date.now() : 0;
     return Math.min(Math.max(due, 1_000), longestWaitMs);
   }
@@ -141,9 +161,9 @@ export function backupScheduler(options: { db: Db; blobs: BlobStore; settings: B
       await running;
     },
     async status() {
-      let newest: { name: string; at: Date } | undefined;
+      let newest: Copy | undefined;
       try {
-        newest = (await copiesIn(dir)).at(-1);
+        newest = newestOf(await copiesIn(dir));
       } catch {
         return { at: null, ageHours: null, file: null, overdue: true, failing: true };
       }
