@@ -24,9 +24,25 @@ if (existsSync(file)) {
 const config = loadConfigOrExit();
 const db = await openExistingDbOrExit(config);
 let failed = true;
+// Ctrl+C or SIGTERM: the copy stops at once and removes its scratch log and partial archive.
+const interrupt = new AbortController();
+const onSignal = (name: string) => {
+  if (interrupt.signal.aborted) return;
+  console.error(`Recibida ${name}: deteniendo la copia…`);
+  interrupt.abort(new Error(`copia interrumpida por ${name}`));
+};
+process.on('SIGINT', () => onSignal('SIGINT'));
+process.on('SIGTERM', () => onSignal('SIGTERM'));
 try {
   const started = Date.now();
-  const counts = await writeBackup({ db, blobs: blobStoreOf(config), file: path.resolve(file), progress: (message) => console.error(message), allowMissing });
+  const counts = await writeBackup({
+    db,
+    blobs: blobStoreOf(config),
+    file: path.resolve(file),
+    progress: (message) => console.error(message),
+    allowMissing,
+    signal: interrupt.signal,
+  });
   const megabytes = (counts.bytes / 1024 / 1024).toFixed(1);
   console.error(
     `Copia escrita en ${file} (${megabytes} MB): ${counts.events} eventos, ${counts.uploads} fotos registradas, ` +
@@ -37,7 +53,11 @@ try {
   );
   failed = false;
 } catch (error) {
-  console.error(`No se pudo hacer la copia: ${(error as Error)?.message ?? error}`);
+  console.error(
+    interrupt.signal.aborted
+      ? `Copia interrumpida por el operador: no se escribió ninguna copia y no quedan archivos temporales.`
+      : `No se pudo hacer la copia: ${(error as Error)?.message ?? error}`,
+  );
 } finally {
   await db.close();
 }

@@ -7,8 +7,7 @@
 // belongs to a single process).
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -18,6 +17,7 @@ import type { Config } from '../config';
 import { localBlobStore, type BlobStore } from '../storage/blobs';
 import { gcsBlobStore, gcsBucket } from '../storage/gcs';
 import { exportLog, type LogSummary, type Progress } from './log-file';
+import { removeStalePartials, scratchFolder, untilAborted } from './scratch';
 
 export const backupFormat = 'contraespionaje-cr-backup';
 export const logEntry = 'log.jsonl';
@@ -114,7 +114,9 @@ export class PhotosMissing extends Error {
 export async function writeBackup({ db, blobs, file, progress = () => {}, signal, allowMissing = false }: WriteBackupOptions): Promise<BackupCounts> {
   // The log goes to a private scratch folder first: a tar entry needs its size before its bytes, and
   // the database snapshot is held only while the log is read, not while photos are copied.
-  const scratch = await mkdtemp(path.join(os.tmpdir(), 'copia-'));
+  // Stopped by its signal at any wait, the copy removes its scratch log and partial archive on its way out.
+  const scratch = await scratchFolder('copia');
+  await removeStalePartials(path.dirname(file));
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     const logFile = path.join(scratch, logEntry);
@@ -128,6 +130,7 @@ export async function writeBackup({ db, blobs, file, progress = () => {}, signal
     const summary = await exportLog(
       db,
       async (line) => {
+        signal?.throwIfAborted();
         logHash.update(line);
         if (!logOut.write(line)) await new Promise((resolve) => logOut.once('drain', resolve));
       },
@@ -153,7 +156,7 @@ export async function writeBackup({ db, blobs, file, progress = () => {}, signal
       progress(`Registro: ${summary.events} eventos y ${summary.uploads} fotos registradas. Copiando ${wanted.length} archivos de fotos…`);
       for (const [index, blob] of wanted.entries()) {
         signal?.throwIfAborted();
-        const bytes = await blobs.read(blob.key);
+        const bytes = await untilAborted(blobs.read(blob.key), signal);
         if (!bytes) {
           missing.push(blob.key);
           progress(
