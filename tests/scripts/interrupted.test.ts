@@ -54,7 +54,7 @@ function started(args: string[], environment: NodeJS.ProcessEnv, input?: string)
   child.stderr.on('data', (d) => (stderr += d));
   if (input !== undefined) child.stdin.write(input);
   else child.stdin.end();
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
   const ended = new Promise<{ code: number | null; stderr: string }>((resolve) => {
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -77,7 +77,11 @@ test('a backup stopped by SIGTERM while it copies the photos leaves no scratch l
   // While it waits: its scratch log in TMPDIR and its partial archive beside the target.
   await waitFor(() => listing(tmp).some((name) => name.endsWith('log.jsonl')) && readdirSync(folder).length > 0, 30_000, 'scratch and partial');
   backup.child.kill('SIGTERM');
+  // The pipe is then opened for writing, as a slow storage would answer at last: a read stuck in the
+  // system for good would keep a worker thread, and with it the process, from ending.
+  const answer = spawn('timeout', ['30', 'sh', '-c', ': > "$0"', photo], { stdio: 'ignore' });
   const result = await backup.ended;
+  answer.kill();
   assert.is(result.code, 1, result.stderr);
   assert.match(result.stderr, 'Copia interrumpida por el operador: no se escribió ninguna copia y no quedan archivos temporales.');
   assert.not.match(result.stderr, /\n\s+at /, 'no stack trace');
