@@ -95,7 +95,7 @@ export type WriteBackupOptions = {
 };
 
 /** Photos the log names are missing from the storage: no copy was written. */
-export class PhotosMissing extends Error {
+class PhotosMissing extends Error {
   constructor(
     readonly keys: string[],
     total: number,

@@ -9,7 +9,7 @@ import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-export type ScratchKind = 'copia' | 'importacion';
+type ScratchKind = 'copia' | 'importacion';
 
 const scratchFolderName = /^contraespionaje-(copia|importacion)-(\d+)-[A-Za-z0-9]{6}$/;
 /** The only files a scratch folder ever holds. */
@@ -40,7 +40,7 @@ async function namesIn(dir: string): Promise<string[]> {
 }
 
 /** Removes the scratch folders in `dir` whose process is gone, if they hold nothing but a scratch log. */
-export async function removeStaleScratch(dir = os.tmpdir()): Promise<string[]> {
+async function removeStaleScratch(dir = os.tmpdir()): Promise<string[]> {
   const removed: string[] = [];
   for (const name of await namesIn(dir)) {
     const match = scratchFolderName.exec(name);

@@ -45,7 +45,7 @@ function unreachable(databaseUrl: string, error: unknown): string {
   return `No se pudo usar la base de datos PostgreSQL de DATABASE_URL (${where}): ${reason}. No se cambió nada.`;
 }
 
-export async function openConfiguredDbOrExit(config: Config = loadConfigOrExit()): Promise<Db> {
+async function openConfiguredDbOrExit(config: Config = loadConfigOrExit()): Promise<Db> {
   let db: Db;
   try {
     db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -70,7 +70,7 @@ test('a backup stopped by SIGTERM while it copies the photos leaves no scratch l
   cpSync(sourceDir, stuckDir, { recursive: true });
   const photo = path.join(stuckDir, 'uploads', 'photos', readdirSync(path.join(stuckDir, 'uploads', 'photos'))[0]);
   rmSync(photo);
-  execFileSync('mkfifo', [photo]);
+  execFileSync('sh', ['-c', 'mkfifo "$0"', photo]);
   const tmp = mkdtempSync(path.join(root, 'tmp-'));
   const folder = mkdtempSync(path.join(root, 'copias-'));
   const backup = started(scripts.args('backup', [path.join(folder, 'copia.tar.gz')]), { DATA_DIR: stuckDir, DATABASE_URL: '', TMPDIR: tmp });
