@@ -116,9 +116,9 @@ export async function writeBackup({ db, blobs, file, progress = () => {}, signal
   // the database snapshot is held only while the log is read, not while photos are copied.
   // Stopped by its signal at any wait, the copy removes its scratch log and partial archive on its way out.
   const scratch = await scratchFolder('copia');
-  await removeStalePartials(path.dirname(file));
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
+    await removeStalePartials(path.dirname(file));
     const logFile = path.join(scratch, logEntry);
     const logOut = createWriteStream(logFile, { mode: 0o600 });
     const logWritten = new Promise<void>((resolve, reject) => {
