@@ -18,6 +18,8 @@ export type PageHead = {
   /** The page's main image, fetched before the browser reaches its <picture>: the srcset, sizes and type of its first source. */
   preloadImage?: { srcSet: string; sizes: string; type: string };
   publishedTime?: string;
+  /** An article's last change visitors saw (Open Graph's article:modified_time). */
+  modifiedTime?: string;
   /** Structured data (schema.org) for search engines. */
   jsonLd?: Record<string, unknown>;
   /** For screens that must stay out of search results and out of every cache but the visitor's own (admin, 404, a preview). */

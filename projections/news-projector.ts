@@ -2,9 +2,9 @@
 // or computed in the statement that writes it; an edit's computed by a trigger) and the media library
 // images it shows (media_uses).
 import { eventTypes, typedProjector, unhandled, type Changes, type NewsArticleEvent, type NewsArticleRecord, type Sql, type StoredEvent } from '../events';
-import { articleStatus, mediaReference } from '../domain';
+import { articlePublicFields, articleStatus, mediaReference } from '../domain';
 import type { NewsRow } from './rows';
-import { updateColumns } from './update-columns';
+import { updateColumns, type ExtraSet } from './update-columns';
 
 const newsColumns = {
   title: 'title',
@@ -52,6 +52,18 @@ async function refreshMediaUses(tx: Sql, id: string, changes: Changes) {
 }
 
 /**
+ * An edit's mark on a published article's page: the time of the event (recorded in the log, so a rebuild
+ * gives the same) when it changed a public field and the article is published. A draft's saves leave
+ * none, and neither does an event that moves the article in or out of publication: going public is its
+ * publication, not a change of a page visitors had read.
+ */
+function publicChange(event: StoredEvent<NewsArticleEvent>, changes: Changes): ExtraSet | undefined {
+  if ('status' in changes || !articlePublicFields.some((field) => field in changes)) return undefined;
+  return (param) =>
+    `content_changed_at = CASE WHEN status = 'published' THEN ${param(event.recordedAt.toISOString())}::timestamptz ELSE content_changed_at END`;
+}
+
+/**
  * The read table's row of a new article: what the projector inserts (and so what a read of it answers).
  * Its creation is the first event of its stream: version 1.
  */
@@ -78,6 +90,7 @@ export function newArticleRow(id: string, d: NewsArticleRecord, version = 1): Ne
     image_alt: d.imageAlt ?? null,
     review_note: d.reviewNote ?? null,
     version,
+    content_changed_at: null,
   };
 }
 
@@ -144,7 +157,16 @@ export const newsProjector = typedProjector<NewsArticleEvent>({
       // Every event of the article moves its version on, in the statement that writes its change.
       case 'NewsArticleUpdated':
       case 'NewsArticleRestored':
-        await updateColumns(tx, 'news_articles', event.streamId, event.data.changes, newsColumns, undefined, { version: event.streamVersion });
+        await updateColumns(
+          tx,
+          'news_articles',
+          event.streamId,
+          event.data.changes,
+          newsColumns,
+          undefined,
+          { version: event.streamVersion },
+          publicChange(event, event.data.changes),
+        );
         return refreshMediaUses(tx, event.streamId, event.data.changes);
       case 'NewsArticlePublished':
         await tx.query(`UPDATE news_articles SET review_required = false, status = 'published', version = $2 WHERE id = $1`, [

@@ -27,6 +27,13 @@ import { pageOf } from './paged';
 const iso = (value: string | Date | null): string | null => (value ? new Date(value).toISOString() : null);
 const isoOf = (value: string | Date): string => new Date(value).toISOString();
 
+/** What visitors last saw change (NewsArticle's `updatedAt`): the later of its publication date and its last public edit. */
+function lastChangeOf(r: Pick<NewsRow, 'published_at' | 'content_changed_at'>): string {
+  const published = isoOf(r.published_at);
+  const changed = iso(r.content_changed_at);
+  return changed !== null && changed > published ? changed : published;
+}
+
 export const toNews = (r: NewsRow): NewsArticle => ({
   id: r.id,
   title: r.title,
@@ -50,6 +57,7 @@ export const toNews = (r: NewsRow): NewsArticle => ({
   englishContent: r.english_content ?? null,
   reviewNote: r.review_note ?? null,
   version: Number(r.version),
+  updatedAt: lastChangeOf(r),
 });
 /** The article a create command just recorded, exactly as a read of its row answers it (no second read). */
 export const createdArticle = (id: string, record: NewsArticleRecord): NewsArticle => toNews(newArticleRow(id, record));
@@ -89,7 +97,7 @@ const toForm = (r: AdvanceFormRow): AdvanceForm => ({
 
 /** Every column an answer needs: the search vector stays in the database. */
 const summaryColumns =
-  'id, title, slug, excerpt, image, image_alt, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt, review_note';
+  'id, title, slug, excerpt, image, image_alt, category, author, published_at, source_id, source_url, guid_hash, is_imported, review_required, status, english_title, english_excerpt, review_note, content_changed_at';
 const newsColumns = `${summaryColumns}, content, english_content, version`;
 const toSummary = (r: Omit<NewsRow, 'content' | 'english_content' | 'version'>): NewsSummary => {
   const {

@@ -82,6 +82,8 @@ export type NewsRow = {
   image_alt: string | null;
   review_note: string | null;
   version: number;
+  /** The last change of a public field while the article was published (projections/migrations/014). */
+  content_changed_at: Timestamp | null;
 };
 export type MediaRow = {
   id: string;

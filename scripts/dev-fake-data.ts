@@ -33,6 +33,7 @@ export function addFakeArticle(input: Partial<NewsArticle> & Pick<NewsArticle, '
     ...input,
     picture: pictureOf(input.image),
     status: input.status ?? 'published',
+    updatedAt: input.updatedAt ?? input.publishedAt ?? new Date().toISOString(),
   };
   fakeNews.push(article);
   return article;

@@ -1,6 +1,7 @@
 // The site's own news as feeds: RSS 2.0 at /noticias/feed.xml and Atom at /noticias/atom.xml, the 30
 // latest published articles with their summaries (the articles are Spanish) and their images, as an
-// enclosure and as Media RSS (with its size when it is one of the media library's), always absolute.
+// enclosure and as Media RSS (with its size when it is one of the media library's), always absolute;
+// each with the date it was published and the date visitors last saw it change (`updatedAt`).
 import type { SiteInfo } from '../config';
 import { mediaExtensions, newsListQuery, parseMediaUrl, type NewsSummary } from '../../domain';
 import { escapeXml } from './seo-files';
@@ -15,6 +16,10 @@ const feedDescription = 'Noticias, alertas y tendencias en contraespionaje, segu
 async function latest(queries: PublicQueries): Promise<NewsSummary[]> {
   return (await queries.listNews(newsListQuery.parse({ limit: feedSize }))).items;
 }
+
+/** The feed's own last change: the latest change of one of its articles (an edit, or a publication). */
+const lastChange = (articles: readonly NewsSummary[]) =>
+  new Date(articles.reduce((latest, article) => (article.updatedAt > latest ? article.updatedAt : latest), new Date(0).toISOString()));
 
 const articleUrl = (site: SiteInfo, article: NewsSummary) => `${site.publicUrl}/noticias/${encodeURIComponent(article.slug)}`;
 
@@ -45,12 +50,14 @@ export async function rssXml(site: SiteInfo, queries: PublicQueries): Promise<st
       `      <category>${escapeXml(article.category)}</category>`,
       `      <dc:creator>${escapeXml(article.author)}</dc:creator>`,
       `      <pubDate>${new Date(article.publishedAt).toUTCString()}</pubDate>`,
+      // RSS has no date of its own for a change: Atom's, which feed readers read inside an RSS item too.
+      `      <atom:updated>${article.updatedAt}</atom:updated>`,
       // RSS asks for the enclosure's length; 0 is what readers take for 'unknown'.
       ...(image ? [`      <enclosure url="${escapeXml(image.url)}" length="0" type="${image.type}" />`, mediaContent(image, '      ')] : []),
       '    </item>',
     ].join('\n');
   });
-  const updated = articles[0] ? new Date(articles[0].publishedAt) : new Date(0);
+  const updated = lastChange(articles);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
   <channel>
@@ -68,7 +75,7 @@ ${items.join('\n')}
 
 export async function atomXml(site: SiteInfo, queries: PublicQueries): Promise<string> {
   const articles = await latest(queries);
-  const updated = articles[0] ? new Date(articles[0].publishedAt) : new Date(0);
+  const updated = lastChange(articles);
   const entries = articles.map((article) => {
     const image = feedImage(site, article);
     return [
@@ -77,7 +84,7 @@ export async function atomXml(site: SiteInfo, queries: PublicQueries): Promise<s
       `    <link rel="alternate" type="text/html" href="${escapeXml(articleUrl(site, article))}" />`,
       `    <id>urn:uuid:${article.id}</id>`,
       `    <published>${new Date(article.publishedAt).toISOString()}</published>`,
-      `    <updated>${new Date(article.publishedAt).toISOString()}</updated>`,
+      `    <updated>${article.updatedAt}</updated>`,
       `    <author><name>${escapeXml(article.author)}</name></author>`,
       `    <category term="${escapeXml(article.category)}" />`,
       `    <summary>${escapeXml(article.excerpt)}</summary>`,

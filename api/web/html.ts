@@ -54,6 +54,7 @@ export function headTags(head: PageHead, site: SiteInfo, languages?: PageLanguag
       ? []
       : [meta('property', 'og:image:width', String(defaultShareImage.width)), meta('property', 'og:image:height', String(defaultShareImage.height))]),
     meta('property', 'article:published_time', head.publishedTime),
+    meta('property', 'article:modified_time', head.modifiedTime),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),

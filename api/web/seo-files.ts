@@ -53,7 +53,8 @@ export async function sitemapXml(site: SiteInfo, queries: PublicQueries, publicP
   for await (const article of publishedArticles(queries)) {
     // An imported article's pages name its source as canonical: a sitemap lists only its own canonicals.
     if (canonicalElsewhere(article)) continue;
-    urls.push(...entries(`/noticias/${encodeURIComponent(article.slug)}`, new Date(article.publishedAt).toISOString().slice(0, 10)));
+    // The time, not the day: an edit later the same day is a change a crawler should see.
+    urls.push(...entries(`/noticias/${encodeURIComponent(article.slug)}`, article.updatedAt));
   }
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
@@ -73,7 +74,9 @@ export async function newsSitemapXml(site: SiteInfo, queries: PublicQueries, now
     const loc = escapeXml(`${site.publicUrl}/noticias/${encodeURIComponent(article.slug)}`);
     const publication = `<news:publication><news:name>${escapeXml(site.siteName)}</news:name><news:language>es</news:language></news:publication>`;
     const news = `${publication}<news:publication_date>${new Date(article.publishedAt).toISOString()}</news:publication_date>`;
-    urls.push(`  <url><loc>${loc}</loc><news:news>${news}<news:title>${escapeXml(article.title)}</news:title></news:news></url>`);
+    urls.push(
+      `  <url><loc>${loc}</loc><lastmod>${article.updatedAt}</lastmod><news:news>${news}<news:title>${escapeXml(article.title)}</news:title></news:news></url>`,
+    );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">

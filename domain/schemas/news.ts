@@ -140,6 +140,11 @@ export type NewsArticle = {
    * (`expectedVersion`), so that it never replaces a save it did not see.
    */
   version: number;
+  /**
+   * When visitors last saw the article change: the last edit of a public field while it was published,
+   * or its publication date when none came after it (a draft's saves before it went public never count).
+   */
+  updatedAt: string;
 };
 
 /**
@@ -152,6 +157,18 @@ export const articleStatus = (article: { status?: NewsStatus | null; reviewRequi
 /** The fields that make an article's text: what a revision shows and a restore brings back. */
 export const articleTextFields = ['title', 'excerpt', 'content', 'englishTitle', 'englishExcerpt', 'englishContent'] as const;
 export type ArticleTextField = (typeof articleTextFields)[number];
+
+/** The fields visitors read of an article: a change of one while it is published is a change of its page (`updatedAt`). */
+export const articlePublicFields = [
+  ...articleTextFields,
+  'slug',
+  'image',
+  'imageAlt',
+  'category',
+  'author',
+  'publishedAt',
+  'sourceUrl',
+] as const satisfies readonly (keyof NewsArticle)[];
 
 /** The query parameter of an article page that carries a preview link's token (docs/news-editing.md). */
 export const newsPreviewParam = 'vista-previa';

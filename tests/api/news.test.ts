@@ -74,7 +74,7 @@ test('a created article answers 201 with the whole record', async () => {
   assert.is(answer.status, 201);
   assert.match(answer.body.id, /^[0-9a-f-]{36}$/);
   assert.equal(
-    { ...answer.body, id: undefined, publishedAt: undefined },
+    { ...answer.body, id: undefined, publishedAt: undefined, updatedAt: undefined },
     {
       id: undefined,
       title: 'Nueva amenaza',
@@ -98,8 +98,11 @@ test('a created article answers 201 with the whole record', async () => {
       reviewNote: null,
       status: 'published',
       version: 1,
+      updatedAt: undefined,
     },
   );
+  // A new article has not changed since it was published.
+  assert.is(answer.body.updatedAt, answer.body.publishedAt);
   // publishedAt defaults to now.
   assert.ok(Math.abs(Date.parse(answer.body.publishedAt) - Date.now()) < 60_000);
   const bySlug = await visitor.get('/api/news/registro-completo');

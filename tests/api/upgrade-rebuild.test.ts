@@ -102,6 +102,38 @@ test('a read table added by an upgrade holds what the log already said, before t
   assert.is(rebuildLines().length, 1);
 });
 
+test("an article's last public change, added by an upgrade, is read from the log: an edit while published counts, a draft's saves do not", async () => {
+  const first = await start();
+  const admin = await new Client(first.base).login();
+  const fields = { excerpt: 'E', content: '<p>Texto</p>', category: 'Noticias', author: 'A', publishedAt: '2026-01-05T10:00:00.000Z' };
+  const edited = (await admin.post('/api/news', { ...fields, title: 'Editada', slug: 'editada' })).body;
+  const change = await admin.patch(`/api/news/${edited.id}`, { title: 'Editada otra vez' });
+  assert.is(change.status, 200, change.text);
+  const draft = (await admin.post('/api/news', { ...fields, title: 'Borrador', slug: 'borrador', status: 'draft' })).body;
+  assert.is((await admin.patch(`/api/news/${draft.id}`, { content: '<p>Guardado</p>' })).status, 200);
+  assert.is((await admin.patch(`/api/news/${draft.id}`, { status: 'published' })).status, 200);
+  const [{ at }] = await database.db.query<{ at: string | Date }>(
+    `SELECT recorded_at AS at FROM events WHERE stream_id = $1 AND type = 'NewsArticleUpdated' ORDER BY position DESC LIMIT 1`,
+    [edited.id],
+  );
+  await stop(first);
+
+  // The database as the previous version left it: the log has the events, the column does not exist yet.
+  await database.db.query('ALTER TABLE news_articles DROP COLUMN content_changed_at');
+  await database.db.query('DELETE FROM schema_migrations WHERE name = $1', ['projections/migrations/013_article_changes.sql']);
+  lines.length = 0;
+
+  const second = await start();
+  try {
+    const visitor = new Client(second.base);
+    assert.is((await visitor.get('/api/news/editada')).body.updatedAt, new Date(at).toISOString());
+    assert.is((await visitor.get('/api/news/borrador')).body.updatedAt, fields.publishedAt);
+    assert.is(rebuildLines().length, 1, 'the upgrade says it rebuilt the read tables');
+  } finally {
+    await stop(second);
+  }
+});
+
 if (usingPostgres) {
   test('instances upgrading together: one migrates and rebuilds, the others find it done', async () => {
     await undoMigration('projections/migrations/011_media_uses.sql', ['media_uses']);

@@ -3,6 +3,7 @@
 import type { NewsSummary } from '../../domain';
 
 export function newsSummary(fields: Partial<NewsSummary> & Pick<NewsSummary, 'id' | 'title' | 'slug'>): NewsSummary {
+  const publishedAt = fields.publishedAt ?? new Date(Date.UTC(2026, 10, 1)).toISOString();
   return {
     excerpt: 'Un barrido',
     image: null,
@@ -10,7 +11,8 @@ export function newsSummary(fields: Partial<NewsSummary> & Pick<NewsSummary, 'id
     picture: null,
     category: 'Noticias',
     author: 'Redacción',
-    publishedAt: new Date(Date.UTC(2026, 10, 1)).toISOString(),
+    publishedAt,
+    updatedAt: publishedAt,
     sourceId: null,
     sourceUrl: null,
     guidHash: null,

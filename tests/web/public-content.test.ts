@@ -160,6 +160,54 @@ if (!distBuilt()) {
     }
   });
 
+  test("an edit of a published article is its last change in the feeds, the sitemaps and its page's structured data; a draft's saves before it went public are not", async () => {
+    const admin = await new Client(site.base).login();
+    const visitor = new Client(site.base);
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    const fields = { excerpt: 'Resumen.', content: '<p>Texto.</p>', category: 'Anti-Espionaje', author: 'Redacción', publishedAt: minuteAgo };
+    const created = await admin.post('/api/news', { ...fields, title: 'Micrófonos en una oficina', slug: 'microfonos-en-una-oficina' });
+    assert.is(created.status, 201, created.text);
+    const draft = await admin.post('/api/news', { ...fields, title: 'Borrador guardado', slug: 'borrador-guardado', status: 'draft' });
+    assert.is(draft.status, 201, draft.text);
+    // Autosave while it is a draft, then 'Publicar': none of those saves was ever public.
+    for (const content of ['<p>Uno.</p>', '<p>Uno y dos.</p>']) assert.is((await admin.patch(`/api/news/${draft.body.id}`, { content })).status, 200);
+    assert.is((await admin.patch(`/api/news/${draft.body.id}`, { status: 'published' })).status, 200);
+    const paths = [rssPath, atomPath, '/sitemap.xml', '/sitemap-noticias.xml'];
+    const before = new Map<string, string>();
+    for (const path of paths) before.set(path, (await visitor.get(path)).headers.get('etag')!);
+    const edited = await admin.patch(`/api/news/${created.body.id}`, { content: '<p>Texto corregido.</p>' });
+    assert.is(edited.status, 200, edited.text);
+    const published = new Date(minuteAgo).toISOString();
+    const updated: string = edited.body.updatedAt;
+    assert.ok(updated > published, `${updated} after ${published}`);
+
+    const atom = await visitor.get(atomPath, { 'if-none-match': before.get(atomPath)! });
+    assert.is(atom.status, 200);
+    const entryOf = (xml: string, id: string) => xml.split(/<entry>|<item>/).find((entry) => entry.includes(id)) ?? '';
+    assert.match(entryOf(atom.text, created.body.id), `<published>${published}</published>`);
+    assert.match(entryOf(atom.text, created.body.id), `<updated>${updated}</updated>`);
+    assert.match(entryOf(atom.text, draft.body.id), `<updated>${published}</updated>`);
+    assert.match(atom.text.split('<entry>')[0], `<updated>${updated}</updated>`);
+    const rss = await visitor.get(rssPath, { 'if-none-match': before.get(rssPath)! });
+    assert.is(rss.status, 200);
+    assert.match(entryOf(rss.text, created.body.id), `<atom:updated>${updated}</atom:updated>`);
+    assert.match(rss.text, `<lastBuildDate>${new Date(updated).toUTCString()}</lastBuildDate>`);
+    const lastmod = (xml: string, slug: string) => new RegExp(`<loc>[^<]*/noticias/${slug}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
+    for (const path of ['/sitemap.xml', '/sitemap-noticias.xml']) {
+      const sitemap = await visitor.get(path, { 'if-none-match': before.get(path)! });
+      assert.is(sitemap.status, 200, path);
+      assert.is(lastmod(sitemap.text, 'microfonos-en-una-oficina'), updated, path);
+      assert.is(lastmod(sitemap.text, 'borrador-guardado'), published, path);
+    }
+    for (const path of ['/noticias/microfonos-en-una-oficina', '/en/news/microfonos-en-una-oficina']) {
+      const page = await visitor.get(path);
+      const [article] = JSON.parse(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/.exec(page.text)![1])['@graph'];
+      assert.is(article.datePublished, published, path);
+      assert.is(article.dateModified, updated, path);
+      assert.match(page.text, `<meta property="article:modified_time" content="${updated}"`, path);
+    }
+  });
+
   test('the encodings a browser refuses with q=0 are not sent; the template and the manifest are never served, however spelled', async () => {
     const visitor = new Client(site.base);
     const encodingOf = async (accept: string) => (await visitor.get('/servicios', { 'accept-encoding': accept })).headers.get('content-encoding');

@@ -21,6 +21,7 @@ export function articleHeadOf(site: SiteInfo, article: NewsArticle, page: Articl
     image: article.image,
     preloadImage: article.picture ? { ...article.picture.sources[0], sizes: articleImageSizes } : undefined,
     publishedTime: article.publishedAt,
+    modifiedTime: article.updatedAt,
     jsonLd: {
       '@context': 'https://schema.org',
       '@graph': [
@@ -30,6 +31,7 @@ export function articleHeadOf(site: SiteInfo, article: NewsArticle, page: Articl
           headline: Array.from(page.title).slice(0, 110).join(''),
           description: page.description,
           datePublished: article.publishedAt,
+          dateModified: article.updatedAt,
           author: [{ '@type': 'Person', name: article.author }],
           publisher: { '@type': 'Organization', name: site.siteName, logo: { '@type': 'ImageObject', url: url('/icons/icon-512.png') } },
           // An image of the media library has a site-relative address; structured data wants it whole.
