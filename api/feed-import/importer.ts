@@ -83,6 +83,9 @@ async function runImport(services: AppServices, source: FeedSource, options: Imp
     return { count: 0, run };
   }
 
+  // What the feed held that no article can be made of, each with its reason in Spanish (no personal data:
+  // an item's position and what was wrong with it).
+  if (loaded.feed.errors.length > 0) services.log.warn({ sourceId: source.id, items: loaded.feed.errors }, 'feed items skipped');
   // Known guids include the ones staff deleted, which therefore never come back.
   const known = await services.read.news.knownGuids(source.id);
   const fresh: FeedItem[] = [];
@@ -102,6 +105,7 @@ async function runImport(services: AppServices, source: FeedSource, options: Imp
     // Known, filtered out, or unreadable in the feed itself.
     skipped: loaded.feed.items.length - fresh.length + loaded.feed.skipped,
     filtered,
+    tooLong: loaded.feed.tooLong,
     failed,
     error: null,
   };
@@ -117,7 +121,16 @@ async function runImport(services: AppServices, source: FeedSource, options: Imp
   return { count: created, run };
 }
 
-const emptyRun = (now: () => Date): FeedRunSummary => ({ at: now().toISOString(), fetched: 0, created: 0, skipped: 0, filtered: 0, failed: 0, error: null });
+const emptyRun = (now: () => Date): FeedRunSummary => ({
+  at: now().toISOString(),
+  fetched: 0,
+  created: 0,
+  skipped: 0,
+  filtered: 0,
+  tooLong: 0,
+  failed: 0,
+  error: null,
+});
 
 /**
  * The run's event; a staff edit of the source at the same instant only costs a second try, whose

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { parseFeed, type AnyFeed } from 'feedsmith';
 import { rawFeed, type RawEntry } from './entries';
 import { FeedError, feedMessages } from './errors';
+import { maxArticleContent } from '../../domain';
 import { sanitizeArticleHtml } from '../article-html';
 import { escapeHtml } from '../html-text';
 import { firstImageOf, htmlToText, titleText, truncateText } from './sanitize';
@@ -31,7 +32,9 @@ export type ParsedFeed = {
   link: string | null;
   items: FeedItem[];
   skipped: number;
-  /** One Spanish line per skipped item, for the run's record. */
+  /** Of the skipped, those whose content is longer than an article may hold. */
+  tooLong: number;
+  /** One Spanish line per skipped item, for the run's record and its log. */
   errors: string[];
 };
 
@@ -49,11 +52,13 @@ export function parseFeedDocument(text: string, baseUrl: string, options: ParseF
   const items: FeedItem[] = [];
   const errors: string[] = [];
   const seen = new Set<string>();
+  let tooLong = 0;
   feed.entries.forEach((entry, index) => {
     const position = `Elemento ${index + 1}`;
     try {
       const item = toFeedItem(feed.toEntry(entry), now);
-      if (typeof item === 'string') return void errors.push(`${position}: ${item}`);
+      if (item instanceof ContentTooLong) tooLong += 1;
+      if (typeof item === 'string' || item instanceof ContentTooLong) return void errors.push(`${position}: ${item}`);
       if (seen.has(item.guidHash)) return void errors.push(`${position}: repetido dentro del mismo feed`);
       seen.add(item.guidHash);
       items.push(item);
@@ -61,7 +66,7 @@ export function parseFeedDocument(text: string, baseUrl: string, options: ParseF
       errors.push(`${position}: no se pudo leer`);
     }
   });
-  return { format: feed.format, title: feed.title ? titleText(feed.title) || null : null, link: feed.link, items, skipped: errors.length, errors };
+  return { format: feed.format, title: feed.title ? titleText(feed.title) || null : null, link: feed.link, items, skipped: errors.length, tooLong, errors };
 }
 
 function readFeed(text: string): AnyFeed & { format: FeedFormat } {
@@ -81,8 +86,23 @@ function readFeed(text: string): AnyFeed & { format: FeedFormat } {
   return parsed;
 }
 
+/**
+ * An item whose content an article could not hold: the limit of staff's articles (maxArticleContent),
+ * held to what the feed sent and again to what the cleaning makes of it, as staff's are. Such an item is
+ * skipped, never cut: a cut would end the text in mid-sentence, and a feed that sends a whole book as one
+ * item is not sending news.
+ */
+class ContentTooLong {
+  constructor(readonly length: number) {}
+  toString() {
+    return `el contenido ocupa ${this.length} caracteres y el máximo de una noticia es ${maxArticleContent}`;
+  }
+}
+
 /** The item, or why it was skipped. */
-function toFeedItem(entry: RawEntry, now: Date): FeedItem | string {
+function toFeedItem(entry: RawEntry, now: Date): FeedItem | ContentTooLong | string {
+  // Measured before the cleaning too: an item far over the limit costs no parse of its HTML.
+  if (entry.contentHtml && entry.contentHtml.length > maxArticleContent) return new ContentTooLong(entry.contentHtml.length);
   const sanitized = entry.contentHtml ? sanitizeArticleHtml(entry.contentHtml, { baseUrl: entry.contentBase }) : '';
   // RSS descriptions are often bare text; a paragraph keeps the article page's typography consistent.
   const contentHtml = sanitized && !sanitized.startsWith('<') ? `<p>${sanitized}</p>` : sanitized;
@@ -90,13 +110,15 @@ function toFeedItem(entry: RawEntry, now: Date): FeedItem | string {
   const bodyText = summaryText || htmlToText(contentHtml);
   const title = truncateText(entry.titleHtml ? titleText(entry.titleHtml) : '', titleLength) || truncateText(bodyText, 100);
   if (!title) return 'no tiene título ni contenido';
+  const content = contentHtml || (bodyText ? `<p>${escapeHtml(bodyText)}</p>` : '');
+  if (content.length > maxArticleContent) return new ContentTooLong(content.length);
   const guid = entry.guid?.trim();
   const identity = guid || entry.link || `${title}\n${entry.rawDate?.trim() ?? ''}`;
   return {
     guidHash: createHash('sha256').update(identity).digest('hex'),
     title,
     excerpt: truncateText(bodyText, excerptLength),
-    contentHtml: contentHtml || (bodyText ? `<p>${escapeHtml(bodyText)}</p>` : ''),
+    contentHtml: content,
     image: entry.images[0] ?? firstImageOf(contentHtml),
     author: entry.author ? htmlToText(entry.author).slice(0, 120) || null : null,
     publishedAt: publicationDate(entry.rawDate, now),

@@ -53,6 +53,8 @@ export type FeedRunSummary = {
   skipped: number;
   /** Of the skipped, those the source's keyword filters refused; runs recorded before it was counted lack it. */
   filtered?: number;
+  /** Of the skipped, those whose content was longer than an article may hold (maxArticleContent); absent in older runs. */
+  tooLong?: number;
   failed: number;
   error: string | null;
 };

@@ -43,7 +43,10 @@ async function expectFailedImport(path: string, message: string | RegExp): Promi
   // 'Última actualización' is the last time the feed was read: a failed run does not move it, but is the last run.
   assert.is(card.lastFetchedAt, null, 'a failed run is not an update');
   assert.ok(card.lastRun.at, 'the failed run is recorded as the last run');
-  assert.equal({ ...card.lastRun, at: undefined }, { at: undefined, fetched: 0, created: 0, skipped: 0, filtered: 0, failed: 0, error: answer.body.message });
+  assert.equal(
+    { ...card.lastRun, at: undefined },
+    { at: undefined, fetched: 0, created: 0, skipped: 0, filtered: 0, tooLong: 0, failed: 0, error: answer.body.message },
+  );
 }
 
 test('a 404 fails the run', () => expectFailedImport('/no-existe.xml', 'La fuente respondió 404 (no encontrada)'));

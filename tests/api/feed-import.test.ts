@@ -6,11 +6,14 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type Client, type TestApp } from '../helpers/app';
 import { serveBody, serveFixture, startFeedServer, type FeedServer } from '../helpers/feed-server';
 import { articlesOf, createSource, generatedEntries, rssFeed } from '../helpers/feed-sources';
+import { maxArticleContent } from '../../domain';
 
 let app: TestApp;
 let feeds: FeedServer;
 let admin: Client;
 let visitor: Client;
+/** What the app logged. */
+const logLines: string[] = [];
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const fetchSource = (id: string) => admin.post(`/api/rss/sources/${id}/fetch`);
@@ -25,7 +28,7 @@ test.before(async () => {
     '/feeds/rss2.xml': serveFixture('rss2.xml', { etag: '"descubierto"' }),
     '/incompleto.xml': serveFixture('missing-fields.xml'),
   });
-  app = await startTestApp({ feedAllowPrivateHosts: true });
+  app = await startTestApp({ feedAllowPrivateHosts: true }, {}, { log: (line) => logLines.push(line) });
   admin = await app.admin();
   visitor = app.client();
 });
@@ -109,7 +112,7 @@ test('a re-import adds nothing, and an unchanged feed with an ETag costs one 304
   const again = await fetchSource(source.id);
   assert.is(again.status, 200);
   assert.is(again.body.count, 0);
-  assert.equal({ ...again.body.run, at: undefined }, { at: undefined, fetched: 0, created: 0, skipped: 0, filtered: 0, failed: 0, error: null });
+  assert.equal({ ...again.body.run, at: undefined }, { at: undefined, fetched: 0, created: 0, skipped: 0, filtered: 0, tooLong: 0, failed: 0, error: null });
   const sent = requestsTo('/etag.xml').slice(before);
   assert.is(sent.length, 1, 'one request');
   assert.is(sent[0].headers['if-none-match'], '"v1"', 'the validator went back, so the answer was a 304');
@@ -271,6 +274,26 @@ test('one bad item is skipped and counted; the rest import', async () => {
   assert.is(answer.body.run.error, null);
 });
 
+test('an item longer than an article may be is skipped, counted in the run and logged with its reason in Spanish; the rest import', async () => {
+  const [long, short] = generatedEntries(2, 300);
+  feeds.setRoute('/largo.xml', serveBody(rssFeed([{ ...long, content: `<p>${'x'.repeat(maxArticleContent)}</p>` }, short])));
+  const source = await createSource(admin, { url: feeds.url('/largo.xml') });
+  const answer = await fetchSource(source.id);
+  assert.is(answer.status, 200, answer.text);
+  assert.is(answer.body.count, 1);
+  assert.equal(
+    { fetched: answer.body.run.fetched, skipped: answer.body.run.skipped, tooLong: answer.body.run.tooLong },
+    { fetched: 2, skipped: 1, tooLong: 1 },
+  );
+  assert.equal(
+    (await articlesOf(app, source.id)).map((article) => article.title),
+    [short.title],
+  );
+  const logged = logLines.find((line) => line.includes('feed items skipped') && line.includes(source.id));
+  assert.ok(logged, 'the run is logged');
+  assert.match(logged!, `Elemento 1: el contenido ocupa ${maxArticleContent + 7} caracteres`);
+});
+
 test('the source card shows the last run and when it happened', async () => {
   feeds.setRoute('/tarjeta.xml', serveBody(rssFeed(generatedEntries(2, 200))));
   const source = await createSource(admin, { url: feeds.url('/tarjeta.xml'), includeKeywords: ['200'] });
@@ -280,7 +303,7 @@ test('the source card shows the last run and when it happened', async () => {
   await fetchSource(source.id);
   const card = (await admin.get('/api/rss/sources')).body.find((s: { id: string }) => s.id === source.id);
   assert.ok(Date.parse(card.lastFetchedAt) >= startedAt - 1000);
-  assert.equal(card.lastRun, { at: card.lastFetchedAt, fetched: 2, created: 1, skipped: 1, filtered: 1, failed: 0, error: null });
+  assert.equal(card.lastRun, { at: card.lastFetchedAt, fetched: 2, created: 1, skipped: 1, filtered: 1, tooLong: 0, failed: 0, error: null });
 });
 
 test('an HTML page that advertises a feed imports that feed, and later runs read the feed directly', async () => {

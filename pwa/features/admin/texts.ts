@@ -222,8 +222,8 @@ export const rssTexts = {
   lastUpdate: (when: string) => `Última actualización: ${when}`,
   neverUpdated: 'Última actualización: nunca',
   interval: (hours: number) => `Cada ${hours} hora(s)`,
-  lastRun: (r: { fetched: number; created: number; skipped: number; failed: number }) =>
-    `Última importación: ${r.fetched} leído(s), ${r.created} nuevo(s), ${r.skipped} omitido(s), ${r.failed} con error`,
+  lastRun: (r: { fetched: number; created: number; skipped: number; tooLong?: number; failed: number }) =>
+    `Última importación: ${r.fetched} leído(s), ${r.created} nuevo(s), ${r.skipped} omitido(s)${r.tooLong ? ` (${r.tooLong} por un contenido demasiado largo)` : ''}, ${r.failed} con error`,
   lastRunError: (message: string) => `Error: ${message}`,
   keywordsInclude: (words: string) => `Incluye: ${words}`,
   keywordsExclude: (words: string) => `Excluye: ${words}`,

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { FeedError, type ParsedFeed } from '../../../api/feeds/index';
 import { parseFeedDocument } from '../../../api/feeds/parse';
 import { fixture } from '../../helpers/feed-server';
+import { rssFeed } from '../../helpers/feed-sources';
+import { maxArticleContent } from '../../../domain';
 
 const now = new Date('2025-07-01T12:00:00Z');
 const parse = (name: string, baseUrl = `https://fuente.example/feeds/${name}`): ParsedFeed =>
@@ -148,6 +150,30 @@ test('an item with neither title nor content is skipped and counted; the rest im
   assert.is(feed.items.length, 5);
   assert.is(feed.skipped, 1);
   assert.equal(feed.errors, ['Elemento 5: no tiene título ni contenido']);
+});
+
+test('an item whose content is longer than an article may be, as sent or once cleaned, is skipped and counted with its reason; the rest import', () => {
+  // Under the limit as sent, over it once every link gains our target and rel.
+  const links = '<a href="https://x.example/">a</a>'.repeat(Math.ceil(maxArticleContent / 40));
+  assert.ok(links.length < maxArticleContent);
+  const feed = parseFeedDocument(
+    rssFeed([
+      { guid: 'largo', title: 'Demasiado largo', content: `<p>${'x'.repeat(maxArticleContent)}</p>` },
+      { guid: 'enlaces', title: 'Crece al limpiarse', content: `<p>${links}</p>` },
+      { guid: 'corto', title: 'Corto', content: '<p>Texto</p>' },
+    ]),
+    'https://f.example/',
+    { now },
+  );
+  assert.equal(
+    feed.items.map((item) => item.title),
+    ['Corto'],
+  );
+  assert.is(feed.skipped, 2);
+  assert.is(feed.tooLong, 2);
+  assert.is(feed.errors.length, 2);
+  assert.match(feed.errors[0], `Elemento 1: el contenido ocupa ${maxArticleContent + 7} caracteres y el máximo de una noticia es ${maxArticleContent}`);
+  assert.match(feed.errors[1], /^Elemento 2: el contenido ocupa \d+ caracteres/);
 });
 
 test('the same guid twice in one feed keeps the first and counts the second', () => {
