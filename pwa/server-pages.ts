@@ -18,7 +18,7 @@ import { contactTextsEn } from './features/contact/texts.en';
 import { advanceFormTexts } from './features/advance-form/texts';
 import { advanceFormTextsEn } from './features/advance-form/texts.en';
 import { articleKey, latestNewsParams, newsListKey } from './features/news/keys';
-import { filtersFromSearch, hasActiveFilters, newsListParams, searchFromFilters } from './features/news/filters';
+import { filtersFromSearch, hasActiveFilters, newsListParams, pageCount, searchFromFilters } from './features/news/filters';
 import { servicesKey } from './features/services/api';
 
 /** The published content the server reads straight from the database (api/web's PublicQueries). */
@@ -73,7 +73,8 @@ export const serverPages: Record<ServerPageId, (ctx: PageLoadContext) => Promise
   async news(ctx) {
     const filters = filtersFromSearch(ctx.search);
     const page = await loadNewsList(ctx, newsListParams(filters));
-    const list = texts[ctx.lang].news.listHead(ctx.site);
+    // Its title and description name the search and the page, as the browser's do after a navigation.
+    const list = texts[ctx.lang].news.listHead(ctx.site, filters, pageCount(page.total));
     // Each page of the list names itself as canonical ('?pagina=2'), so search engines index every page
     // and reach every article. A search, filters or another order make a page of results: not indexed,
     // its links followed, named by its address as the filters write it (other parameters left out).

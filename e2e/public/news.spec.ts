@@ -139,11 +139,25 @@ test('long lists are paged with the total of X-Total-Count', async ({ page, api 
   await expect(page.getByText('14 noticias')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(12);
   await expect(page.getByText('Página 1 de 2')).toBeVisible();
+  // The title names the search and, past the first, the page: as the server wrote it, and after each navigation.
+  await expect(page).toHaveTitle(`Noticias y Actualizaciones — Buscar: ${token} | Contraespionaje CR`);
   await page.getByRole('link', { name: 'Siguiente' }).click();
   await expect(page).toHaveURL(/pagina=2/);
   await expect(page.getByRole('article').getByRole('heading')).toHaveText([`${token} n02`, `${token} n01`]);
+  await expect(page).toHaveTitle(`Noticias y Actualizaciones — Buscar: ${token} — Página 2 de 2 | Contraespionaje CR`);
   await page.getByRole('link', { name: 'Anterior' }).click();
   await expect(page.getByRole('article')).toHaveCount(12);
+  await expect(page).toHaveTitle(`Noticias y Actualizaciones — Buscar: ${token} | Contraespionaje CR`);
+  // A page of the list opened at its address keeps the server's title and description once hydrated.
+  for (const [path, title] of [
+    ['/noticias?pagina=2', /^Noticias y Actualizaciones — Página 2 de \d+ \| Contraespionaje CR$/],
+    ['/en/news?pagina=2', /^News and Updates — Page 2 of \d+ \| Contraespionaje CR$/],
+  ] as const) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page).toHaveTitle(title);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^(Página|Page) 2 (de|of) \d+\. /);
+  }
 });
 
 test('loading and error states of the list', async ({ page }) => {

@@ -5,9 +5,10 @@ import type { PageHead } from '../../domain';
 
 export type { PageHead };
 
-export function usePageHead(head: PageHead): void {
+/** A page that gives no description leaves the server's (the news list: its texts.ts). */
+export function usePageHead(head: Pick<PageHead, 'title'> & Partial<Pick<PageHead, 'description'>>): void {
   useEffect(() => {
     document.title = head.title;
-    document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
+    if (head.description) document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
   }, [head.title, head.description]);
 }

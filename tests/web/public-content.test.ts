@@ -296,6 +296,30 @@ if (!distBuilt()) {
       }
     }
   });
+
+  test('each page of the news list and each search has a title and description of its own, in both languages', async () => {
+    // The tests above leave two pages of twelve at least.
+    const visitor = new Client(site.base);
+    const pages = Math.ceil(Number((await visitor.get('/api/news?limit=1')).headers.get('x-total-count')) / 12);
+    assert.ok(pages >= 2);
+    const head = async (path: string) => {
+      const { text } = await visitor.get(path);
+      return { title: /<title>([^<]*)<\/title>/.exec(text)![1], description: /<meta name="description" content="([^"]*)"/.exec(text)![1] };
+    };
+    for (const [list, name, listTitle, pageOf, searchWord] of [
+      ['/noticias', 'es', 'Noticias y Actualizaciones', `Página 2 de ${pages}`, 'Buscar'],
+      ['/en/news', 'en', 'News and Updates', `Page 2 of ${pages}`, 'Search'],
+    ]) {
+      const first = await head(list);
+      assert.is(first.title, `${listTitle} | Contraespionaje CR`, name);
+      const second = await head(`${list}?pagina=2`);
+      assert.is(second.title, `${listTitle} — ${pageOf} | Contraespionaje CR`, name);
+      assert.is(second.description, `${pageOf}. ${first.description}`, name);
+      const search = await head(`${list}?q=lista`);
+      assert.is(search.title, `${listTitle} — ${searchWord}: lista | Contraespionaje CR`, name);
+      assert.match((await head(`${list}?q=lista&pagina=2`)).title, `${listTitle} — ${searchWord}: lista — ${pageOf.split(' ').slice(0, 2).join(' ')} `, name);
+    }
+  });
 }
 
 test.run();

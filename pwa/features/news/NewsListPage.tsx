@@ -8,18 +8,18 @@ import { useSite } from '../../lib/site';
 import { buttonClass } from '../../ui/button-styles';
 import { PageHero } from '../layout/PageHero';
 import { useNewsList } from './list-api';
-import { defaultNewsFilters, filtersFromSearch, hasActiveFilters, newsPageSize, searchFromFilters, type NewsFilters as Filters } from './filters';
+import { defaultNewsFilters, filtersFromSearch, hasActiveFilters, pageCount, searchFromFilters, type NewsFilters as Filters } from './filters';
 import { NewsCard, newsCardKey } from './NewsCard';
 import { CachedListItem } from '../../lib/server-fragments';
 import { NewsFilters } from './NewsFilters';
 import { useLocalePath } from '../../i18n/lang';
 import { useTexts } from '../../i18n/texts';
-import { newsListTexts } from './list-texts';
+import { newsListPart, newsListTexts, newsListTitle } from './list-texts';
 
 export default function NewsListPage() {
   const newsTexts = useTexts('newsList', newsListTexts);
   const listPath = useLocalePath()('/noticias');
-  usePageHead(newsTexts.head(useSite()));
+  const site = useSite();
   const search = useQueryString();
   const [, navigate] = useLocation();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
@@ -28,7 +28,9 @@ export default function NewsListPage() {
     [navigate, listPath],
   );
   const { data, isPending, isError, isPlaceholderData, refetch } = useNewsList(filters);
-  const pages = data ? Math.max(1, Math.ceil(data.total / newsPageSize)) : 1;
+  const pages = data ? pageCount(data.total) : 1;
+  // The title only: the description is the server's (texts.ts).
+  usePageHead({ title: newsListTitle(newsTexts, site, newsListPart(newsTexts, filters, pages)) });
   const pageHref = (page: number) => `${listPath}${searchFromFilters({ ...filters, page })}`;
 
   return (

@@ -17,6 +17,9 @@ export type NewsFilters = {
 
 export const newsPageSize = 12;
 
+/** How many pages a list of `total` articles makes (one when it is empty). */
+export const pageCount = (total: number) => Math.max(1, Math.ceil(total / newsPageSize));
+
 export const defaultNewsFilters: NewsFilters = { search: '', category: 'all', dateFrom: '', dateTo: '', sort: 'newest', page: 1 };
 
 const day = (value: string | null) => (value && isValidCalendarDay(value) ? value : '');

@@ -1,8 +1,6 @@
 // The news list in English (/en/news), its filters included. The articles themselves are written in
 // Spanish unless staff gave one an English version.
 import { formatLongDateEnglish } from '../../../domain';
-import type { PageHead } from '../../lib/head';
-import type { SiteInfo } from '../../lib/site';
 import type { NewsListTexts } from './list-texts';
 
 const title = 'News and Updates';
@@ -35,11 +33,5 @@ export const newsListTextsEn: NewsListTexts = {
   next: 'Next',
   pageOf: (page, pages) => `Page ${page} of ${pages}`,
   inSpanish: 'In Spanish',
-  head: (site: SiteInfo): PageHead => ({
-    title: `${title} | ${site.siteName}`,
-    description:
-      'News, alerts and trends in counter-surveillance, electronic security and cybersecurity, in Costa Rica and worldwide. Articles are mostly in Spanish.',
-    path: '/en/news',
-  }),
   formatDate: formatLongDateEnglish,
 };

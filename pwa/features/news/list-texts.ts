@@ -2,8 +2,8 @@
 // and the heads the server writes in texts.ts: neither page downloads the other's texts.
 // `// spec`: required wording (docs/rules.md, 'Required wording').
 import { formatLongDate } from '../../../domain';
-import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
+import type { NewsFilters } from './filters';
 
 const title = 'Noticias y Actualizaciones';
 
@@ -36,12 +36,19 @@ export const newsListTexts = {
   pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
   /** On the English pages only: the badge of a card whose article has no English version. */
   inSpanish: '',
-  head: (site: SiteInfo): PageHead => ({
-    title: `${title} | ${site.siteName}`,
-    description: 'Noticias, alertas y tendencias en contraespionaje, seguridad electrónica y ciberseguridad, en Costa Rica y el mundo.',
-    path: '/noticias',
-  }),
   formatDate: formatLongDate,
 };
 
 export type NewsListTexts = typeof newsListTexts;
+
+/**
+ * What names one address of the list beside the list's own title: its search and its page past the first
+ * ('Buscar: cámaras — Página 2 de 3'); '' for the plain first page. Each page of the list is indexed on
+ * its own, so each needs a title (and a description: the server's, texts.ts) of its own.
+ */
+export function newsListPart(texts: NewsListTexts, { search, page }: Pick<NewsFilters, 'search' | 'page'>, pages: number): string {
+  return [search.trim() && `${texts.searchLabel}: ${search.trim()}`, page > 1 && texts.pageOf(page, pages)].filter(Boolean).join(' — ');
+}
+
+/** The list's <title> for an address of it: the server writes it, the browser keeps it after navigating. */
+export const newsListTitle = (texts: NewsListTexts, site: SiteInfo, part: string) => `${texts.title}${part && ` — ${part}`} | ${site.siteName}`;

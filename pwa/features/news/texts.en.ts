@@ -5,10 +5,18 @@ import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 import { articleTextsEn } from './article-texts.en';
 import { newsListTextsEn } from './list-texts.en';
-import { articleHeadOf, type NewsHeads } from './texts';
+import { articleHeadOf, newsListHead, type NewsHeads } from './texts';
 
 export const newsTextsEn: NewsHeads = {
-  listHead: newsListTextsEn.head,
+  listHead: (site, filters, pages) =>
+    newsListHead(
+      newsListTextsEn,
+      'News, alerts and trends in counter-surveillance, electronic security and cybersecurity, in Costa Rica and worldwide. Articles are mostly in Spanish.',
+      '/en/news',
+      site,
+      filters,
+      pages,
+    ),
   articleHead: (site: SiteInfo, article: NewsArticle): PageHead =>
     articleHeadOf(site, article, {
       ...articleTextsEn.page(article),

@@ -5,7 +5,8 @@ import { articleImageSizes, canonicalElsewhere, type NewsArticle } from '../../.
 import type { PageHead } from '../../lib/head';
 import type { SiteInfo } from '../../lib/site';
 import { articlePageHead, articleTexts, type ArticlePageInfo } from './article-texts';
-import { newsListTexts } from './list-texts';
+import { newsListPart, newsListTexts, newsListTitle, type NewsListTexts } from './list-texts';
+import type { NewsFilters } from './filters';
 import { categoryName } from './category-names';
 
 type Crumb = { name: string; path: string };
@@ -59,10 +60,34 @@ export function articleHeadOf(site: SiteInfo, article: NewsArticle, page: Articl
 export const articleHead = (site: SiteInfo, article: NewsArticle): PageHead =>
   articleHeadOf(site, article, { ...articleTexts.page(article), list: { name: newsListTexts.title, path: '/noticias' }, home: { name: 'Inicio', path: '/' } });
 
+/**
+ * The head of one address of the news list: its title (the browser's too) and a description that names
+ * the same search and page. Only the server writes the description: the browser leaves it as it is
+ * after a navigation (nobody reads it there, and search engines read each address from the server), so
+ * the list's descriptions stay out of the first visit's JavaScript.
+ */
+export function newsListHead(texts: NewsListTexts, description: string, path: string, site: SiteInfo, filters: NewsFilters, pages: number): PageHead {
+  const part = newsListPart(texts, filters, pages);
+  return { title: newsListTitle(texts, site, part), description: part ? `${part}. ${description}` : description, path };
+}
+
 export type NewsHeads = {
-  listHead: (site: SiteInfo) => PageHead;
+  /** The head of the list's address for `filters`, a list of `pages` pages. */
+  listHead: (site: SiteInfo, filters: NewsFilters, pages: number) => PageHead;
   articleHead: (site: SiteInfo, article: NewsArticle) => PageHead;
   articleNotFoundHead: (site: SiteInfo, slug: string) => PageHead;
 };
 
-export const newsPageTexts: NewsHeads = { listHead: newsListTexts.head, articleHead, articleNotFoundHead: articleTexts.notFoundHead };
+export const newsPageTexts: NewsHeads = {
+  listHead: (site, filters, pages) =>
+    newsListHead(
+      newsListTexts,
+      'Noticias, alertas y tendencias en contraespionaje, seguridad electrónica y ciberseguridad, en Costa Rica y el mundo.',
+      '/noticias',
+      site,
+      filters,
+      pages,
+    ),
+  articleHead,
+  articleNotFoundHead: articleTexts.notFoundHead,
+};
