@@ -15,7 +15,7 @@ export type NewsFilters = {
   page: number;
 };
 
-export const newsPageSize = 12;
+const newsPageSize = 12;
 
 /** How many pages a list of `total` articles makes (one when it is empty). */
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / newsPageSize));
