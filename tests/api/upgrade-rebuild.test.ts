@@ -120,7 +120,7 @@ test("an article's last public change, added by an upgrade, is read from the log
 
   // The database as the previous version left it: the log has the events, the column does not exist yet.
   await database.db.query('ALTER TABLE news_articles DROP COLUMN content_changed_at');
-  await database.db.query('DELETE FROM schema_migrations WHERE name = $1', ['projections/migrations/013_article_changes.sql']);
+  await database.db.query('DELETE FROM schema_migrations WHERE name = $1', ['projections/migrations/014_article_changes.sql']);
   lines.length = 0;
 
   const second = await start();
