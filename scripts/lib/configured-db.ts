@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../api/config';
-import { lockDataDir, openDb, type Db } from '../../events';
+import { DataDirBusy, lockDataDir, openDb, type Db } from '../../events';
 
 /** The configuration, or its Spanish refusal (STORAGE_DRIVER=gcs without GCS_BUCKET...) and status 1. */
 export function loadConfigOrExit(): Config {
@@ -75,6 +75,18 @@ export async function openExistingDbOrExit(config: Config = loadConfigOrExit()):
   const advice = '¿son DATABASE_URL o DATA_DIR los del sitio? No se creó nada.';
   if (!config.databaseUrl) {
     const embedded = path.join(config.dataDir, 'pglite');
+    // Held by another process (which may be creating it right now): that is what the operator is told.
+    if (existsSync(config.dataDir)) {
+      try {
+        lockDataDir(config.dataDir)();
+      } catch (error) {
+        // Any other failure (a folder it cannot write to) is told below, by the check or the opening.
+        if (error instanceof DataDirBusy) {
+          console.error(error.message);
+          process.exit(1);
+        }
+      }
+    }
     // A PostgreSQL data folder has PG_VERSION; any other folder would be made into a new, empty database.
     if (!existsSync(path.join(embedded, 'PG_VERSION'))) {
       console.error(`No hay una base de datos integrada en ${path.resolve(config.dataDir)} (falta ${path.resolve(embedded)}): ${advice}`);

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeHeic, UnreadableHeic } from '../../api/media/heic';
+import { projectRoot } from '../../events/project-root';
 
-const sideways = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'photos', 'sideways.heic'));
+const sideways = readFileSync(path.join(projectRoot, 'tests/fixtures/photos/sideways.heic'));
 
 test('the fixture decodes whole: 160 × 120 once its rotation is applied', async () => {
   const decoded = await decodeHeic(sideways, 100_000_000);

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { advanceForm } from '../helpers/forms';
 import { signedUploadPath } from '../../api/storage/signature';
 import { startTestApp, type Client } from '../helpers/app';
+import { projectRoot } from '../../events/project-root';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'uploads-test-'));
 const app = await startTestApp({ dataDir });
@@ -92,7 +93,7 @@ test('a sideways phone photo is stored upright', async () => {
 });
 
 /** A phone's HEIC (scripts/make-heic-fixture.ts): HEVC, stored sideways with 'irot', EXIF orientation, camera and GPS. */
-const sidewaysHeic = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'photos', 'sideways.heic'));
+const sidewaysHeic = readFileSync(path.join(projectRoot, 'tests/fixtures/photos/sideways.heic'));
 
 async function servedPhoto(objectPath: string): Promise<{ bytes: Buffer; type: string | null }> {
   const served = await fetch(app.base + objectPath, { headers: { cookie: await cookieOf(staff) } });
