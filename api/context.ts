@@ -85,7 +85,7 @@ export function idParam(ctx: Context, notFound: () => Error): string {
 }
 
 /** `limit` and `offset` of a list; out of bounds or not a whole number is a 400 naming the field. */
-export function paging(ctx: Context): Paging {
+function paging(ctx: Context): Paging {
   return parseQuery(ctx, pagingQuery);
 }
 

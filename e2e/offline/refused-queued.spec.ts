@@ -14,11 +14,11 @@ test.describe.configure({ timeout: 120_000 });
 
 const status = (page: Page) => page.getByRole('region', { name: 'Estado de la conexión y de los envíos' });
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notification' });
-const reason = 'El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o HEIC)';
+const reason = 'No se pudo leer la imagen JPEG: el archivo está dañado o incompleto';
 const photoLabel = 'Foto de las salidas de emergencia';
 
 async function seedRefusable(page: Page, host: string) {
-  // JPEG's first bytes and nothing of the picture: the server cannot read it (415).
+  // JPEG's first bytes and nothing of the picture: the server cannot read it (422).
   const cut = (await jpeg([200, 40, 40])).subarray(0, 200);
   await seedDraft(page, {
     id: randomUUID(),
