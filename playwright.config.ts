@@ -1,5 +1,6 @@
 // End-to-end tests: Debian's Chromium against the real server (built assets) and a fresh database.
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs } from './e2e/chromium-args';
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 4173);
 
@@ -18,9 +19,14 @@ export default defineConfig({
     locale: 'es-CR',
     timezoneId: 'America/Costa_Rica',
     trace: 'off',
+    // No service worker unless a test asks for one (`test.use({ serviceWorkers: 'allow' })`, or
+    // `serviceWorkers` on a context it makes): registering it fetches and compiles the whole precache,
+    // and every request then passes through it, which doubled the CPU of opening the admin panel in a
+    // new context. The tests of what works offline ask for it; the others test the pages.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

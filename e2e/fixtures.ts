@@ -26,8 +26,9 @@ export const test = base.extend<{ api: APIRequestContext; adminPage: Page }>({
     await use(api);
     await api.dispose();
   },
-  adminPage: async ({ browser, baseURL }, use) => {
-    const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica' });
+  // Its own context, with the test's service worker choice (no worker unless the test asks for one).
+  adminPage: async ({ browser, baseURL, serviceWorkers }, use) => {
+    const context = await browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers });
     const login = await context.request.post('/api/auth/login', { data: e2eAdmin });
     expect(login.status()).toBe(200);
     const page = await context.newPage();

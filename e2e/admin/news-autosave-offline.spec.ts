@@ -7,6 +7,9 @@ import { expect, test, unique } from '../fixtures';
 import { waitForChunksCached, waitForOfflineReady, waitForSavedLists } from '../offline/helpers';
 import { articlesTitled, card, expectToast, field, openTab, searchFor, startNewArticle } from './helpers';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 // Each test waits out autosave's quiet time more than once and types a good deal: about 15 s on a quiet
 // machine, up to 40 s with the suite's other worker and the server on two busy cores.
 test.describe.configure({ timeout: 120_000 });

@@ -7,6 +7,9 @@ import { closeWithEscape, expect, test, unique } from '../fixtures';
 import { formsOf, readDrafts, waitForOfflineReady } from '../offline/helpers';
 import { englishForm, fillEverything, fillRequired, turnOn } from './fill';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 test('the English form reads in English, from its sections to its options and photo hints', async ({ page }) => {
   await page.goto('/en/advance-form');
   await expect(page.getByRole('heading', { level: 1, name: 'VIP Advance Form' })).toBeVisible();

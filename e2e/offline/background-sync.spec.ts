@@ -5,6 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, unique } from '../fixtures';
 import { completeValues, formsOf, jpeg, readDrafts, seedDraft, waitForOfflineReady } from './helpers';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 test('the worker sends a queued form with its photo when the browser fires Background Sync, with no page of the app open', async ({
   browser,
   baseURL,

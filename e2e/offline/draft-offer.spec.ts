@@ -5,6 +5,9 @@ import { expect, test, unique } from '../fixtures';
 import { touchForm } from '../advance-form/fill';
 import { readDrafts, waitForOfflineReady } from './helpers';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 const busyText = 'Este formulario se está enviando o está abierto en otra pestaña. Espere un momento…';
 
 test("'Continuar borrador' on a draft open in another tab says it waits, then opens it once that tab closes", async ({ browser, baseURL }) => {

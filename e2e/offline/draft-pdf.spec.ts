@@ -7,6 +7,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { e2eAdmin, expect, test, unique } from '../fixtures';
 import { completeValues, seedDraft, staffId } from './helpers';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 const fontFile = /\/assets\/DejaVuSans-[^/]+\.ttf$/;
 
 async function draftsTab(context: BrowserContext, host: string, mainVehicleRoute: string): Promise<Page> {

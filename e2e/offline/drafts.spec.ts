@@ -6,6 +6,9 @@ import { expect, test, unique } from '../fixtures';
 import { fillRequired, jpegFixture, turnOn } from '../advance-form/fill';
 import { formsOf, holdDraftsStore, readDrafts, waitForOfflineReady, watchFormSends } from './helpers';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 const keptText = 'Foto guardada en este dispositivo: se subirá al enviar el formulario';
 
 async function addPhoto(page: Page, label: string, index: number) {

@@ -11,6 +11,9 @@ import { fillRequired, jpegFixture } from '../advance-form/fill';
 import { formsOf, readDrafts, staffId, waitForOfflineReady } from './helpers';
 import { KillableBrowser } from './killable-browser';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ timeout: 150_000 });
 
 const queuedText = 'Sin conexión: el formulario se enviará automáticamente al recuperar la conexión';

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromiumArgs } from '../chromium-args';
 
 export type Running = { process: ChildProcess; browser: Browser; context: BrowserContext };
 
@@ -22,12 +23,7 @@ export class KillableBrowser {
       '/usr/bin/chromium',
       [
         '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...chromiumArgs,
         '--lang=es-CR',
         `--user-data-dir=${this.profile}`,
         // Port 0: Chromium picks a free one and writes it to DevToolsActivePort.

@@ -9,6 +9,9 @@ import { e2eAdmin, expect, test, unique } from '../fixtures';
 import { fillRequired, jpegFixture } from '../advance-form/fill';
 import { completeValues, formsOf, jpeg, readDrafts, seedDraft, staffId } from './helpers';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ timeout: 120_000 });
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notification' });

@@ -11,6 +11,9 @@ import { fillRequired, jpegFixture } from '../advance-form/fill';
 import { createUser } from '../admin/seed';
 import { completeValues, formsOf, jpeg, readDrafts, seedDraft, staffId, waitForChunksCached, waitForOfflineReady, watchFormSends } from './helpers';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ timeout: 120_000 });
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notification' });

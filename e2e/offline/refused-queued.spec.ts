@@ -10,6 +10,9 @@ import { expect, test, unique } from '../fixtures';
 import { touchForm } from '../advance-form/fill';
 import { completeValues, jpeg, readDrafts, seedDraft, waitForOfflineReady } from './helpers';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ timeout: 120_000 });
 
 const status = (page: Page) => page.getByRole('region', { name: 'Estado de la conexión y de los envíos' });

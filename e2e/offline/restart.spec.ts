@@ -9,6 +9,9 @@ import { fillRequired } from '../advance-form/fill';
 import { formsOf, readDrafts, waitForOfflineReady, watchFormSends } from './helpers';
 import { KillableBrowser } from './killable-browser';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ timeout: 150_000 });
 
 const keptText = 'Foto guardada en este dispositivo: se subirá al enviar el formulario';

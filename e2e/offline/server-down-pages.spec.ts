@@ -7,6 +7,9 @@ import { e2eAdmin, expect, test } from '../fixtures';
 import { pageIsCached, waitForOfflineReady } from './helpers';
 import { ResettingProxy } from './resetting-proxy';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ timeout: 180_000 });
 
 const proxyPage = (page: Page) => page.getByText(/^\d{3} proxy$/);

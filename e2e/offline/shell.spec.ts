@@ -7,6 +7,9 @@ import { e2eAdmin, expect, test, unique } from '../fixtures';
 import { createArticle } from '../public/helpers';
 import { pageIsCached, readSavedLists, waitForChunksCached, waitForOfflineReady, waitForSavedLists } from './helpers';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 test('the manifest is Spanish, named from SITE_NAME, with 192, 512 and maskable icons, linked from every page', async ({ page, request }) => {
   const response = await request.get('/manifest.webmanifest');
   expect(response.status()).toBe(200);

@@ -6,6 +6,9 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { e2eAdmin, expect, test, unique } from '../fixtures';
 import { completeValues, formsOf, jpeg, readDrafts, seedDraft, staffId, watchFormSends } from './helpers';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 const newContext = (browser: Browser, baseURL: string | undefined) =>
   browser.newContext({ baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers: 'block' });
 

@@ -8,6 +8,9 @@ import { closeWithEscape, expect, test } from '../fixtures';
 import { waitForOfflineReady } from '../offline/helpers';
 import { firstVisitScriptBudget, watchConsole, watchScripts } from './helpers';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 const meta = (html: string, name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1];
 
 test('the form is in the first HTML of both languages, with its own head, indexable', async ({ request, baseURL }) => {

@@ -4,6 +4,9 @@
 import { expect, test, unique } from '../fixtures';
 import { waitForHydration } from './helpers';
 
+// What works offline is the service worker's: these tests run with it.
+test.use({ serviceWorkers: 'allow' });
+
 test('a retry after a lost answer never makes a second message', async ({ page, api }) => {
   const name = unique('Reintento');
   let lost = false;
