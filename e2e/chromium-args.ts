@@ -1,5 +1,5 @@
-// The switches Debian's Chromium runs the end-to-end tests with, whoever starts it (Playwright, or a test
-// that starts it as its own process to kill it).
+// The switches Debian's Chromium runs with in the end-to-end tests, whoever starts it (Playwright, or a
+// test that starts it as its own process to kill it), and under Lighthouse in the benchmarks.
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
