@@ -119,7 +119,8 @@ async function runFile(file: string, bundled: string): Promise<Result> {
  * times of a run on two cores (only an order: a stale or missing entry changes no result). A whole run's
  * times (`node_modules/.cache/unit-test-durations.json`) may replace it, but time the suite from a clean
  * clone before keeping them: once all 113 files were known, the heaviest operations files started
- * together and the suite took 422 s on two cores against 328 s from this file.
+ * together and the suite took 422 s on two cores against 328 s from this file (one run each; the
+ * end-to-end phase of the slower run was 8% slower too, so part of it was the machine).
  */
 const durationsFile = path.join('node_modules', '.cache', 'unit-test-durations.json');
 function readDurations(): Record<string, number> {
