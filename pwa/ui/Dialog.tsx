@@ -19,11 +19,14 @@ const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl' };
 
 export function Dialog({ isOpen, onOpenChange, title, description, children, role = 'dialog', size = 'md' }: DialogProps) {
   return (
+    // The backdrop only dims, without a blur: behind an open dialog every caret blink redrew the whole
+    // blurred screen, which kept a quarter of a core busy where it is drawn in software (a tablet
+    // without GPU compositing, headless Chromium in the tests: 2.7 s of CPU per 10 s idle, against 0.08).
     <ModalOverlay
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       isDismissable={role === 'dialog'}
-      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-navy-950/60 p-0 backdrop-blur-sm sm:items-center sm:p-4"
+      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-navy-950/60 p-0 sm:items-center sm:p-4"
     >
       <Modal className={`w-full ${widths[size]} rounded-t-xl bg-white shadow-2xl outline-none sm:rounded-xl`}>
         <AriaDialog role={role} className="relative max-h-[90vh] overflow-y-auto p-6 outline-none">
