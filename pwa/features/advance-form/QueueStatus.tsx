@@ -12,6 +12,7 @@ import { ServerOff, Wifi, WifiOff } from 'lucide-react';
 import { advanceFormLabels, type PhotoField } from '../../../domain';
 import { Button } from '../../ui/Button';
 import { useTexts } from '../../i18n/texts';
+import { useNow } from '../../lib/use-now';
 import { networkStateAtom, watchConnection, type NetworkState } from '../../offline/connection';
 import {
   draftOnScreenAtom,
@@ -184,16 +185,4 @@ export function UploadProgress({
       </div>
     </div>
   );
-}
-
-/** The time, every second while `ticking`, so 'hace 12 s' and 'en 30 s' count. */
-function useNow(ticking: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!ticking) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [ticking]);
-  return now;
 }

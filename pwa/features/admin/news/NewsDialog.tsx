@@ -36,7 +36,8 @@ import { PreviewLinkPanel } from './PreviewLinkPanel';
 import { ImageField } from './ImageField';
 import { dialogTexts, editorTexts, previewLinkTexts, revisionTexts, statusTexts } from './texts';
 import { useAutosave } from './useAutosave';
-import { autosaveLine, emptyArticle, fromBusinessClock, sameValues, textToCopy, toBusinessClock, valuesOf } from './dialog-values';
+import { AutosaveLine } from './AutosaveLine';
+import { emptyArticle, fromBusinessClock, sameValues, textToCopy, toBusinessClock, valuesOf } from './dialog-values';
 
 // The editor (TipTap) and the versions' comparison are loaded only when a dialog needs them.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -381,9 +382,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
           </div>
         </TabPanel>
       </Tabs>
-      <p aria-live="polite" className="text-sm text-slate-600">
-        {autosaveLine(autosave.state, autosave.now)}
-      </p>
+      <AutosaveLine state={autosave.state} />
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="outline" size="sm" onPress={() => void preview()} isDisabled={!saved.id && !form.getValues('slug')}>
           <Eye className="size-4" aria-hidden="true" />

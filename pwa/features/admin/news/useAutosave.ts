@@ -133,7 +133,6 @@ type SaveOf = { values: NewsArticleFormValues; articleId: string | null; status:
 export function useAutosave({ isOpen, form, articleId, savedStatus, version, conflict, onCreated, onConflict }: Options) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AutosaveState>({ kind: 'idle' });
-  const [now, setNow] = useState(() => Date.now());
   const opening = useRef<Opening>({ ...newOpening(), closed: true });
   // While 'Crear' / 'Actualizar' saves, autosave waits: its PATCH (always a draft) landing after the
   // article was published would make it a draft again.
@@ -290,12 +289,12 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, version, con
     }
   }
 
-  // A clock for 'Guardado hace N s', and the moment to save.
+  // The moment to save. It sets no state: a render of the whole dialog every second kept a tablet's
+  // core busy while the dialog sat open; the autosave line keeps its own clock (AutosaveLine).
   useEffect(() => {
     if (!isOpen) return;
     const timer = setInterval(() => {
       const at = Date.now();
-      setNow(at);
       const o = opening.current;
       const pending = o.changes;
       if (pending && (at - pending.last >= quietMs || at - pending.first >= atMostMs)) void save(o);
@@ -333,7 +332,6 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, version, con
 
   return {
     state,
-    now,
     key,
     /** Saves now what is unsaved (before a preview); answers once done. */
     flush: () => saveRest(opening.current),
