@@ -32,7 +32,7 @@ const freshConnections = { Connection: 'close' };
  * Browser contexts kept from one test to the next in a worker, by their options (a test with a visitor's
  * `page` and an `adminPage` holds two of the same options), so a test does not
  * pay for a new context and a cold cache: opening the admin panel in a new context took 3.9 CPU-s on two
- * cores, 1.1 in a context that had opened it before. Between tests each is emptied of what a test could
+ * cores, 1.3 in a kept one. Between tests each is emptied of what a test could
  * leave behind: its pages, cookies, every kind of the site's storage (IndexedDB, localStorage, Cache
  * Storage), routes, permissions and offline mode; only the HTTP cache stays, which the site's pages
  * revalidate (no-cache, ETag) and its API never fills (no-store). A context with the service worker
@@ -44,9 +44,9 @@ class KeptContexts {
 
   constructor(private readonly browser: Browser) {}
 
-  static keeps = (options: BrowserContextOptions) => options.serviceWorkers === 'block' && !options.storageState;
-
+  /** A kept context with these options, or a new one (kept after the test if these options allow it). */
   async take(options: BrowserContextOptions): Promise<BrowserContext> {
+    if (options.serviceWorkers !== 'block' || options.storageState) return this.browser.newContext(options);
     const key = JSON.stringify(options);
     const kept = this.idle.get(key)?.pop();
     if (kept) return kept;
@@ -56,10 +56,10 @@ class KeptContexts {
     return context;
   }
 
-  /** Emptied and kept for the next test; closed if the test closed it or it cannot be emptied. */
+  /** Emptied and kept for the next test; closed if it is not to be kept or cannot be emptied. */
   async give(context: BrowserContext): Promise<void> {
     const key = this.keys.get(context);
-    if (!key) return; // the test closed it
+    if (!key) return context.close(); // not to be kept, or already closed by the test
     const options = JSON.parse(key) as BrowserContextOptions;
     try {
       const [kept, ...others] = context.pages();
@@ -116,13 +116,7 @@ export const test = withContextOptions.extend<{ api: APIRequestContext; adminPag
     },
     { scope: 'worker' },
   ],
-  context: async ({ browser, keptContexts, _combinedContextOptions: options }, use) => {
-    if (!KeptContexts.keeps(options)) {
-      const context = await browser.newContext(options);
-      await use(context);
-      await context.close();
-      return;
-    }
+  context: async ({ keptContexts, _combinedContextOptions: options }, use) => {
     const context = await keptContexts.take(options);
     await use(context);
     await keptContexts.give(context);
@@ -145,16 +139,14 @@ export const test = withContextOptions.extend<{ api: APIRequestContext; adminPag
   },
   // Its own context (kept between tests like `context`), with the test's service worker choice, signed in
   // afresh for each test.
-  adminPage: async ({ browser, keptContexts, _combinedContextOptions, baseURL, serviceWorkers }, use) => {
+  adminPage: async ({ keptContexts, _combinedContextOptions, baseURL, serviceWorkers }, use) => {
     const options = { ..._combinedContextOptions, baseURL, locale: 'es-CR', timezoneId: 'America/Costa_Rica', serviceWorkers };
-    const keep = KeptContexts.keeps(options);
-    const context = keep ? await keptContexts.take(options) : await browser.newContext(options);
+    const context = await keptContexts.take(options);
     const login = await context.request.post('/api/auth/login', { data: e2eAdmin });
     expect(login.status()).toBe(200);
     const page = context.pages()[0] ?? (await context.newPage());
     await use(page);
-    if (keep) await keptContexts.give(context);
-    else await context.close();
+    await keptContexts.give(context);
   },
 });
 
