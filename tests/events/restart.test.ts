@@ -1,17 +1,16 @@
 // Restart: the embedded database (PGlite in DATA_DIR) keeps everything across a close and a reopen.
 // Always PGlite: this is the test of the on-disk directory, whatever TEST_DATABASE_URL says.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp, type App } from '../../api/app';
 import { loadConfig } from '../../api/config';
 import { Client } from '../helpers/app';
+import { embeddedDataDir } from '../helpers/embedded-data-dir';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'restart-'));
+const dataDir = await embeddedDataDir('restart-');
 const env = {
   DATA_DIR: dataDir,
   ADMIN_USERNAME: 'admin',

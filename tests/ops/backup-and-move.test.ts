@@ -13,8 +13,9 @@ import { freshDatabase, usingPostgres } from '../helpers/database';
 import { validForm } from '../helpers/forms';
 import { run } from '../helpers/processes';
 import { snapshot } from '../helpers/snapshot';
+import { embeddedDataDir } from '../helpers/embedded-data-dir';
 
-const sourceDir = mkdtempSync(path.join(os.tmpdir(), 'origen-'));
+const sourceDir = await embeddedDataDir('origen-');
 const targetDir = mkdtempSync(path.join(os.tmpdir(), 'destino-'));
 const backup = path.join(sourceDir, 'copia.jsonl');
 test.after(() => {

@@ -2,15 +2,15 @@
 // an import on the same DATA_DIR refuses at once, naming the holder; a lock left by a killed process
 // does not block the next start.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DataDirBusy, lockDataDir, openDb } from '../../events';
 import { run } from '../helpers/processes';
+import { embeddedDataDir } from '../helpers/embedded-data-dir';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bloqueo-'));
+const dataDir = await embeddedDataDir('bloqueo-');
 const env = { DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', FEED_SCHEDULER: 'off', ADMIN_PASSWORD: 'clave-de-prueba-123' };
 
 /** `npm run events:import` waiting for its input holds the database open, as a long import would. */

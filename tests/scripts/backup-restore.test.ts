@@ -23,6 +23,7 @@ import { freshDatabase, usingPostgres } from '../helpers/database';
 import { validForm } from '../helpers/forms';
 import { startPrivatePostgres } from '../helpers/private-postgres';
 import { bundledScripts, run } from '../helpers/processes';
+import { embeddedDataDir } from '../helpers/embedded-data-dir';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'copia-completa-'));
 const scripts = await bundledScripts(['backup', 'restore']);
@@ -75,7 +76,7 @@ async function answersOf(app: TestApp, formId: string, photoLinks: string[]) {
 const cookieOf = (client: Client) => [...(client as any).cookies].map(([k, v]: [string, string]) => `${k}=${v}`).join('; ');
 
 // The source: an embedded database in its own DATA_DIR, written through the HTTP API.
-const sourceDir = path.join(root, 'origen');
+const sourceDir = await embeddedDataDir('origen-', root);
 const source = await startTestApp({ dataDir: sourceDir, databaseUrl: null }, env, { configuredDatabase: true });
 const admin = await source.admin();
 const visitor = source.client();

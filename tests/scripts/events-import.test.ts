@@ -17,6 +17,7 @@ import { freshDatabase, usingPostgres } from '../helpers/database';
 import { startPrivatePostgres } from '../helpers/private-postgres';
 import { bundledScripts, run } from '../helpers/processes';
 import { snapshot } from '../helpers/snapshot';
+import { embeddedDataDir } from '../helpers/embedded-data-dir';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'importacion-'));
 const scripts = await bundledScripts(['events-export', 'events-import']);
@@ -29,7 +30,7 @@ const env = { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'clave-de-prueba-123', PU
 const timeoutMs = 120_000;
 
 // The source: an embedded database written through the API, then exported by the real command.
-const sourceDir = path.join(root, 'origen');
+const sourceDir = await embeddedDataDir('origen-', root);
 const source = await startTestApp({ dataDir: sourceDir, databaseUrl: null }, env, { configuredDatabase: true });
 const admin = await source.admin();
 const article = (

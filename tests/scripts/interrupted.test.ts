@@ -15,6 +15,7 @@ import { freshDatabase, usingPostgres } from '../helpers/database';
 import { validForm } from '../helpers/forms';
 import { bundledScripts, run } from '../helpers/processes';
 import { waitFor } from '../helpers/wait';
+import { embeddedDataDir } from '../helpers/embedded-data-dir';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'interrumpidas-'));
 const scripts = await bundledScripts(['backup', 'events-export', 'events-import']);
@@ -25,7 +26,7 @@ test.after(() => {
 const env = { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'clave-de-prueba-123', PUBLIC_WRITE_LIMIT: '0', FEED_SCHEDULER: 'off' };
 
 // The source: an embedded database with a form and its photo.
-const sourceDir = path.join(root, 'origen');
+const sourceDir = await embeddedDataDir('origen-', root);
 const source = await startTestApp({ dataDir: sourceDir, databaseUrl: null }, env, { configuredDatabase: true });
 const visitor = source.client();
 const { body: upload } = await visitor.post('/api/objects/upload');
