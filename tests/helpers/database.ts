@@ -1,5 +1,5 @@
-// A fresh database for one test file: PGlite in memory, or a new PostgreSQL database when
-// TEST_DATABASE_URL is set (dropped again on close), so test files never see each other's data.
+// A fresh database for one test file: PGlite in a directory of its own, or a new PostgreSQL database
+// when TEST_DATABASE_URL is set (either dropped again on close), so test files never see each other's data.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { openDb, postgresTarget, type Db } from '../../events';

@@ -1,5 +1,6 @@
 // A new DATA_DIR whose embedded database (PGlite) has been through its initdb already, as a site's
-// DATA_DIR is after its first start: what the tests of backups, imports, moves and restarts start from.
+// DATA_DIR is after its first start: what the tests of backups, imports, moves and restarts start from,
+// and every test app without TEST_DATABASE_URL (database.ts).
 // PGlite runs PostgreSQL's initdb inside WebAssembly on a new directory, about 8 CPU-s of the suite's
 // two cores each time, the most of a start; copied from an initialised directory kept beside the
 // test bundles, a start opens it in about 1.5. The copy holds no schema of ours: the app's migrations
