@@ -12,6 +12,7 @@ import {
   newsArticlePatch,
   newsListQuery,
   newsPreviewParam,
+  newsRestoreInput,
   parseMediaUrl,
   type SessionUser,
 } from '../../domain';
@@ -30,6 +31,8 @@ const versionNotFound = () => new NotFound('Versión no encontrada');
 /** A save based on a version someone else has replaced since: nothing of it is written. */
 const savedMeanwhile = () =>
   new Conflict('Otra persona guardó esta noticia mientras usted la editaba. Sus cambios no se guardaron: cargue la versión actual o conserve la suya.');
+const savedBeforeRestore = () =>
+  new Conflict('Otra persona guardó esta noticia mientras usted veía sus versiones. No se restauró nada: revise la versión actual antes de restaurar.');
 
 /** The version number of the path; anything but a whole positive number is a version nobody has. */
 function versionParam(ctx: Context): number {
@@ -165,15 +168,19 @@ export function newsRoutes(services: AppServices) {
     ctx.body = text;
   });
 
-  // That version's text becomes the current one: a new event, so the restore is itself a version.
+  // That version's text becomes the current one: a new event, so the restore is itself a version. With
+  // the version the person was looking at, a restore that did not see another's save is refused.
   router.post('/:id/revisions/:version/restore', requireStaff, async (ctx) => {
     const id = idParam(ctx, notFound);
     const version = versionParam(ctx);
+    const { expectedVersion } = await parseBody(ctx, newsRestoreInput);
     const text = await revisions.text(id, version);
     if (!text) throw versionNotFound();
     const { title, excerpt, content, englishTitle, englishExcerpt, englishContent } = text;
     const restored = { title, excerpt: excerpt ?? '', content: content ?? '', englishTitle, englishExcerpt, englishContent };
-    await runCommand(services, ctx, newsArticle, id, { type: 'Restore', version, text: restored });
+    await runCommand(services, ctx, newsArticle, id, { type: 'Restore', version, text: restored }, { expectedVersion }).catch((error: unknown) => {
+      throw error instanceof ConcurrencyError && expectedVersion !== undefined ? savedBeforeRestore() : error;
+    });
     ctx.body = await news.byId(id);
   });
 

@@ -105,11 +105,15 @@ const versionMessage = 'La versión de la noticia debe ser un número entero pos
  * nothing is written. Left out, the save is taken whatever came before it (API clients from before
  * versions; the editor always sends it).
  */
-export const newsArticlePatch = patchOf(
-  newsArticleInput.extend({
-    expectedVersion: z.number({ error: versionMessage }).int({ error: versionMessage }).min(1, { error: versionMessage }),
-  }),
-);
+const expectedVersion = z.number({ error: versionMessage }).int({ error: versionMessage }).min(1, { error: versionMessage });
+export const newsArticlePatch = patchOf(newsArticleInput.extend({ expectedVersion }));
+
+/**
+ * Restoring one of an article's versions. `expectedVersion`: the article's version the person was
+ * looking at; if someone saved it since, nothing is restored (409). Left out (API clients from before
+ * versions), the restore is taken whatever came before it; the editor always sends it.
+ */
+export const newsRestoreInput = z.object({ expectedVersion: expectedVersion.optional() });
 
 export type NewsArticle = {
   id: string;

@@ -3,7 +3,7 @@
 // what was typed, sends nothing more by itself, and lets the person load the other version or keep theirs.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { e2eAdmin, expect, test, unique } from '../fixtures';
-import { expectToast, field, openTab, searchCard } from './helpers';
+import { card, expectToast, field, openTab, searchCard } from './helpers';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -53,7 +53,8 @@ const keptExcerpt = (page: Page, id: string) =>
     id,
   );
 
-const current = async (api: APIRequestContext, id: string) => (await (await api.get(`/api/news/${id}/current`)).json()) as { excerpt: string; version: number };
+const current = async (api: APIRequestContext, id: string) =>
+  (await (await api.get(`/api/news/${id}/current`)).json()) as { title: string; excerpt: string; version: number };
 const savedElsewhere = 'Otra persona guardó esta noticia mientras usted la editaba';
 
 test("a draft open in two browsers: the second one's autosave is refused, its text stays, nothing more is sent, and 'Conservar la mía' saves it over", async ({
@@ -139,4 +140,68 @@ test("a published article open in two browsers: the second 'Actualizar' is refus
   await expectToast(second, 'Noticia actualizada exitosamente');
   expect(await current(api, id)).toMatchObject({ excerpt: 'Resumen publicado por la primera persona.', author: 'Equipo Técnico' });
   await second.context().close();
+});
+
+test("a copy kept on this device before someone else's save, taken up with 'Recuperar cambios': the dialog says so, and 'Actualizar' does not save over that save", async ({
+  adminPage: page,
+  api,
+}) => {
+  const title = unique('Copia anterior recuperada');
+  const id = await article(api, title, 'published');
+  // A published article's changes stay on this device until 'Actualizar'.
+  let dialog = await openArticle(page, title);
+  await field(dialog, 'Extracto').fill('Resumen guardado en este equipo.');
+  await expect.poll(() => keptExcerpt(page, id), { timeout: 30_000 }).toBe('Resumen guardado en este equipo.');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Someone else saves the article meanwhile.
+  expect((await api.patch(`/api/news/${id}`, { data: { excerpt: 'Resumen de la otra persona.', expectedVersion: 1 } })).status()).toBe(200);
+
+  // The list still shows the card: the dialog reads the article as it stands now.
+  await card(page, title).getByRole('button', { name: 'Editar' }).click();
+  dialog = page.getByRole('dialog', { name: 'Editar Noticia' });
+  await expect(field(dialog, 'Extracto')).toHaveValue('Resumen de la otra persona.');
+  await dialog.getByRole('button', { name: 'Recuperar cambios' }).click();
+  await expect(field(dialog, 'Extracto')).toHaveValue('Resumen guardado en este equipo.');
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toContainText('Los cambios recuperados de este equipo se escribieron sobre una versión anterior de esta noticia');
+
+  await dialog.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(alert).toContainText(savedElsewhere);
+  expect(await current(api, id)).toMatchObject({ excerpt: 'Resumen de la otra persona.', version: 2 });
+  await expect(field(dialog, 'Extracto')).toHaveValue('Resumen guardado en este equipo.');
+
+  // Kept on purpose, it is saved over the other one (which stays a version).
+  await alert.getByRole('button', { name: 'Conservar la mía' }).click();
+  await dialog.getByRole('button', { name: 'Actualizar' }).click();
+  await expectToast(page, 'Noticia actualizada exitosamente');
+  expect(await current(api, id)).toMatchObject({ excerpt: 'Resumen guardado en este equipo.', version: 3 });
+});
+
+test("'Restaurar esta versión' after someone else saved the article: nothing is restored, the dialog says so and offers the current version", async ({
+  adminPage: page,
+  api,
+}) => {
+  const title = unique('Restaurada tras otro guardado');
+  const id = await article(api, title, 'draft');
+  expect((await api.patch(`/api/news/${id}`, { data: { title: `${title} corregida`, expectedVersion: 1 } })).status()).toBe(200);
+  const dialog = await openArticle(page, `${title} corregida`);
+  await dialog.getByText('Versiones', { exact: true }).click();
+  await dialog.getByRole('button', { name: /Comparar.*Versión 1/ }).click();
+  await expect(dialog.getByRole('button', { name: 'Restaurar esta versión' })).toBeVisible();
+
+  // Someone else saves the article while the versions are on screen.
+  expect((await api.patch(`/api/news/${id}`, { data: { excerpt: 'Resumen de la otra persona.', expectedVersion: 2 } })).status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Restaurar esta versión' }).click();
+  await expectToast(page, 'No se pudo restaurar la versión', 'Otra persona guardó esta noticia mientras usted veía sus versiones. No se restauró nada');
+  await expect(dialog.getByRole('alert')).toContainText(savedElsewhere);
+  expect(await current(api, id)).toMatchObject({ title: `${title} corregida`, excerpt: 'Resumen de la otra persona.', version: 3 });
+
+  await dialog.getByRole('alert').getByRole('button', { name: 'Cargar la versión actual' }).click();
+  await expect(field(dialog, 'Extracto')).toHaveValue('Resumen de la otra persona.');
+  // Based on the current version now, the restore (version 1 is still the one chosen) goes through.
+  await dialog.getByRole('button', { name: 'Restaurar esta versión' }).click();
+  await expectToast(page, 'Versión restaurada');
+  expect(await current(api, id)).toMatchObject({ title, version: 4 });
 });

@@ -295,6 +295,35 @@ test('every save that changes the text is a version with who and when; restoring
   assert.is((await admin.get(`/api/news/${created.id}/revisions`)).body.length, 4);
 });
 
+test('a restore names the version it was looking at: one another person saved since is refused, and nothing is restored', async () => {
+  const admin = await app.admin();
+  const created = (await admin.post('/api/news', article({ title: 'Versión uno', content: '<p>Uno</p>' }))).body;
+  await admin.patch(`/api/news/${created.id}`, { title: 'Versión dos', expectedVersion: 1 });
+  // What the person had in front of them: version 2. Someone else saves version 3 meanwhile.
+  const collaborator = await app.userWithRole('colaborador', 'revisora');
+  assert.is((await collaborator.patch(`/api/news/${created.id}`, { title: 'Versión tres', expectedVersion: 2 })).status, 200);
+
+  const refused = await admin.post(`/api/news/${created.id}/revisions/1/restore`, { expectedVersion: 2 });
+  assert.is(refused.status, 409, refused.text);
+  assert.is(
+    refused.body.message,
+    'Otra persona guardó esta noticia mientras usted veía sus versiones. No se restauró nada: revise la versión actual antes de restaurar.',
+  );
+  const now = (await admin.get(`/api/news/${created.id}/current`)).body;
+  assert.equal([now.title, now.version], ['Versión tres', 3]);
+  assert.is((await admin.get(`/api/news/${created.id}/revisions`)).body.length, 3);
+
+  for (const expectedVersion of [0, 2.5, '3', null]) {
+    const bad = await admin.post(`/api/news/${created.id}/revisions/1/restore`, { expectedVersion });
+    assert.is(bad.status, 400, `expectedVersion ${JSON.stringify(expectedVersion)}`);
+    assert.is(bad.body.errors.expectedVersion, 'La versión de la noticia debe ser un número entero positivo');
+  }
+
+  const restored = await admin.post(`/api/news/${created.id}/revisions/1/restore`, { expectedVersion: 3 });
+  assert.is(restored.status, 200, restored.text);
+  assert.equal([restored.body.title, restored.body.version], ['Versión uno', 4]);
+});
+
 test('article HTML may embed YouTube (no-cookie) and Vimeo players only', () => {
   const youtube = sanitizeArticleHtml(
     '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Demostración" onload="alert(1)" style="x"></iframe>',

@@ -44,6 +44,8 @@ const RichTextEditor = lazy(() => import('./RichTextEditor'));
 const RevisionsPanel = lazy(() => import('./RevisionsPanel'));
 
 const t = newsTexts;
+/** What the notice says of a text based on an earlier version, by how that came about. */
+const newerTexts = { opened: dialogTexts.changedElsewhere, saved: dialogTexts.savedElsewhere, recovered: dialogTexts.recoveredOlder } as const;
 
 type Props = { isOpen: boolean; onOpenChange: (open: boolean) => void; article: NewsArticle | null };
 
@@ -71,10 +73,11 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
   // 'Crear' saved the article and the dialog stayed open on text typed meanwhile: it now edits that article.
   const [createdHere, setCreatedHere] = useState(false);
   // The article as the server has it now, when the dialog's text is based on an earlier version: the
-  // list's copy it opened with, typed into before the current one came ('opened'), or a save refused
-  // because someone else saved the article meanwhile ('saved'). Nothing of the text goes to the server
-  // until the person chooses: the current version, or theirs to save over it.
-  const [newer, setNewer] = useState<{ article: NewsArticle; reason: 'opened' | 'saved' } | null>(null);
+  // list's copy it opened with, typed into before the current one came ('opened'), a save (or a restore)
+  // refused because someone else saved the article meanwhile ('saved'), or a copy kept on this device,
+  // taken up with 'Recuperar cambios', written on a version saved over since ('recovered'). Nothing of the
+  // text goes to the server until the person chooses: the current version, or theirs to save over it.
+  const [newer, setNewer] = useState<{ article: NewsArticle; reason: 'opened' | 'saved' | 'recovered' } | null>(null);
   const [conflictNote, setConflictNote] = useState<string | null>(null);
   /** Shows the article as the server has it (the list refreshes too). */
   const takeCurrent = useCallback(
@@ -93,6 +96,25 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
     apiJson<NewsArticle>('GET', `/api/news/${id}/current`)
       .then((now) => {
         if (latestId.current === id) setNewer({ article: now, reason: 'saved' });
+      })
+      .catch(() => {});
+  };
+  /**
+   * 'Recuperar cambios': the copy's text is based on the version it was written on, so every save names
+   * that one (the server refuses it if someone saved the article since); and when the article did change
+   * since, the dialog says so at once and offers the current version, as for any text based on an earlier one.
+   */
+  const recover = (copy: LocalDraft) => {
+    for (const [key, value] of Object.entries(copy.values)) form.setValue(key as keyof NewsArticleFormValues, value as never, { shouldDirty: true });
+    autosave.adopt(copy);
+    setRecovery(null);
+    const id = saved.id;
+    const based = copy.version;
+    if (!id || typeof based !== 'number') return;
+    setSaved((before) => (before.id === id ? { ...before, version: based } : before));
+    apiJson<NewsArticle>('GET', `/api/news/${id}/current`)
+      .then((now) => {
+        if (latestId.current === id && now.version !== based) setNewer({ article: now, reason: 'recovered' });
       })
       .catch(() => {});
   };
@@ -248,7 +270,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
     >
       {newer && (
         <div role="alert" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          <span className="basis-full">{newer.reason === 'saved' ? dialogTexts.savedElsewhere : dialogTexts.changedElsewhere}</span>
+          <span className="basis-full">{newerTexts[newer.reason]}</span>
           <Button size="sm" onPress={() => takeCurrent(newer.article)}>
             {dialogTexts.loadCurrent}
           </Button>
@@ -286,15 +308,7 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
       {recovery && (
         <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
           <span className="flex-1">{dialogTexts.recoverLocal(formatDateTime(new Date(recovery.savedAt)))}</span>
-          <Button
-            size="sm"
-            onPress={() => {
-              for (const [key, value] of Object.entries(recovery.values))
-                form.setValue(key as keyof NewsArticleFormValues, value as never, { shouldDirty: true });
-              autosave.adopt(recovery);
-              setRecovery(null);
-            }}
-          >
+          <Button size="sm" onPress={() => recover(recovery)}>
             {dialogTexts.recover}
           </Button>
           <Button size="sm" variant="outline" onPress={() => void localDrafts.remove(recovery.key).then(() => setRecovery(null))}>
@@ -405,6 +419,15 @@ export function NewsDialog({ isOpen, onOpenChange, article }: Props) {
                 articleId={saved.id}
                 current={values}
                 unsaved={form.formState.isDirty}
+                // What was typed goes to the server first (a draft's text becomes a version of its own); the
+                // restore then names the version the text is based on, refused if someone saved since.
+                basedOn={() =>
+                  autosave
+                    .flush()
+                    .catch(() => undefined)
+                    .then(() => autosave.basedOn())
+                }
+                onRefused={() => savedElsewhere(saved.id!)}
                 onRestored={(restored) => {
                   form.reset(valuesOf(restored));
                   setSaved(savedOf(restored));

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { diffWords } from 'diff';
 import { History } from 'lucide-react';
 import { articleTextFields, type ArticleTextField, type NewsArticle, type NewsArticleFormValues } from '../../../../domain';
+import { ApiError } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { useRestoreRevision, useRevisionText, useRevisions } from './api';
 import { revisionTexts as t } from './texts';
@@ -55,10 +56,14 @@ type Props = {
   current: NewsArticleFormValues;
   /** The dialog has changes not saved yet (restoring replaces them). */
   unsaved: boolean;
+  /** The article's version the dialog's text is based on, asked as 'Restaurar' is pressed: the restore names it. */
+  basedOn: () => Promise<number | null>;
+  /** Someone else saved the article since that version: nothing was restored. */
+  onRefused: () => void;
   onRestored: (article: NewsArticle) => void;
 };
 
-export default function RevisionsPanel({ articleId, current, unsaved, onRestored }: Props) {
+export default function RevisionsPanel({ articleId, current, unsaved, basedOn, onRefused, onRestored }: Props) {
   const revisions = useRevisions(articleId);
   const [selected, setSelected] = useState<number | null>(null);
   const version = useRevisionText(articleId, selected);
@@ -125,10 +130,12 @@ export default function RevisionsPanel({ articleId, current, unsaved, onRestored
               size="sm"
               isPending={restore.isPending}
               onPress={() =>
-                restore.mutateAsync({ id: articleId, version: selected }).then(
-                  (article) => (onRestored(article), setSelected(null)),
-                  () => {},
-                )
+                void basedOn()
+                  .then((expectedVersion) => restore.mutateAsync({ id: articleId, version: selected, expectedVersion }))
+                  .then(
+                    (article) => (onRestored(article), setSelected(null)),
+                    (error: unknown) => error instanceof ApiError && error.status === 409 && onRefused(),
+                  )
               }
             >
               <History className="size-4" aria-hidden="true" />

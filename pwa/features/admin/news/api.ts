@@ -65,7 +65,9 @@ export function useRevisionText(id: string | null, version: number | null) {
 
 export function useRestoreRevision() {
   return useToastMutation({
-    mutationFn: ({ id, version }: { id: string; version: number }) => apiJson<NewsArticle>('POST', `/api/news/${id}/revisions/${version}/restore`),
+    // With the version the dialog's text is based on: refused if someone saved the article since.
+    mutationFn: ({ id, version, expectedVersion }: { id: string; version: number; expectedVersion: number | null }) =>
+      apiJson<NewsArticle>('POST', `/api/news/${id}/revisions/${version}/restore`, expectedVersion ? { expectedVersion } : {}),
     invalidates: [newsKeyPrefix],
     success: revisionTexts.restored,
     error: revisionTexts.restoreError,

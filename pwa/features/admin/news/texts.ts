@@ -102,6 +102,8 @@ export const dialogTexts = {
   discardLocal: 'Descartar',
   changedElsewhere:
     'Esta noticia cambió en el servidor después de cargarse la lista (otra persona u otra ventana). Lo que escribió sigue aquí y no se guardará encima de esos cambios hasta que elija: cargue la versión actual (reemplaza su texto) o conserve la suya.',
+  recoveredOlder:
+    'Los cambios recuperados de este equipo se escribieron sobre una versión anterior de esta noticia, y después otra persona (u otra ventana) la guardó. No se guardarán encima de esos cambios hasta que elija: cargue la versión actual (reemplaza su texto) o conserve la suya.',
   loadCurrent: 'Cargar la versión actual',
   savedElsewhere:
     'Otra persona guardó esta noticia mientras usted la editaba, y su versión no se reemplazó. Lo que usted escribió sigue aquí, sin guardar en el servidor: cargue la versión actual (reemplaza su texto; cópielo antes si lo necesita) o conserve la suya para guardarla encima.',

@@ -335,10 +335,8 @@ export function useAutosave({ isOpen, form, articleId, savedStatus, version, con
     key,
     /** Saves now what is unsaved (before a preview); answers once done. */
     flush: () => saveRest(opening.current),
-    /**
-     * Before 'Crear' / 'Actualizar': autosave stops, and one already sent is waited for. Answers the
-     * article on the server, also one that autosave made meanwhile (so it is updated, not made twice).
-     */
+    /** The article's version the dialog's text is now based on, its own saves counted (null for a new article). */
+    basedOn: () => versionOf(opening.current),
     /** Whether 'Crear' / 'Actualizar' holds autosave now (its buttons wait meanwhile). */
     holding,
     /**
