@@ -31,6 +31,13 @@ const versionNotFound = () => new NotFound('Versión no encontrada');
 /** A save based on a version someone else has replaced since: nothing of it is written. */
 const savedMeanwhile = () =>
   new Conflict('Otra persona guardó esta noticia mientras usted la editaba. Sus cambios no se guardaron: cargue la versión actual o conserve la suya.');
+/** 'Publicar' on a card whose article someone changed after the list was read: the unseen text is not made public. */
+const changedBeforePublishing = () =>
+  new Conflict('Otra persona cambió esta noticia después de que usted la viera, y no se publicó: revise la versión actual antes de publicarla.');
+/** A patch that only makes the article public ('Publicar' on a card), no field of it changed. */
+const onlyPublishes = (input: Record<string, unknown>) =>
+  Object.keys(input).length > 0 &&
+  Object.entries(input).every(([key, value]) => (key === 'reviewRequired' && value === false) || (key === 'status' && value === 'published'));
 const savedBeforeRestore = () =>
   new Conflict('Otra persona guardó esta noticia mientras usted veía sus versiones. No se restauró nada: revise la versión actual antes de restaurar.');
 
@@ -144,7 +151,8 @@ export function newsRoutes(services: AppServices) {
     // lands between this read of the stream and its append); without one, it is taken as it comes.
     await runCommand(services, ctx, newsArticle, id, { type: 'Update', patch, now }, { check: imageStillThere(input.image), expectedVersion }).catch(
       (error: unknown) => {
-        throw error instanceof ConcurrencyError && expectedVersion !== undefined ? savedMeanwhile() : error;
+        if (!(error instanceof ConcurrencyError) || expectedVersion === undefined) throw error;
+        throw onlyPublishes(input) ? changedBeforePublishing() : savedMeanwhile();
       },
     );
     ctx.body = await news.byId(id);

@@ -61,6 +61,31 @@ test('an article waiting for review is marked and published', async ({ adminPage
   expect(publicList).toHaveLength(1);
 });
 
+test("'Publicar' on a card whose article someone changed since the list was read: nothing is made public, and the card shows the change", async ({
+  adminPage: page,
+  api,
+}) => {
+  const title = unique('Importada cambiada');
+  const { id } = await createArticle(api, title, { reviewRequired: true });
+  await openTab(page, 'news', 'Noticias');
+  await searchFor(page, title);
+  const pending = card(page, title);
+  await expect(pending.getByText('Un resumen breve de la noticia para la lista.')).toBeVisible();
+  // Someone else corrects the summary while the card is on screen.
+  expect((await api.patch(`/api/news/${id}`, { data: { excerpt: 'Resumen corregido por otra persona.' } })).status()).toBe(200);
+
+  await pending.getByRole('button', { name: 'Publicar' }).click();
+  await expectToast(page, 'Error al actualizar noticia', 'Otra persona cambió esta noticia después de que usted la viera, y no se publicó');
+  await expect(pending.getByText('Resumen corregido por otra persona.')).toBeVisible();
+  await expect(pending.getByText('Pendiente de revisión')).toBeVisible();
+  expect(await (await api.get(`/api/news?search=${encodeURIComponent(title)}`)).json()).toHaveLength(0);
+
+  // Seen now, it is published.
+  await pending.getByRole('button', { name: 'Publicar' }).click();
+  await expectToast(page, 'Noticia publicada exitosamente');
+  await expect(pending.getByText('Pendiente de revisión')).toBeHidden();
+});
+
 test('the list is searchable and paged', async ({ adminPage: page, api }) => {
   const tag = unique('Paginada').replace(/\s/g, '');
   for (let i = 1; i <= 11; i++) await createArticle(api, `${tag} número ${i}`);

@@ -143,6 +143,18 @@ test('the review queue keeps its meaning: an article waiting for review is a dra
   const published = await admin.patch(`/api/news/${pending.id}`, { reviewRequired: false });
   assert.equal([published.body.status, published.body.reviewRequired], ['published', false]);
   assert.not.ok((await admin.get('/api/news?status=pending&limit=100')).body.some((item: NewsArticle) => item.id === pending.id));
+  // 'Publicar' names the version the card showed: a text someone changed since is not made public unseen.
+  const changed = await create(admin, { reviewRequired: true });
+  assert.is((await admin.patch(`/api/news/${changed.id}`, { excerpt: 'Resumen cambiado después.', expectedVersion: changed.version })).status, 200);
+  const stale = await admin.patch(`/api/news/${changed.id}`, { reviewRequired: false, expectedVersion: changed.version });
+  assert.is(stale.status, 409, stale.text);
+  assert.is(
+    stale.body.message,
+    'Otra persona cambió esta noticia después de que usted la viera, y no se publicó: revise la versión actual antes de publicarla.',
+  );
+  assert.equal(((await admin.get(`/api/news/${changed.id}/current`)).body as NewsArticle).reviewRequired, true, 'still waiting for review');
+  const reviewed = await admin.patch(`/api/news/${changed.id}`, { reviewRequired: false, expectedVersion: changed.version + 1 });
+  assert.equal([reviewed.body.status, reviewed.body.reviewRequired], ['published', false]);
   // Scheduling an article waiting for review is its review too.
   const another = await create(admin, { reviewRequired: true });
   const scheduled = await admin.patch(`/api/news/${another.id}`, { status: 'scheduled', publishedAt: inFuture(3_600_000) });

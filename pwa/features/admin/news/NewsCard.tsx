@@ -30,7 +30,7 @@ export function NewsCard({ article, onEdit }: { article: NewsArticle; onEdit: ()
       actions={
         <>
           {article.reviewRequired && (
-            <Button size="sm" onPress={() => publish.mutate(article.id)} isPending={publish.isPending}>
+            <Button size="sm" onPress={() => publish.mutate(article)} isPending={publish.isPending}>
               <Send className="size-4" aria-hidden="true" />
               {publish.isPending ? t.publishing : t.publish}
             </Button>

@@ -27,11 +27,17 @@ export function useAdminNews({ search, status, page }: AdminNewsFilter) {
 const news = resourceMutations<NewsArticleInput, NewsArticle>('/api/news', [newsKeyPrefix], t);
 export const useDeleteNews = news.useDelete;
 
-/** 'Publicar': an article waiting for review goes public (PATCH { reviewRequired: false }). */
+/**
+ * 'Publicar': an article waiting for review goes public (PATCH { reviewRequired: false }), as the card
+ * showed it: with its version, so that a text someone changed since is not made public unseen (the
+ * list is then read again).
+ */
 export function usePublishNews() {
   return useToastMutation({
-    mutationFn: (id: string) => apiJson<NewsArticle>('PATCH', `/api/news/${id}`, { reviewRequired: false }),
+    mutationFn: ({ id, version }: Pick<NewsArticle, 'id' | 'version'>) =>
+      apiJson<NewsArticle>('PATCH', `/api/news/${id}`, { reviewRequired: false, expectedVersion: version }),
     invalidates: [newsKeyPrefix],
+    refreshOnError: true,
     success: t.published,
     error: t.updateError,
   });
