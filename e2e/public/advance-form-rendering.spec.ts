@@ -134,6 +134,33 @@ test('what is typed, ticked and pressed before the code arrives is kept', async 
   await close();
 });
 
+test('a switch pressed before the code arrives and let go once the form has hydrated is switched on, once', async ({ browser, baseURL }) => {
+  const { page, release, close } = await heldForm(browser, baseURL);
+  await page.goto('/formulario-avanzada');
+  // The page around the form has hydrated (the form listens for the first touch); the form's code is held.
+  await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('header')!).some((key) => key.startsWith('__react')))).toBe(true);
+  const label = page.locator('label').filter({ hasText: /^¿Cuenta con parqueo seguro\?$/ });
+  await label.scrollIntoViewIfNeeded();
+  const box = (await label.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // The finger goes down (the code is asked for), the code arrives and the form hydrates, then it lifts.
+  await page.mouse.down();
+  const arrived = page.waitForResponse(/AdvanceFormPublicScreen/);
+  release();
+  await arrived;
+  await expect.poll(() => hydrated(page)).toBe(true);
+  const nextTask = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+  await nextTask();
+  await page.mouse.up();
+  const parking = page.getByRole('switch', { name: '¿Cuenta con parqueo seguro?' });
+  await expect(parking).toBeChecked();
+  await expect(page.getByLabel('Detalles del parqueo')).toBeVisible();
+  // Switched once: still on after the tasks that follow the click.
+  await nextTask();
+  await expect(parking).toBeChecked();
+  await close();
+});
+
 test('typing that goes on while the code arrives, on a slow phone, lands where it was typed, once', async ({ browser, baseURL }) => {
   const { page, release, close } = await heldForm(browser, baseURL);
   await page.goto('/formulario-avanzada');

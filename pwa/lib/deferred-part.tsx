@@ -132,6 +132,8 @@ class CatchUp {
   private live = false;
   /** A button the finger went down on before the part hydrated: its click, even after, is a press the part never saw begin. */
   private pressedEarly: HTMLButtonElement | null = null;
+  /** The same for a switch or a box (its label pressed, or the box itself), with the state it had then. */
+  private toggledEarly: { toggle: HTMLInputElement; checked: boolean } | null = null;
 
   hydrated() {
     this.live = true;
@@ -173,7 +175,12 @@ class CatchUp {
       [
         'pointerdown',
         (event) => {
-          if (waiting(event)) this.pressedEarly = (event.target as Element).closest('button');
+          if (!waiting(event)) return;
+          const target = event.target as Element;
+          this.pressedEarly = target.closest('button');
+          const toggle = target instanceof HTMLInputElement ? target : target.closest('label')?.control;
+          this.toggledEarly =
+            toggle instanceof HTMLInputElement && (toggle.type === 'checkbox' || toggle.type === 'radio') ? { toggle, checked: toggle.checked } : null;
         },
       ],
       [
@@ -182,6 +189,15 @@ class CatchUp {
           const button = (event.target as Element).closest('button');
           const early = button !== null && button === this.pressedEarly;
           this.pressedEarly = null;
+          const toggled = this.toggledEarly;
+          this.toggledEarly = null;
+          // A switch pressed before the part hydrated and let go after: the hydrated switch ignores the
+          // click of a press it never saw begin, and stays as it was. Once this click has run its course,
+          // one that changed nothing is made again (the label's click and then the box's: the first one only).
+          if (toggled && !waiting(event) && inside(event)) {
+            const { toggle, checked } = toggled;
+            setTimeout(() => toggle.isConnected && toggle.checked === checked && toggle.click(), 0);
+          }
           if (!waiting(event) && !(early && inside(event))) return;
           wake();
           if (!button || button.type === 'submit') return;
