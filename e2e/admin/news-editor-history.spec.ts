@@ -214,3 +214,41 @@ test("an image with an http:// address written in 'Código HTML': the editor say
   await expect(dialog.getByRole('status').filter({ hasText: 'no se guardará' })).toHaveCount(0);
   await expect.poll(() => current(api, id), { timeout: 30_000 }).toContain('src="https://fotos.example/microfono.jpg"');
 });
+
+test("'Restaurar esta versión' with changes not saved yet: a draft's become a version first, a published article's stay on this device to recover", async ({
+  adminPage: page,
+  api,
+}) => {
+  for (const status of ['draft', 'published'] as const) {
+    const title = unique(`Restaurar con cambios ${status}`);
+    const id = await article(api, title, '<p>Uno</p>', status);
+    expect((await api.patch(`/api/news/${id}`, { data: { content: '<p>Dos</p>' } })).status()).toBe(200);
+    await openTab(page, 'news', 'Noticias');
+    await searchFor(page, title);
+    let dialog = await edit(page, title, 'Dos');
+    await field(dialog, 'Extracto').fill('Resumen escrito antes de restaurar.');
+    await dialog.getByText('Versiones', { exact: true }).click();
+    await dialog.getByRole('button', { name: /Comparar.*Versión 1/ }).click();
+    await expect(dialog.getByText(/^Tiene cambios sin guardar/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Restaurar esta versión' }).click();
+    await expect(field(dialog, 'Contenido')).toHaveText('Uno');
+    expect(await current(api, id)).toBe('<p>Uno</p>');
+    const revisions = (await (await api.get(`/api/news/${id}/revisions`)).json()) as { version: number }[];
+    const excerpts = await Promise.all(
+      revisions.map(async ({ version }) => ((await (await api.get(`/api/news/${id}/revisions/${version}`)).json()) as { excerpt: string }).excerpt),
+    );
+    if (status === 'draft') {
+      expect(excerpts).toContain('Resumen escrito antes de restaurar.');
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      continue;
+    }
+    // A published article's changes wait for 'Actualizar': they are on this device, offered at the next opening.
+    expect(excerpts).not.toContain('Resumen escrito antes de restaurar.');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+    dialog = await edit(page, title, 'Uno');
+    await dialog.getByRole('button', { name: 'Recuperar cambios' }).click();
+    await expect(field(dialog, 'Extracto')).toHaveValue('Resumen escrito antes de restaurar.');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  }
+});

@@ -54,7 +54,7 @@ function SideText({ side, mark }: { side: Side; mark: 'del' | 'ins' }) {
 type Props = {
   articleId: string;
   current: NewsArticleFormValues;
-  /** The dialog has changes not saved yet (restoring replaces them). */
+  /** The dialog has changes not saved yet (saved first, as autosave would, then replaced by the restored text). */
   unsaved: boolean;
   /** The article's version the dialog's text is based on, asked as 'Restaurar' is pressed: the restore names it. */
   basedOn: () => Promise<number | null>;

@@ -174,7 +174,8 @@ export const revisionTexts = {
   restoreConfirm: (n: number) => `El texto de la versión ${n} pasará a ser el actual (se guarda como una versión nueva).`,
   restored: 'Versión restaurada',
   restoreError: 'No se pudo restaurar la versión',
-  unsaved: 'Tiene cambios sin guardar: se perderán al restaurar.',
+  unsaved:
+    'Tiene cambios sin guardar: antes de restaurar se guardan (en un borrador, como una versión; en una noticia publicada, en este equipo, para recuperarlos).',
 } as const;
 
 /** The article's image in the dialog: upload, choose from Medios, its description. */
