@@ -252,3 +252,21 @@ test("'Restaurar esta versión' with changes not saved yet: a draft's become a v
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
   }
 });
+
+test("'Restaurar esta versión' pressed twice restores once, and is not taken for someone else's save", async ({ adminPage: page, api }) => {
+  const title = unique('Restaurar dos veces');
+  const id = await article(api, title, '<p>Uno</p>', 'draft');
+  expect((await api.patch(`/api/news/${id}`, { data: { content: '<p>Dos</p>' } })).status()).toBe(200);
+  await openTab(page, 'news', 'Noticias');
+  await searchFor(page, title);
+  const dialog = await edit(page, title, 'Dos');
+  await dialog.getByText('Versiones', { exact: true }).click();
+  await dialog.getByRole('button', { name: /Comparar.*Versión 1/ }).click();
+  await dialog.getByRole('button', { name: 'Restaurar esta versión' }).dblclick();
+  await expect(field(dialog, 'Contenido')).toHaveText('Uno');
+  await expect(page.getByRole('region', { name: 'Notification' }).getByText('Versión restaurada', { exact: true })).toBeVisible();
+  const versions = (await (await api.get(`/api/news/${id}/revisions`)).json()) as { version: number }[];
+  expect(versions.map((revision) => revision.version)).toEqual([3, 2, 1]);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText('No se pudo restaurar la versión')).toHaveCount(0);
+});

@@ -68,6 +68,8 @@ export default function RevisionsPanel({ articleId, current, unsaved, basedOn, o
   const [selected, setSelected] = useState<number | null>(null);
   const version = useRevisionText(articleId, selected);
   const restore = useRestoreRevision();
+  // From the press on (the dialog's text is saved first), so a second press does not restore twice.
+  const [restoring, setRestoring] = useState(false);
 
   if (revisions.isPending) return <p className="text-sm text-slate-600">…</p>;
   if (revisions.isError) return <p className="text-sm font-medium text-red-700">{t.loadError}</p>;
@@ -128,15 +130,17 @@ export default function RevisionsPanel({ articleId, current, unsaved, basedOn, o
           <div>
             <Button
               size="sm"
-              isPending={restore.isPending}
-              onPress={() =>
+              isPending={restoring}
+              onPress={() => {
+                setRestoring(true);
                 void basedOn()
                   .then((expectedVersion) => restore.mutateAsync({ id: articleId, version: selected, expectedVersion }))
                   .then(
                     (article) => (onRestored(article), setSelected(null)),
                     (error: unknown) => error instanceof ApiError && error.status === 409 && onRefused(),
                   )
-              }
+                  .finally(() => setRestoring(false));
+              }}
             >
               <History className="size-4" aria-hidden="true" />
               {t.restore}
